@@ -1,0 +1,140 @@
+"""Chaos Table: the Discord bot. `python bot.py` runs it; `create_bot()` builds it without starting it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import pkgutil
+import signal
+import sys
+
+import discord
+from discord.ext import commands
+
+import cogs
+from settings import Settings, SettingsError, load_settings, log_level_number
+from storage import Database, GameStore
+from ui.errors import install_error_handler
+
+log = logging.getLogger("chaostable")
+
+NO_TOKEN_MESSAGE = """\
+Chaos Table needs a Discord bot token, and none was found.
+
+1. Create an application and its bot at https://discord.com/developers/applications
+   (New Application -> Bot -> Reset Token, then copy the token).
+2. Put the token in a file named .env in this folder (copy .env.example):
+       DISCORD_TOKEN=your-token-here
+   or set the DISCORD_TOKEN environment variable.
+3. Invite the bot to your server with the scopes `bot` and `applications.commands`
+   (OAuth2 -> URL Generator; bot permissions: Send Messages, Embed Links, Attach Files).
+4. Run `python bot.py --sync` once so the slash commands appear everywhere, then `python bot.py`.
+"""
+
+
+def extension_names() -> list[str]:
+    """Every module in cogs/ whose name does not start with an underscore."""
+    return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.name.startswith("_"))
+
+
+class ChaosTable(commands.Bot):
+    def __init__(self, settings: Settings, *, sync_global: bool = False,
+                 extensions: list[str] | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # slash commands only; a prefix is required by commands.Bot
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.sync_global = sync_global
+        self.extension_names = extension_names() if extensions is None else extensions
+        self.db: Database | None = None
+        self.games: GameStore | None = None
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        self.games = GameStore(self.db)
+        install_error_handler(self)
+        for name in self.extension_names:
+            await self.load_extension(name)  # each cog registers its persistent views in cog_load
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development server %s", len(synced), guild.id)
+        if self.sync_global:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they can take up to an hour to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self.db is not None:
+                await self.db.close()  # waits for a move in progress to commit or roll back
+
+
+def create_bot(settings: Settings | None = None, *, sync_global: bool = False,
+               extensions: list[str] | None = None) -> ChaosTable:
+    """A configured bot, not started. Settings are read now (environment first, then `.env`).
+    `extensions` defaults to every cog in cogs/."""
+    return ChaosTable(settings or load_settings(), sync_global=sync_global, extensions=extensions)
+
+
+async def run_until_stopped(bot: ChaosTable, token: str) -> None:
+    """Run the bot until it closes or SIGINT/SIGTERM arrives; then close it cleanly."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    runner = asyncio.create_task(bot.start(token), name="bot")
+    stopper = asyncio.create_task(stop.wait(), name="stop-signal")
+    try:
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done:
+            runner.result()  # re-raise a login or connection failure
+        else:
+            log.info("stop signal received; closing")
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        stopper.cancel()
+        await bot.close()
+        if not runner.done():
+            await asyncio.wait({runner}, timeout=5)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Run the Chaos Table Discord bot.")
+    parser.add_argument("--sync", action="store_true",
+                        help="also sync slash commands globally (once after commands change; Discord limits this)")
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return 2
+    if settings.token is None:
+        print(NO_TOKEN_MESSAGE, file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=log_level_number(settings), root=True)
+    bot = create_bot(settings, sync_global=args.sync)
+    try:
+        asyncio.run(run_until_stopped(bot, settings.token))
+    except discord.LoginFailure:
+        print("Discord refused the token. Copy a fresh one from the Developer Portal (Bot -> Reset Token) "
+              "into DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

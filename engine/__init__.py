@@ -1,0 +1,1 @@
+"""Pure game rules: no Discord, no database. Each game is a module (or package) in here."""

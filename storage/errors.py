@@ -1,0 +1,36 @@
+"""Refusals that come from the game's place in storage rather than from its rules."""
+
+from __future__ import annotations
+
+from engine.errors import GameError
+
+
+class NoActiveGame(GameError):
+    code = "no_game"
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"There is no {kind} game running in this channel.",
+                         f"Start one with `/{kind} start`.")
+
+
+class GameAlreadyRunning(GameError):
+    code = "game_running"
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"A {kind} game is already running in this channel.",
+                         f"Finish it with `/{kind} end` first, or play in another channel.")
+
+
+class StaleMove(GameError):
+    code = "stale"
+
+    def __init__(self, kind: str) -> None:
+        super().__init__("That button belongs to an earlier moment of the game: someone has moved since.",
+                         f"Use the newest message (or `/{kind} show`) and try again.")
+
+
+class NothingToUndo(GameError):
+    code = "nothing_to_undo"
+
+    def __init__(self) -> None:
+        super().__init__("There is nothing to undo: no move has been made since the game started.")

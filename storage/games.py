@@ -1,0 +1,240 @@
+"""Games and their event logs: start, apply a move, undo, history, finish.
+
+Each change is one BEGIN IMMEDIATE transaction under the channel's lock: load the state, run the pure
+engine, write the new state and its log entry. An exception anywhere rolls the whole change back, so a
+refused move, a bug or a crash mid-move leaves the previous state and log exactly as they were.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable, Generic, TypeVar
+
+from engine.base import Event, GameKind
+from storage.database import Database
+from storage.errors import GameAlreadyRunning, NoActiveGame, NothingToUndo, StaleMove
+
+S = TypeVar("S")
+
+_GAME_COLUMNS = "id, guild_id, channel_id, kind, status, state, version, created_by, created_at, updated_at"
+_EVENT_COLUMNS = "seq, type, actor_id, move, events, undone_by, created_at"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class GameRecord(Generic[S]):
+    id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    status: str
+    version: int
+    state: S
+    created_by: int | None
+    created_at: str
+    updated_at: str
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    seq: int
+    type: str  # 'start' | 'move' | 'undo' | 'end'
+    actor_id: int | None
+    move: dict[str, Any] | None
+    events: list[Event]
+    undone_by: int | None
+    created_at: str
+
+    @property
+    def undone(self) -> bool:
+        return self.undone_by is not None
+
+
+@dataclass(frozen=True)
+class MoveResult(Generic[S]):
+    game: GameRecord[S]
+    events: list[Event]
+
+
+@dataclass(frozen=True)
+class UndoResult(Generic[S]):
+    game: GameRecord[S]
+    undone: EventRecord
+
+
+UndoCheck = Callable[[EventRecord], None]  # raises a GameError to refuse
+FinishHook = Callable[[sqlite3.Connection, GameRecord[Any]], None]  # runs inside the finishing transaction
+
+
+class GameStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._channel_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def channel_lock(self, channel_id: int) -> asyncio.Lock:
+        """Held for a whole change on one channel, so that changes there apply one at a time, in order."""
+        return self._channel_locks[channel_id]
+
+    # -- reading -------------------------------------------------------------------------------------
+
+    async def get(self, channel_id: int, kind: GameKind[S, Any]) -> GameRecord[S] | None:
+        row = await self.db.read(lambda conn: _active_row(conn, channel_id, kind.name))
+        return None if row is None else _record(row, kind)
+
+    async def require(self, channel_id: int, kind: GameKind[S, Any]) -> GameRecord[S]:
+        record = await self.get(channel_id, kind)
+        if record is None:
+            raise NoActiveGame(kind.name)
+        return record
+
+    async def history(self, channel_id: int, kind: GameKind[Any, Any], limit: int = 20) -> list[EventRecord]:
+        """The newest `limit` log entries of the active game, oldest first."""
+
+        def read(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+            row = _require_row(conn, channel_id, kind.name)
+            return conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ?"
+                                " ORDER BY seq DESC LIMIT ?", (row["id"], limit)).fetchall()
+
+        return [_event(r) for r in reversed(await self.db.read(read))]
+
+    # -- changing ------------------------------------------------------------------------------------
+
+    async def start(self, channel_id: int, kind: GameKind[S, Any], state: S, *,
+                    guild_id: int | None, actor_id: int | None) -> GameRecord[S]:
+        state_json = _dumps(kind.state_to_dict(state))
+
+        def txn(conn: sqlite3.Connection) -> sqlite3.Row:
+            if _active_row(conn, channel_id, kind.name) is not None:
+                raise GameAlreadyRunning(kind.name)
+            now = _now()
+            game_id = conn.execute(
+                "INSERT INTO games (guild_id, channel_id, kind, state, version, created_by, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
+                (guild_id, channel_id, kind.name, state_json, actor_id, now, now),
+            ).lastrowid
+            _append(conn, game_id, 0, "start", actor_id, None, [], state_json, now)
+            return _active_row(conn, channel_id, kind.name)
+
+        async with self.channel_lock(channel_id):
+            row = await self.db.write(txn)
+        return _record(row, kind, state=state)
+
+    async def apply(self, channel_id: int, kind: GameKind[S, Any], move: Any, *, actor_id: int | None,
+                    expected_version: int | None = None) -> MoveResult[S]:
+        """Apply one move. `expected_version` (carried by a button) must equal the stored version."""
+
+        def txn(conn: sqlite3.Connection) -> tuple[sqlite3.Row, S, list[Event], int, str]:
+            row = _require_row(conn, channel_id, kind.name)
+            if expected_version is not None and expected_version != row["version"]:
+                raise StaleMove(kind.name)
+            new_state, events = kind.apply(kind.state_from_dict(json.loads(row["state"])), move)
+            state_json = _dumps(kind.state_to_dict(new_state))
+            version, now = row["version"] + 1, _now()
+            conn.execute("UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
+                         (state_json, version, now, row["id"]))
+            _append(conn, row["id"], version, "move", actor_id, kind.move_to_dict(move), events, state_json, now)
+            return row, new_state, events, version, now
+
+        async with self.channel_lock(channel_id):
+            row, new_state, events, version, now = await self.db.write(txn)
+        return MoveResult(_record(row, kind, state=new_state, version=version, updated_at=now), events)
+
+    async def undo(self, channel_id: int, kind: GameKind[S, Any], *, actor_id: int | None,
+                   check: UndoCheck | None = None) -> UndoResult[S]:
+        """Step back over the latest move that is not undone yet. `check` may refuse by raising."""
+
+        def txn(conn: sqlite3.Connection) -> tuple[sqlite3.Row, sqlite3.Row, str, int, str]:
+            row = _require_row(conn, channel_id, kind.name)
+            live = conn.execute(
+                f"SELECT {_EVENT_COLUMNS}, state_after FROM game_events WHERE game_id = ?"
+                " AND type IN ('start', 'move') AND undone_by IS NULL ORDER BY seq DESC LIMIT 2",
+                (row["id"],),
+            ).fetchall()
+            if len(live) < 2:
+                raise NothingToUndo()
+            target, previous = live
+            if check is not None:
+                check(_event(target))
+            version, now = row["version"] + 1, _now()
+            conn.execute("UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
+                         (previous["state_after"], version, now, row["id"]))
+            _append(conn, row["id"], version, "undo", actor_id, {"undoes": target["seq"]}, [],
+                    previous["state_after"], now)
+            conn.execute("UPDATE game_events SET undone_by = ? WHERE game_id = ? AND seq = ?",
+                         (version, row["id"], target["seq"]))
+            return row, target, previous["state_after"], version, now
+
+        async with self.channel_lock(channel_id):
+            row, target, state_json, version, now = await self.db.write(txn)
+        state = kind.state_from_dict(json.loads(state_json))
+        return UndoResult(_record(row, kind, state=state, version=version, updated_at=now), _event(target))
+
+    async def finish(self, channel_id: int, kind: GameKind[S, Any], *, actor_id: int | None,
+                     on_finish: FinishHook | None = None) -> GameRecord[S]:
+        """End the active game. `on_finish` runs in the same transaction (to store results, say)."""
+
+        def txn(conn: sqlite3.Connection) -> GameRecord[S]:
+            row = _require_row(conn, channel_id, kind.name)
+            version, now = row["version"] + 1, _now()
+            conn.execute(
+                "UPDATE games SET status = 'finished', version = ?, updated_at = ?, finished_at = ? WHERE id = ?",
+                (version, now, now, row["id"]),
+            )
+            _append(conn, row["id"], version, "end", actor_id, None, [], row["state"], now)
+            record = _record(row, kind, version=version, updated_at=now, status="finished")
+            if on_finish is not None:
+                on_finish(conn, record)
+            return record
+
+        async with self.channel_lock(channel_id):
+            return await self.db.write(txn)
+
+
+def _active_row(conn: sqlite3.Connection, channel_id: int, kind: str) -> sqlite3.Row | None:
+    return conn.execute(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND kind = ? AND status = 'active'",
+        (channel_id, kind),
+    ).fetchone()
+
+
+def _require_row(conn: sqlite3.Connection, channel_id: int, kind: str) -> sqlite3.Row:
+    row = _active_row(conn, channel_id, kind)
+    if row is None:
+        raise NoActiveGame(kind)
+    return row
+
+
+def _append(conn: sqlite3.Connection, game_id: int, seq: int, type_: str, actor_id: int | None,
+            move: dict[str, Any] | None, events: list[Event], state_json: str, now: str) -> None:
+    conn.execute(
+        "INSERT INTO game_events (game_id, seq, type, actor_id, move, events, state_after, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (game_id, seq, type_, actor_id, None if move is None else _dumps(move), _dumps(events), state_json, now),
+    )
+
+
+def _record(row: sqlite3.Row, kind: GameKind[S, Any], **changes: Any) -> GameRecord[S]:
+    fields = {key: row[key] for key in row.keys()}
+    fields["state"] = changes.pop("state") if "state" in changes else kind.state_from_dict(json.loads(row["state"]))
+    fields.update(changes)
+    return GameRecord(**fields)
+
+
+def _event(row: sqlite3.Row) -> EventRecord:
+    return EventRecord(
+        seq=row["seq"], type=row["type"], actor_id=row["actor_id"],
+        move=None if row["move"] is None else json.loads(row["move"]),
+        events=json.loads(row["events"]), undone_by=row["undone_by"], created_at=row["created_at"],
+    )

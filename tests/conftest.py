@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import pytest
+
+from tests.fake_discord import FakeDiscord, Harness
+
+
+@pytest.fixture
+async def fake_discord():
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+@pytest.fixture
+def harness_extensions() -> list[str] | None:
+    """Override in a test module to load extra (test-only) extensions beside the real cogs."""
+    return None
+
+
+@pytest.fixture
+async def harness(fake_discord, tmp_path, harness_extensions, request):
+    h = Harness(fake_discord, tmp_path / "chaostable.db", extensions=harness_extensions)
+    await h.start_bot()
+    yield h
+    await h.stop_bot()
+    if request.node.get_closest_marker("allow_rejections") is None:
+        assert fake_discord.rejections == [], f"Discord would have refused: {fake_discord.rejections}"
+    assert fake_discord.unknown_routes == [], f"the bot called routes the fake does not know: " \
+                                              f"{fake_discord.unknown_routes}"
+    if request.node.get_closest_marker("allow_error_logs") is None:
+        assert not h.errors, "the bot logged errors:\n" + "\n".join(
+            f"{r.getMessage()}\n{r.exc_text or ''}" for r in h.errors)

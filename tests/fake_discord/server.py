@@ -1,0 +1,407 @@
+"""The fake Discord: an aiohttp REST API and a websocket gateway on 127.0.0.1.
+
+It keeps what a real client could observe: registered commands, messages (with the bot's real
+components), and every interaction's acknowledgement, followups and edits. It refuses what Discord
+refuses (see limits.py) and records each refusal in `rejections`, so a test fails loudly on them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.fake_discord import limits
+
+ACK_DEADLINE_S = 3.0
+_snowflakes = itertools.count(1_300_000_000_000_000_000)
+
+
+def snowflake() -> int:
+    return next(_snowflakes)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat()
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    # discord.py compares the Content-Type header exactly; web.json_response adds "; charset=utf-8".
+    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
+
+
+def discord_error(status: int, code: int, message: str, errors: Any = None) -> web.Response:
+    body: dict[str, Any] = {"code": code, "message": message}
+    if errors is not None:
+        body["errors"] = errors
+    return json_response(body, status)
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    id: int
+    name: str
+    bot: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
+                "avatar": None, "bot": self.bot, "public_flags": 0}
+
+
+@dataclass
+class InteractionRecord:
+    """What the bot did with one interaction."""
+
+    id: int
+    token: str
+    payload: dict[str, Any]
+    sent_at: float
+    callbacks: list[dict[str, Any]] = field(default_factory=list)   # bodies the bot POSTed to /callback
+    followups: list[dict[str, Any]] = field(default_factory=list)   # messages created by followups
+    edits: list[dict[str, Any]] = field(default_factory=list)       # bodies of PATCHes to its messages
+    original_message_id: int | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def acknowledged(self) -> bool:
+        return bool(self.callbacks)
+
+
+class FakeDiscord:
+    def __init__(self) -> None:
+        self.application_id = snowflake()
+        self.bot_user = FakeUser(self.application_id, "Chaos Table", bot=True)
+        self.guild_id = snowflake()
+        self.channels: dict[int, dict[str, Any]] = {}
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self._by_token: dict[str, InteractionRecord] = {}
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.rejections: list[dict[str, Any]] = []
+        self.unknown_routes: list[str] = []
+        self.requests: list[tuple[str, str]] = []
+        self.identifies = 0
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 0
+        self._connected = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.add_channel("table-1")
+
+    # -- lifecycle -----------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self._log_middleware])
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        if self._ws is not None and not self._ws.closed:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- world ---------------------------------------------------------------------------------------
+
+    def add_channel(self, name: str) -> int:
+        channel_id = snowflake()
+        self.channels[channel_id] = {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
+                                     "name": name, "position": len(self.channels), "permission_overwrites": [],
+                                     "nsfw": False, "parent_id": None, "topic": None, "rate_limit_per_user": 0,
+                                     "last_message_id": None, "flags": 0}
+        return channel_id
+
+    @property
+    def default_channel(self) -> int:
+        return next(iter(self.channels))
+
+    def guild_payload(self) -> dict[str, Any]:
+        everyone = {"id": str(self.guild_id), "name": "@everyone", "permissions": "2248473465835073",
+                    "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+        me = {"user": self.bot_user.to_dict(), "roles": [], "joined_at": _now(), "deaf": False, "mute": False,
+              "flags": 0}
+        return {"id": str(self.guild_id), "name": "Chaos Test Server", "icon": None, "owner_id": "1",
+                "roles": [everyone], "emojis": [], "stickers": [], "features": [],
+                "channels": list(self.channels.values()), "threads": [], "members": [me], "member_count": 5,
+                "presences": [], "voice_states": [], "large": False, "unavailable": False,
+                "premium_tier": 0, "preferred_locale": "en-US", "verification_level": 0,
+                "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0,
+                "system_channel_flags": 0, "nsfw_level": 0, "stage_instances": [], "guild_scheduled_events": [],
+                "joined_at": _now()}
+
+    def commands_for(self, guild_id: int | None) -> list[dict[str, Any]]:
+        return self.guild_commands.get(guild_id, []) + self.global_commands if guild_id else self.global_commands
+
+    # -- gateway -------------------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws = ws
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}})
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                break
+            frame = json.loads(msg.data)
+            op = frame.get("op")
+            if op == 1:
+                await ws.send_json({"op": 11})
+            elif op == 2:
+                self.identifies += 1
+                self._seq = 0
+                await self.dispatch("READY", {
+                    "v": 10, "user": self.bot_user.to_dict(), "guilds": [{"id": str(self.guild_id),
+                                                                           "unavailable": True}],
+                    "session_id": f"session-{self.identifies}", "resume_gateway_url": self.gateway_url,
+                    "shard": [0, 1], "application": {"id": str(self.application_id), "flags": 0},
+                })
+                await self.dispatch("GUILD_CREATE", self.guild_payload())
+                self._connected.set()
+        if self._ws is ws:
+            self._ws = None
+            self._connected.clear()
+        return ws
+
+    async def wait_connected(self, timeout: float = 10) -> None:
+        await asyncio.wait_for(self._connected.wait(), timeout)
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        if self._ws is None:
+            raise RuntimeError("no bot is connected to the fake gateway")
+        self._seq += 1
+        await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def send_interaction(self, payload: dict[str, Any]) -> InteractionRecord:
+        record = InteractionRecord(int(payload["id"]), payload["token"], payload, time.monotonic())
+        self.interactions[record.id] = record
+        self._by_token[record.token] = record
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return record
+
+    # -- REST ----------------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _log_middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        self.requests.append((request.method, request.path))
+        return await handler(request)
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        parts = request.match_info["tail"].strip("/").split("/")
+        method = request.method
+        route = (method, *parts)
+        body, files = await _read_body(request)
+        app = str(self.application_id)
+        if route == ("GET", "users", "@me"):
+            return json_response(self.bot_user.to_dict())
+        if route == ("GET", "oauth2", "applications", "@me"):
+            return json_response({"id": app, "name": "Chaos Table", "description": "", "icon": None,
+                                  "bot_public": True, "bot_require_code_grant": False,
+                                  "owner": {"id": "1", "username": "owner", "discriminator": "0", "avatar": None},
+                                  "verify_key": "0" * 64, "flags": 0})
+        if method == "PUT" and parts[:3] == ["applications", app, "commands"]:
+            self.global_commands = _with_ids(body, None, self.application_id)
+            return json_response(self.global_commands)
+        if method == "PUT" and len(parts) == 5 and parts[:3] == ["applications", app, "guilds"]:
+            guild = int(parts[3])
+            self.guild_commands[guild] = _with_ids(body, guild, self.application_id)
+            return json_response(self.guild_commands[guild])
+        if method == "POST" and len(parts) == 4 and parts[0] == "interactions" and parts[3] == "callback":
+            return self._callback(int(parts[1]), parts[2], body, files)
+        if parts[:2] == ["webhooks", app] and len(parts) >= 3:
+            return self._webhook(method, parts[2], parts[4] if len(parts) == 5 else None, body, files)
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            return self._channel_message(method, int(parts[1]), parts[3] if len(parts) == 4 else None, body, files)
+        self.unknown_routes.append(f"{method} /{'/'.join(parts)}")
+        return discord_error(404, 0, "404: Not Found")
+
+    def _reject(self, where: str, problems: list[str], body: Any) -> web.Response:
+        self.rejections.append({"where": where, "problems": problems, "body": body})
+        return discord_error(400, 50035, "Invalid Form Body", {"_problems": problems})
+
+    def _callback(self, interaction_id: int, token: str, body: dict[str, Any], files: list) -> web.Response:
+        record = self.interactions.get(interaction_id)
+        if record is None or record.token != token:
+            return discord_error(404, 10062, "Unknown interaction")
+        if record.acknowledged:
+            self.rejections.append({"where": "callback", "problems": ["acknowledged twice (40060)"], "body": body})
+            return discord_error(400, 40060, "Interaction has already been acknowledged.")
+        if time.monotonic() - record.sent_at > ACK_DEADLINE_S:
+            self.rejections.append({"where": "callback", "problems": ["acknowledged after 3 s (10062)"],
+                                    "body": body})
+            return discord_error(404, 10062, "Unknown interaction")
+        problems = limits.callback_problems(body)
+        if problems:
+            return self._reject("callback", problems, body)
+        body = dict(body, files=files)
+        record.callbacks.append(body)
+        kind, data = body["type"], body.get("data") or {}
+        interaction = {"id": str(interaction_id), "type": record.payload["type"]}
+        resource: dict[str, Any] = {"type": kind}
+        channel_id = int(record.payload["channel_id"])
+        if kind in (4, 5):
+            message = self._store_message(channel_id, data if kind == 4 else {"flags": data.get("flags", 0)},
+                                          files, interaction_id=interaction_id)
+            if kind == 5:
+                message["flags"] = (data.get("flags") or 0) | 128  # loading
+            record.original_message_id = int(message["id"])
+            interaction.update(response_message_id=message["id"], response_message_loading=kind == 5,
+                               response_message_ephemeral=bool((data.get("flags") or 0) & 64))
+            resource["message"] = message
+        elif kind in (6, 7):
+            target = record.payload.get("message")
+            if target is not None:
+                record.original_message_id = int(target["id"])
+                if kind == 7:
+                    message = self._edit_message(int(target["id"]), data, files)
+                    resource["message"] = message
+        record.changed.set()
+        return json_response({"interaction": interaction, "resource": resource})
+
+    def _webhook(self, method: str, token: str, message_ref: str | None, body: Any, files: list) -> web.Response:
+        record = self._by_token.get(token)
+        if record is None:
+            return discord_error(404, 10015, "Unknown Webhook")
+        if not record.acknowledged:
+            self.rejections.append({"where": "webhook", "problems": ["followup before acknowledging"], "body": body})
+            return discord_error(404, 10015, "Unknown Webhook")
+        if message_ref is None and method == "POST":
+            problems = limits.message_problems(body)
+            if problems:
+                return self._reject("followup", problems, body)
+            if record.original_message_id is not None and _is_loading(self.messages.get(record.original_message_id)):
+                # The first followup after a deferred reply replaces the "thinking..." message.
+                message = self._edit_message(record.original_message_id, body, files, done_loading=True)
+            else:
+                message = self._store_message(int(record.payload["channel_id"]), body, files)
+            record.followups.append(message)
+            record.changed.set()
+            return json_response(message)
+        message_id = record.original_message_id if message_ref == "@original" else int(message_ref or 0)
+        if message_id not in self.messages:
+            return discord_error(404, 10008, "Unknown Message")
+        if method == "GET":
+            return json_response(self.messages[message_id])
+        if method == "DELETE":
+            del self.messages[message_id]
+            record.changed.set()
+            return web.Response(status=204)
+        problems = limits.message_problems(body)
+        if problems:
+            return self._reject("edit", problems, body)
+        record.edits.append(body)
+        message = self._edit_message(message_id, body, files, done_loading=True)
+        record.changed.set()
+        return json_response(message)
+
+    def _channel_message(self, method: str, channel_id: int, message_ref: str | None, body: Any,
+                         files: list) -> web.Response:
+        if channel_id not in self.channels:
+            return discord_error(404, 10003, "Unknown Channel")
+        if method == "POST" and message_ref is None:
+            problems = limits.message_problems(body)
+            if problems:
+                return self._reject("channel message", problems, body)
+            return json_response(self._store_message(channel_id, body, files))
+        message_id = int(message_ref or 0)
+        if message_id not in self.messages:
+            return discord_error(404, 10008, "Unknown Message")
+        if method == "GET":
+            return json_response(self.messages[message_id])
+        if method == "DELETE":
+            del self.messages[message_id]
+            return web.Response(status=204)
+        if method == "PATCH":
+            problems = limits.message_problems(body)
+            if problems:
+                return self._reject("message edit", problems, body)
+            return json_response(self._edit_message(message_id, body, files))
+        return discord_error(405, 0, "405: Method Not Allowed")
+
+    # -- messages ------------------------------------------------------------------------------------
+
+    def _store_message(self, channel_id: int, body: dict[str, Any], files: list,
+                       interaction_id: int | None = None) -> dict[str, Any]:
+        message_id = snowflake()
+        message = {
+            "id": str(message_id), "channel_id": str(channel_id), "guild_id": str(self.guild_id), "type": 0,
+            "author": self.bot_user.to_dict(), "content": body.get("content") or "",
+            "embeds": body.get("embeds") or [], "components": body.get("components") or [],
+            "attachments": [{"id": str(snowflake()), "filename": name, "size": len(data)} for name, data in files],
+            "timestamp": _now(), "edited_timestamp": None, "tts": False, "mention_everyone": False,
+            "mentions": [], "mention_roles": [], "pinned": False, "flags": body.get("flags") or 0,
+            "application_id": str(self.application_id),
+        }
+        if interaction_id is not None:
+            payload = self.interactions[interaction_id].payload
+            message["interaction_metadata"] = {"id": str(interaction_id), "type": payload["type"],
+                                               "user": payload["member"]["user"]}
+        self.messages[message_id] = message
+        if str(channel_id) and channel_id in self.channels:
+            self.channels[channel_id]["last_message_id"] = str(message_id)
+        return message
+
+    def _edit_message(self, message_id: int, body: dict[str, Any], files: list,
+                      done_loading: bool = False) -> dict[str, Any]:
+        message = self.messages[message_id]
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                message[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        if files:
+            message["attachments"] = [{"id": str(snowflake()), "filename": n, "size": len(d)} for n, d in files]
+        elif "attachments" in body:
+            kept = {str(a.get("id")) for a in body["attachments"] or []}
+            message["attachments"] = [a for a in message["attachments"] if a["id"] in kept]
+        if done_loading:
+            message["flags"] = message.get("flags", 0) & ~128
+        message["edited_timestamp"] = _now()
+        return message
+
+
+def _is_loading(message: dict[str, Any] | None) -> bool:
+    return message is not None and bool(message.get("flags", 0) & 128)
+
+
+def _with_ids(commands: list[dict[str, Any]], guild_id: int | None, application_id: int) -> list[dict[str, Any]]:
+    out = []
+    for command in commands:
+        stored = dict(command, id=str(snowflake()), version=str(snowflake()), application_id=str(application_id))
+        if guild_id is not None:
+            stored["guild_id"] = str(guild_id)
+        out.append(stored)
+    return out
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+    """JSON body, or multipart (payload_json + files[n]) as discord.py sends attachments."""
+    if request.content_type.startswith("multipart/"):
+        payload: Any = {}
+        files: list[tuple[str, bytes]] = []
+        reader = await request.multipart()
+        async for part in reader:
+            if part.name == "payload_json":
+                payload = json.loads(await part.text())
+            else:
+                files.append((part.filename or part.name or "file", await part.read()))
+        return payload, files
+    text = await request.text()
+    return (json.loads(text) if text else {}), []

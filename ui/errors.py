@@ -1,0 +1,95 @@
+"""The one error handler: every slash command and component ends up here when something goes wrong.
+
+Rule refusals (GameError) and failed checks become a friendly ephemeral card saying what to do instead.
+Anything else is a bug: it is logged with its traceback and the user is told whether anything changed.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from engine.errors import GameError
+from render.common import error_embed
+
+log = logging.getLogger(__name__)
+
+_CHANGED = "chaostable_changed"
+
+
+def note_change(interaction: discord.Interaction) -> None:
+    """Mark that this interaction has committed a change, so a later failure does not claim otherwise."""
+    interaction.extras[_CHANGED] = True
+
+
+def describe(error: BaseException) -> tuple[str, str | None]:
+    """(message, hint) for a user; logs and returns a generic text for bugs."""
+    if isinstance(error, GameError):
+        return error.message, error.hint
+    if isinstance(error, app_commands.MissingPermissions):
+        needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+        return f"You need the {needed} permission for that.", "Ask a moderator of this server."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That command only works in a server channel.", "Run it in the channel where you play."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return "Slow down a little.", f"Try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.TransformerError):
+        return f"{error.value!r} is not a valid value here.", "Pick one of the suggested values."
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use that command here.", None
+    if isinstance(error, app_commands.CommandNotFound):
+        return "That command no longer exists.", "Discord may still show an old list; try again in a minute."
+    log.error("unexpected error", exc_info=error)
+    return "Something went wrong on our side.", None
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    message, hint = describe(error)
+    if not isinstance(error, (GameError, app_commands.AppCommandError)):
+        changed = interaction.extras.get(_CHANGED, False)
+        hint = ("Your move was saved, but showing it failed: use the game's `show` command to see the table."
+                if changed else "Nothing was changed. Please try again; if it keeps happening, tell the bot's host.")
+    embed = error_embed(message, hint)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the user about an error", exc_info=True)
+
+
+def install_error_handler(bot: Any) -> None:
+    async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)
+
+    bot.tree.on_error = on_app_command_error
+
+
+class ReportsErrors:
+    """Mix into a DynamicItem (before it): implement `handle`; errors reach the user, not just the log.
+
+    discord.py only logs exceptions raised by a DynamicItem's callback, and a failing interaction_check
+    leaves the user with "This interaction failed", so checks belong in `handle` too.
+    """
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.handle(interaction)
+        except Exception as error:  # noqa: BLE001 - every error is reported to the user
+            await report_error(interaction, error)
+
+
+class ChaosView(discord.ui.View):
+    """A View whose errors reach the user through the one handler."""
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item) -> None:
+        await report_error(interaction, error)

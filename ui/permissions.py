@@ -1,0 +1,28 @@
+"""Who may do what: players act in their game; the host and Manage Channel members manage it."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import discord
+
+from engine.errors import NotAllowed, NotSeated
+
+
+def can_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
+    if host_id is not None and interaction.user.id == host_id:
+        return True
+    return isinstance(interaction.user, discord.Member) and interaction.permissions.manage_channels
+
+
+def require_manager(interaction: discord.Interaction, host_id: int | None, action: str) -> None:
+    if not can_manage(interaction, host_id):
+        host = f"the host (<@{host_id}>)" if host_id is not None else "the host"
+        raise NotAllowed(f"Only {host} or someone with Manage Channel can {action}.",
+                         "Ask them to do it for you.")
+
+
+def require_seated(interaction: discord.Interaction, players: Iterable[int]) -> None:
+    if interaction.user.id not in set(players):
+        raise NotSeated("You are not seated in this game.",
+                        "Only the players at the table can act; watch along or ask the host to start a game with you.")
