@@ -7,7 +7,6 @@ BIN := $(VENV)/bin
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: requirements.txt | $(BIN)/python
 	$(BIN)/pip install --quiet -r requirements.txt

@@ -6,9 +6,10 @@ import asyncio
 import logging
 import re
 import sqlite3
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 import aiosqlite
 
@@ -74,9 +75,8 @@ class Database:
         return db
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            async with self._conn.execute("PRAGMA user_version") as cursor:
-                (version,) = await cursor.fetchone()
+        async with self._lock, self._conn.execute("PRAGMA user_version") as cursor:
+            (version,) = await cursor.fetchone()
         return version
 
     async def migrate(self) -> int:

@@ -11,9 +11,10 @@ import asyncio
 import json
 import sqlite3
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Callable, Generic, TypeVar
+from datetime import UTC, datetime
+from typing import Any, Generic, TypeVar
 
 from engine.base import Event, GameKind
 from storage.database import Database
@@ -26,7 +27,7 @@ _EVENT_COLUMNS = "seq, type, actor_id, move, events, undone_by, created_at"
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def _dumps(value: Any) -> str:
@@ -226,7 +227,7 @@ def _append(conn: sqlite3.Connection, game_id: int, seq: int, type_: str, actor_
 
 
 def _record(row: sqlite3.Row, kind: GameKind[S, Any], **changes: Any) -> GameRecord[S]:
-    fields = {key: row[key] for key in row.keys()}
+    fields = dict(zip(row.keys(), tuple(row), strict=True))
     fields["state"] = changes.pop("state") if "state" in changes else kind.state_from_dict(json.loads(row["state"]))
     fields.update(changes)
     return GameRecord(**fields)

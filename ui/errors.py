@@ -84,7 +84,7 @@ class ReportsErrors:
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self.handle(interaction)
-        except Exception as error:  # noqa: BLE001 - every error is reported to the user
+        except Exception as error:
             await report_error(interaction, error)
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import discord
 import yarl
@@ -37,10 +39,8 @@ class InteractionLog:
                 raise AssertionError(f"the bot did not answer as expected within {timeout} s; "
                                      f"callbacks={self.record.callbacks} rejections={self.fake.rejections}")
             self.record.changed.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.record.changed.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
         return self
 
     async def acknowledged(self) -> InteractionLog:
@@ -116,15 +116,22 @@ class Harness:
 
     # -- the bot -------------------------------------------------------------------------------------
 
-    async def start_bot(self) -> ChaosTable:
+    def settings(self) -> Settings:
+        return Settings(token="fake-token", database_path=self.database_path, dev_guild_id=self.fake.guild_id,
+                        log_level="DEBUG")
+
+    def new_bot(self) -> ChaosTable:
+        """A bot from `create_bot()`, pointed at the fake Discord, not started."""
         discord.http.Route.BASE = self.fake.api_base
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.fake.gateway_url)
+        bot = create_bot(self.settings(), extensions=self.extensions)
+        bot._connection.guild_ready_timeout = 0.01  # the fake sends every guild at once
+        return bot
+
+    async def start_bot(self) -> ChaosTable:
         logging.getLogger().addHandler(self._log_handler)
-        settings = Settings(token="fake-token", database_path=self.database_path,
-                            dev_guild_id=self.fake.guild_id, log_level="DEBUG")
-        self.bot = create_bot(settings, extensions=self.extensions)
-        self.bot._connection.guild_ready_timeout = 0.01
-        self._task = asyncio.create_task(self.bot.start(settings.token), name="bot-under-test")
+        self.bot = self.new_bot()
+        self._task = asyncio.create_task(self.bot.start("fake-token"), name="bot-under-test")
         ready = asyncio.create_task(self.bot.wait_until_ready())
         done, _ = await asyncio.wait({ready, self._task}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
         if self._task in done:

@@ -12,7 +12,7 @@ import itertools
 import json
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -28,7 +28,7 @@ def snowflake() -> int:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:

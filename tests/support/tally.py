@@ -49,7 +49,7 @@ def apply(state: TallyState, move: Add) -> tuple[TallyState, list[dict]]:
         raise NotSeated("You are not playing in this tally.", "Ask the host to start one with you in it.")
     if move.amount <= 0:
         raise IllegalMove("You can only add a positive amount.", "Try `amount: 1` or more.", code="tally_amount")
-    new = TallyState(state.host, state.players, state.total + move.amount, state.added + (move.amount,),
+    new = TallyState(state.host, state.players, state.total + move.amount, (*state.added, move.amount),
                      state.padding)
     return new, [{"type": "added", "player": move.player, "amount": move.amount, "total": new.total}]
 

@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from discord import app_commands
+
+import bot as bot_module
+from storage import Database, GameStore
+from tests.fake_discord import Harness
+from tests.support.tally import TALLY, new_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_bot_py(tmp_path, **env):
+    environment = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_URL"}}
+    environment.update({"DISCORD_TOKEN": "", "DATABASE_URL": f"sqlite:///{tmp_path}/bot.db", **env})
+    return subprocess.run([sys.executable, "bot.py"], cwd=ROOT, env=environment, capture_output=True, text=True,
+                          timeout=60)
+
+
+def test_no_token_explains_where_to_get_one_and_exits_2(tmp_path):
+    result = run_bot_py(tmp_path)
+    assert result.returncode == 2
+    for needed in ("discord.com/developers/applications", "`bot` and `applications.commands`", "DISCORD_TOKEN=",
+                   ".env"):
+        assert needed in result.stderr
+    assert not (tmp_path / "bot.db").exists()  # nothing was started
+
+
+def test_bad_setting_exits_2_with_the_fix(tmp_path):
+    result = run_bot_py(tmp_path, DISCORD_TOKEN="x", DATABASE_URL="mysql://nope")
+    assert result.returncode == 2 and "DATABASE_URL must look like" in result.stderr
+
+
+def test_importing_bot_starts_nothing():
+    code = "import threading, bot; print(threading.active_count(), bot.create_bot.__name__)"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.stdout.split() == ["1", "create_bot"], result.stderr
+
+
+def test_create_bot_reads_settings_when_called(monkeypatch, tmp_path):
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/called.db")
+    monkeypatch.setenv("DEV_GUILD_ID", "42")
+    created = bot_module.create_bot()
+    assert created.settings.database_path == tmp_path / "called.db"
+    assert created.settings.dev_guild_id == 42
+    assert created.db is None and not (tmp_path / "called.db").exists()
+    assert not created.intents.members and not created.intents.message_content and not created.intents.presences
+
+
+def test_every_cog_is_found():
+    names = bot_module.extension_names()
+    assert "cogs.help" in names and all(not n.split(".")[-1].startswith("_") for n in names)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+async def test_a_stop_signal_closes_the_bot_and_database_cleanly(fake_discord, tmp_path, sig):
+    harness = Harness(fake_discord, tmp_path / "signal.db")
+    bot = harness.new_bot()
+    runner = asyncio.create_task(bot_module.run_until_stopped(bot, "fake-token"))
+    for _ in range(1000):  # wait_until_ready() needs login to have begun, so poll
+        if bot.is_ready():
+            break
+        await asyncio.sleep(0.01)
+    assert bot.is_ready()
+    await bot.games.start(7, TALLY, new_game(1, [1]), guild_id=None, actor_id=1)
+    os.kill(os.getpid(), sig)
+    await asyncio.wait_for(runner, 10)
+    assert bot.is_closed() and bot.db.closed
+    db = await Database.open(tmp_path / "signal.db")
+    try:
+        assert (await GameStore(db).get(7, TALLY)).state == new_game(1, [1])
+    finally:
+        await db.close()
+
+
+async def test_commands_are_synced_to_the_dev_guild(harness):
+    registered = {c["name"] for c in harness.fake.guild_commands[harness.fake.guild_id]}
+    assert registered == {c.name for c in harness.bot.tree.get_commands()}
+    assert harness.fake.global_commands == []  # global sync only with --sync
+
+
+def test_readme_command_table_matches_the_bot():
+    """Every slash command is in the README's table, and the table names no command the bot lacks."""
+
+    async def collect():
+        created = bot_module.create_bot()
+        for name in created.extension_names:
+            await created.load_extension(name)
+        return {f"/{c.qualified_name}" for c in created.tree.walk_commands() if isinstance(c, app_commands.Command)}
+
+    in_bot = asyncio.run(collect())
+    readme = (ROOT / "README.md").read_text()
+    in_table = set(re.findall(r"^\| `(/[a-z0-9_ -]+)` \|", readme, flags=re.M))  # first column: the name
+    assert in_bot and in_table == in_bot
