@@ -9,18 +9,21 @@ import sqlite3
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
+WAL_AUTOCHECKPOINT_PAGES = 4000  # ~16 MB of WAL between checkpoints: fewer, cheaper-per-move pauses
+MAX_BATCH = 64  # writes that may share one transaction
+_Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 T = TypeVar("T")
 
 # aiosqlite hands every call to its own thread, and each hand-off costs ~0.2 ms on a small machine. A move is
-# a handful of statements, so the storage layer runs each whole transaction as one function in that thread
+# a handful of statements, so the storage layer runs whole transactions as one function in that thread
 # (`Connection._execute`, pinned with aiosqlite in requirements.txt and exercised by every storage test).
 assert hasattr(aiosqlite.Connection, "_execute"), "aiosqlite changed: Database.write needs Connection._execute"
 
@@ -50,6 +53,8 @@ class Database:
         self._conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        self._queue: list[_Job] = []
+        self._writer: asyncio.Task[None] | None = None
         self._closed = False
 
     @classmethod
@@ -64,6 +69,7 @@ class Database:
             "PRAGMA synchronous = NORMAL",
             "PRAGMA foreign_keys = ON",
             f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+            f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}",
         ):
             await conn.execute(pragma)
         db = cls(conn, path)
@@ -102,11 +108,36 @@ class Database:
         return target
 
     async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `fn(conn)` in one BEGIN IMMEDIATE transaction in the database thread; any exception
-        rolls everything back and propagates. `fn` must be synchronous and must not commit."""
-        async with self._lock:
-            self._check_open()
-            return await self._conn._execute(_in_transaction, self._conn._conn, fn)
+        """Run `fn(conn)` atomically in the database thread and return its result; if it raises, nothing it
+        wrote stays and the exception propagates. `fn` must be synchronous and must not commit.
+
+        Group commit: writes that queue up while another is running go to the thread together and share one
+        transaction, each inside its own SAVEPOINT, so one failing write rolls back only itself. Under load
+        that is one thread hand-off and one commit for many moves instead of one each.
+        """
+        self._check_open()
+        job: _Job = (fn, asyncio.get_running_loop().create_future())
+        self._queue.append(job)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._drain(), name="database-writer")
+        return await job[1]
+
+    async def _drain(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+            try:
+                async with self._lock:
+                    self._check_open()
+                    outcomes = await self._conn._execute(_run_batch, self._conn._conn, [fn for fn, _ in batch])
+            except BaseException as error:  # the whole batch failed (commit error, closed database)
+                outcomes = [(False, error)] * len(batch)
+            for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
 
     async def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run `fn(conn)` in the database thread, never in the middle of someone else's transaction."""
@@ -115,7 +146,9 @@ class Database:
             return await self._conn._execute(fn, self._conn._conn)
 
     async def close(self) -> None:
-        """Wait for the running transaction (if any) to finish, then close."""
+        """Let queued writes finish (commit or roll back), then close."""
+        if self._writer is not None:
+            await asyncio.wait({self._writer})
         async with self._lock:
             if self._closed:
                 return
@@ -131,12 +164,21 @@ class Database:
             raise RuntimeError("the database is closed")
 
 
-def _in_transaction(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+def _run_batch(conn: sqlite3.Connection, fns: list[Callable[[sqlite3.Connection], Any]]) -> list[tuple[bool, Any]]:
+    """In the database thread: one BEGIN IMMEDIATE ... COMMIT, each write in its own savepoint."""
+    outcomes: list[tuple[bool, Any]] = []
     conn.execute("BEGIN IMMEDIATE")
     try:
-        result = fn(conn)
+        for fn in fns:
+            conn.execute("SAVEPOINT write")
+            try:
+                outcomes.append((True, fn(conn)))
+            except Exception as error:
+                conn.execute("ROLLBACK TO write")
+                outcomes.append((False, error))
+            conn.execute("RELEASE write")
+        conn.commit()
     except BaseException:
         conn.rollback()
         raise
-    conn.commit()
-    return result
+    return outcomes

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -86,3 +87,43 @@ async def test_closed_database_refuses_use(tmp_path):
     await db.close()  # closing twice is harmless
     with pytest.raises(RuntimeError, match="closed"):
         await db.read(lambda c: None)
+
+
+def _insert(channel):
+    def write(conn):
+        conn.execute("INSERT INTO games (channel_id, kind, state, created_at, updated_at)"
+                     " VALUES (?, 'k', '{}', 'n', 'n')", (channel,))
+        return channel
+    return write
+
+
+async def test_writes_sharing_a_batch_fail_alone(tmp_path):
+    """Group commit: a write that raises inside a shared transaction rolls back only its own changes."""
+    db = await Database.open(tmp_path / "batch.db")
+
+    def fails(conn):
+        _insert(2)(conn)
+        raise ValueError("refused")
+
+    try:
+        results = await asyncio.gather(db.write(_insert(1)), db.write(fails), db.write(_insert(3)),
+                                       return_exceptions=True)
+        assert results[0] == 1 and isinstance(results[1], ValueError) and results[2] == 3
+        channels = await db.read(lambda c: [r[0] for r in c.execute("SELECT channel_id FROM games ORDER BY 1")])
+        assert channels == [1, 3]
+    finally:
+        await db.close()
+
+
+async def test_close_lets_queued_writes_finish(tmp_path):
+    path = tmp_path / "drain.db"
+    db = await Database.open(path)
+    writes = [asyncio.ensure_future(db.write(_insert(n))) for n in range(200)]
+    await asyncio.sleep(0)  # the writes are queued, none has committed yet
+    await db.close()
+    assert [w.result() for w in writes] == list(range(200))
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 200
+    finally:
+        conn.close()
