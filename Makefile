@@ -23,8 +23,9 @@ test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/storage.py
+	$(BIN)/python bench/interactions.py
 
 clean:
 	rm -rf $(VENV)

@@ -18,6 +18,7 @@ log = logging.getLogger(__name__)
 BUSY_TIMEOUT_MS = 5000
 WAL_AUTOCHECKPOINT_PAGES = 4000  # ~16 MB of WAL between checkpoints: fewer, cheaper-per-move pauses
 MAX_BATCH = 64  # writes that may share one transaction
+CACHE_KIB = 32 * 1024  # page cache: every active game's state stays in memory
 _Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 T = TypeVar("T")
@@ -70,6 +71,7 @@ class Database:
             "PRAGMA foreign_keys = ON",
             f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
             f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}",
+            f"PRAGMA cache_size = -{CACHE_KIB}",
         ):
             await conn.execute(pragma)
         db = cls(conn, path)

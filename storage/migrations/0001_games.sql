@@ -29,4 +29,4 @@ CREATE TABLE game_events (
     undone_by   INTEGER,                     -- seq of the 'undo' entry that stepped this move back
     created_at  TEXT    NOT NULL,
     PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
+);  -- a rowid table: rows carry whole states, too big for WITHOUT ROWID
