@@ -131,7 +131,11 @@ class Database:
                 async with self._lock:
                     self._check_open()
                     outcomes = await self._conn._execute(_run_batch, self._conn._conn, [fn for fn, _ in batch])
-            except BaseException as error:  # the whole batch failed (commit error, closed database)
+            except asyncio.CancelledError:  # shutting down: nobody will wait for these answers
+                for _, future in batch + self._queue:
+                    future.cancel()
+                raise
+            except Exception as error:  # the whole batch failed (commit error, closed database)
                 outcomes = [(False, error)] * len(batch)
             for (_, future), (ok, value) in zip(batch, outcomes, strict=True):
                 if future.done():

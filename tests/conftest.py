@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from tests.fake_discord import FakeDiscord, Harness
@@ -31,4 +33,4 @@ async def harness(fake_discord, tmp_path, harness_extensions, request):
                                               f"{fake_discord.unknown_routes}"
     if request.node.get_closest_marker("allow_error_logs") is None:
         assert not h.errors, "the bot logged errors:\n" + "\n".join(
-            f"{r.getMessage()}\n{r.exc_text or ''}" for r in h.errors)
+            logging.Formatter().format(r) for r in h.errors)

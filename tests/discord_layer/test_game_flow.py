@@ -155,3 +155,21 @@ async def test_a_bug_is_logged_and_the_user_told_nothing_changed(harness):
     assert "went wrong" in reply.text and "Nothing was changed" in reply.text
     assert any("a bug inside the transaction" in str(r.exc_info and r.exc_info[1]) for r in harness.errors)
     assert (await state(harness)).total == 0
+
+
+async def test_deferred_reply_then_followup_with_a_file(harness):
+    alice = harness.user("alice")
+    await harness.slash("tally start", user=alice)
+    await harness.slash("tally add", user=alice, amount=3)
+    reply = await harness.slash("tally show", user=alice)
+    assert reply.response_type == 5 and reply.ephemeral  # "thinking...", only for alice
+    await reply.followed_up()
+    assert reply.message["flags"] & 128 == 0  # the followup replaced the loading message
+    assert "Tally: 3" in reply.text
+    assert [a["filename"] for a in reply.message["attachments"]] == ["tally.txt"]
+
+
+async def test_errors_after_a_defer_still_reach_the_user(harness):
+    reply = await harness.slash("tally show", user=harness.user("alice"))  # no game: fails after deferring
+    await reply.followed_up()
+    assert reply.ephemeral and "/tally start" in reply.text

@@ -297,21 +297,11 @@ class FakeDiscord:
             record.changed.set()
             return json_response(message)
         message_id = record.original_message_id if message_ref == "@original" else int(message_ref or 0)
-        if message_id not in self.messages:
-            return discord_error(404, 10008, "Unknown Message")
-        if method == "GET":
-            return json_response(self.messages[message_id])
-        if method == "DELETE":
-            del self.messages[message_id]
-            record.changed.set()
-            return web.Response(status=204)
-        problems = limits.message_problems(body)
-        if problems:
-            return self._reject("edit", problems, body)
-        record.edits.append(body)
-        message = self._edit_message(message_id, body, files, done_loading=True)
+        response = self._existing_message(method, message_id, body, files, "edit")
+        if method == "PATCH" and response.status == 200:
+            record.edits.append(body)
         record.changed.set()
-        return json_response(message)
+        return response
 
     def _channel_message(self, method: str, channel_id: int, message_ref: str | None, body: Any,
                          files: list) -> web.Response:
@@ -322,7 +312,10 @@ class FakeDiscord:
             if problems:
                 return self._reject("channel message", problems, body)
             return json_response(self._store_message(channel_id, body, files))
-        message_id = int(message_ref or 0)
+        return self._existing_message(method, int(message_ref or 0), body, files, "message edit")
+
+    def _existing_message(self, method: str, message_id: int | None, body: Any, files: list,
+                          where: str) -> web.Response:
         if message_id not in self.messages:
             return discord_error(404, 10008, "Unknown Message")
         if method == "GET":
@@ -333,8 +326,8 @@ class FakeDiscord:
         if method == "PATCH":
             problems = limits.message_problems(body)
             if problems:
-                return self._reject("message edit", problems, body)
-            return json_response(self._edit_message(message_id, body, files))
+                return self._reject(where, problems, body)
+            return json_response(self._edit_message(message_id, body, files, done_loading=True))
         return discord_error(405, 0, "405: Method Not Allowed")
 
     # -- messages ------------------------------------------------------------------------------------
@@ -346,7 +339,7 @@ class FakeDiscord:
             "id": str(message_id), "channel_id": str(channel_id), "guild_id": str(self.guild_id), "type": 0,
             "author": self.bot_user.to_dict(), "content": body.get("content") or "",
             "embeds": body.get("embeds") or [], "components": body.get("components") or [],
-            "attachments": [{"id": str(snowflake()), "filename": name, "size": len(data)} for name, data in files],
+            "attachments": self._attachments(files),
             "timestamp": _now(), "edited_timestamp": None, "tts": False, "mention_everyone": False,
             "mentions": [], "mention_roles": [], "pinned": False, "flags": body.get("flags") or 0,
             "application_id": str(self.application_id),
@@ -360,6 +353,14 @@ class FakeDiscord:
             self.channels[channel_id]["last_message_id"] = str(message_id)
         return message
 
+    def _attachments(self, files: list[tuple[str, bytes]]) -> list[dict[str, Any]]:
+        out = []
+        for name, data in files:
+            attachment_id = snowflake()
+            url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{name}"
+            out.append({"id": str(attachment_id), "filename": name, "size": len(data), "url": url, "proxy_url": url})
+        return out
+
     def _edit_message(self, message_id: int, body: dict[str, Any], files: list,
                       done_loading: bool = False) -> dict[str, Any]:
         message = self.messages[message_id]
@@ -367,7 +368,7 @@ class FakeDiscord:
             if key in body:
                 message[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
         if files:
-            message["attachments"] = [{"id": str(snowflake()), "filename": n, "size": len(d)} for n, d in files]
+            message["attachments"] = self._attachments(files)
         elif "attachments" in body:
             kept = {str(a.get("id")) for a in body["attachments"] or []}
             message["attachments"] = [a for a in message["attachments"] if a["id"] in kept]

@@ -7,6 +7,7 @@ It gives the harness a game to drive end to end: seats, a public message with a 
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
 
 import discord
@@ -89,6 +90,13 @@ class Tally(commands.GroupCog, group_name="tally", group_description="A test gam
                                    actor_id=interaction.user.id)
         note_change(interaction)
         await interaction.response.send_message(embed=tally_embed(result.game), view=tally_view(result.game))
+
+    @app_commands.command(name="show", description="Show the tally to you alone, with a picture file.")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # as a game does before drawing a picture
+        record = await self.bot.games.require(interaction.channel_id, TALLY)
+        picture = discord.File(io.BytesIO(f"total={record.state.total}".encode()), filename="tally.txt")
+        await interaction.followup.send(embed=tally_embed(record), file=picture, ephemeral=True)
 
     @app_commands.command(name="undo", description="Undo the last addition (the host, or whoever made it).")
     async def undo(self, interaction: discord.Interaction) -> None:
