@@ -1,0 +1,450 @@
+"""The mahjong score sheet (`/table`): seats, points, riichi sticks, honba, points on the table, payments.
+
+Payments follow CHAOS;JAN rules section 3 (seed 000): payments without a recipient go onto the table (3.1),
+with one they go to that player (3.2); only in stick denominations (3.1f.5); nobody pays more than they have
+(3.1g) except in a point exchange (3.2c.3). Hand values come from the `mahjong` package's scoring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from mahjong.constants import EAST, SOUTH
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
+
+from engine.base import Event, GameKind
+from engine.errors import GameError, IllegalMove, NotSeated
+
+KIND = "table"
+STICK = 100  # every stick denomination (100, 500, 1000, 5000, 10000) is a multiple of 100
+RIICHI_COST = 1000
+WINDS = ("East", "South", "West", "North")
+DEFAULT_POINTS = {3: 35000, 4: 25000}
+NOTEN_TOTAL = {3: 2000, 4: 3000}
+
+
+class GameOver(GameError):
+    code = "table_over"
+
+
+class Length(StrEnum):
+    HANCHAN = "hanchan"  # East and South rounds
+    EAST = "east"  # tonpuusen: the East round only
+
+
+class Kazoe(StrEnum):
+    YAKUMAN = "yakuman"  # 13+ han counts as a yakuman
+    SANBAIMAN = "sanbaiman"  # 13+ han stops at sanbaiman
+    NONE = "none"  # 13+ han keeps counting (as the mahjong package's KAZOE_NO_LIMIT)
+
+
+_KAZOE_LIMIT = {Kazoe.YAKUMAN: HandConfig.KAZOE_LIMITED, Kazoe.SANBAIMAN: HandConfig.KAZOE_SANBAIMAN,
+                Kazoe.NONE: HandConfig.KAZOE_NO_LIMIT}
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    starting_points: int = 25000
+    length: Length = Length.HANCHAN
+    kiriage: bool = False  # 4 han 30 fu and 3 han 60 fu round up to mangan
+    kazoe: Kazoe = Kazoe.YAKUMAN
+    aotenjou: bool = False  # no limits: fu x 2^(2+han), each yakuman 13 han (seed 001 glossary)
+    bust: bool = True  # the game ends when someone's points fall below zero
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableOptions:
+        return cls(**{**data, "length": Length(data["length"]), "kazoe": Kazoe(data["kazoe"])})
+
+
+@dataclass(frozen=True)
+class Seat:
+    player: int
+    points: int
+    yakitori: bool = True  # until they win a hand by ron or tsumo (seed 001 glossary)
+    riichi: bool = False  # declared riichi this hand
+
+
+@dataclass(frozen=True)
+class TableState:
+    host: int
+    seats: tuple[Seat, ...]  # in seating order: index 0 was East at the start
+    options: TableOptions
+    round_wind: int = 0  # 0 East, 1 South, ...
+    dealer: int = 0  # seat index of the dealer
+    honba: int = 0
+    on_table: int = 0  # points on the table (rule 3.1c)
+    hands_played: int = 0
+    over: bool = False
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(s.player for s in self.seats)
+
+    @property
+    def sanma(self) -> bool:
+        return len(self.seats) == 3
+
+    @property
+    def hand_number(self) -> int:
+        """East 1 is the first hand of the East round; the number follows the dealer's seat."""
+        return self.dealer + 1
+
+    @property
+    def round_name(self) -> str:
+        return f"{WINDS[self.round_wind]} {self.hand_number}"
+
+    def seat_wind(self, index: int) -> str:
+        return WINDS[(index - self.dealer) % len(self.seats)]
+
+    def index_of(self, player: int) -> int:
+        for i, seat in enumerate(self.seats):
+            if seat.player == player:
+                return i
+        raise NotSeated(f"<@{player}> is not seated at this table.", "Pick one of the players at the table.")
+
+    def seat(self, player: int) -> Seat:
+        return self.seats[self.index_of(player)]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["options"] = {**asdict(self.options), "length": self.options.length.value,
+                           "kazoe": self.options.kazoe.value}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableState:
+        return cls(**{**data, "seats": tuple(Seat(**s) for s in data["seats"]),
+                      "options": TableOptions.from_dict(data["options"])})
+
+
+# -- moves -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """What a win is worth: han and fu (scored by the mahjong package), a yakuman count, or points the
+    players computed themselves (the hand's value before honba and the table's points)."""
+
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class Riichi:
+    player: int
+
+
+@dataclass(frozen=True)
+class Pay:
+    player: int
+    amount: int
+    to: int | None = None  # None: onto the table (rule 3.1)
+
+
+@dataclass(frozen=True)
+class Take:
+    player: int
+    amount: int
+    up_to: bool = False
+
+
+@dataclass(frozen=True)
+class Win:
+    winner: int
+    value: HandValue
+
+
+@dataclass(frozen=True)
+class Ron:
+    loser: int
+    wins: tuple[Win, ...]  # two for a double ron, in any order
+
+
+@dataclass(frozen=True)
+class Tsumo:
+    win: Win
+
+
+@dataclass(frozen=True)
+class Draw:
+    tenpai: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SetPoints:
+    player: int
+    points: int
+
+
+Move = Riichi | Pay | Take | Ron | Tsumo | Draw | SetPoints
+
+
+def move_to_dict(move: Move) -> dict[str, Any]:
+    return {"type": type(move).__name__.lower(), **asdict(move)}
+
+
+# -- the game --------------------------------------------------------------------------------------------
+
+
+def new_game(host: int, players: list[int], options: TableOptions | None = None) -> TableState:
+    if len(players) not in (3, 4):
+        raise IllegalMove("A table needs three players (sanma) or four (yonma).")
+    if len(set(players)) != len(players):
+        raise IllegalMove("The same person is in two seats.", "Give each seat a different player.")
+    options = options or TableOptions(starting_points=DEFAULT_POINTS[len(players)])
+    if options.starting_points <= 0 or options.starting_points % STICK:
+        raise IllegalMove("Starting points must be a positive multiple of 100.", "Try `points: 25000`.")
+    return TableState(host=host, seats=tuple(Seat(p, options.starting_points) for p in players), options=options)
+
+
+def apply(state: TableState, move: Move) -> tuple[TableState, list[Event]]:
+    if state.over and not isinstance(move, SetPoints):
+        raise GameOver("This game is over.", "Record the final standings with `/table end`, or `/table undo`.")
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise IllegalMove(f"Unknown move {type(move).__name__}.")
+    return handler(state, move)
+
+
+def _stick_amount(amount: int) -> None:
+    if amount <= 0 or amount % STICK:
+        raise IllegalMove(f"{amount} can't be paid in point sticks.",
+                          "Use a positive multiple of 100 (sticks are 100, 500, 1000, 5000 and 10000; rule 3.1f.5).")
+
+
+def _with_points(state: TableState, deltas: dict[int, int]) -> TableState:
+    seats = tuple(replace(s, points=s.points + deltas.get(s.player, 0)) for s in state.seats)
+    return replace(state, seats=seats)
+
+
+def _riichi(state: TableState, move: Riichi) -> tuple[TableState, list[Event]]:
+    seat = state.seat(move.player)
+    if seat.riichi:
+        raise IllegalMove(f"<@{move.player}> has already declared riichi this hand.")
+    if seat.points < RIICHI_COST:
+        raise IllegalMove(f"<@{move.player}> has {seat.points} points: not enough for the 1000-point riichi stick.",
+                          "A player cannot pay more than they have (rule 3.1g).")
+    state = _with_points(state, {move.player: -RIICHI_COST})
+    seats = tuple(replace(s, riichi=True) if s.player == move.player else s for s in state.seats)
+    state = replace(state, seats=seats, on_table=state.on_table + RIICHI_COST)
+    return state, [{"type": "riichi", "player": move.player, "on_table": state.on_table}]
+
+
+def _pay(state: TableState, move: Pay) -> tuple[TableState, list[Event]]:
+    _stick_amount(move.amount)
+    payer = state.seat(move.player)
+    if move.to is not None:
+        state.index_of(move.to)
+        if move.to == move.player:
+            raise IllegalMove("You can't pay yourself.", "Leave out `to` to pay onto the table.")
+    if payer.points < move.amount:
+        raise IllegalMove(f"<@{move.player}> has {payer.points} points and can't pay {move.amount}.",
+                          "A player cannot pay more points than they have (rule 3.1g).")
+    if move.to is None:
+        state = replace(_with_points(state, {move.player: -move.amount}), on_table=state.on_table + move.amount)
+    else:
+        state = _with_points(state, {move.player: -move.amount, move.to: move.amount})
+    return state, [{"type": "pay", "from": move.player, "to": move.to, "amount": move.amount,
+                    "on_table": state.on_table}]
+
+
+def _take(state: TableState, move: Take) -> tuple[TableState, list[Event]]:
+    _stick_amount(move.amount)
+    state.index_of(move.player)
+    if state.on_table < move.amount and not move.up_to:
+        raise IllegalMove(f"There are only {state.on_table} points on the table, not {move.amount}.",
+                          "Without `up_to` the instruction is ignored (rule 3.1f.2); with `up_to: True` you take "
+                          "what is there (rule 3.1f.3).")
+    taken = min(move.amount, state.on_table)
+    state = replace(_with_points(state, {move.player: taken}), on_table=state.on_table - taken)
+    return state, [{"type": "take", "player": move.player, "amount": taken, "on_table": state.on_table}]
+
+
+def _set_points(state: TableState, move: SetPoints) -> tuple[TableState, list[Event]]:
+    if move.points % STICK:
+        raise IllegalMove(f"{move.points} is not a multiple of 100.", "Point totals are counted in sticks.")
+    old = state.seat(move.player).points
+    state = _with_points(state, {move.player: move.points - old})
+    return state, [{"type": "set", "player": move.player, "from": old, "to": move.points}]
+
+
+# -- scoring ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Payment:
+    """What each payer owes for one win, before honba: `dealer_pays` and `others_pay` for a tsumo,
+    `ron` for a ron; plus the honba bonus per payer."""
+
+    ron: int = 0
+    dealer_pays: int = 0
+    others_pay: int = 0
+    honba_each: int = 0
+    label: str = ""
+
+
+def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: TableOptions,
+          sanma: bool) -> Payment:
+    """The payment for one win, from the mahjong package's scoring (or the players' own figure)."""
+    rules = OptionalRules(kiriage=options.kiriage, kazoe_limit=_KAZOE_LIMIT[options.kazoe], is_three_player=sanma)
+    config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, tsumi_number=honba, options=rules)
+    bonus = ScoresCalculator.calculate_scores(han=1, fu=30, config=config)  # the honba part, in any scoring
+    honba_each = bonus["main_bonus"] if not tsumo else bonus["additional_bonus"]
+    if value.points is not None:
+        return _split_points(value.points, dealer=dealer, tsumo=tsumo, sanma=sanma, honba_each=honba_each)
+    han, fu, yakuman = _han_fu(value, options)
+    config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, options=rules)
+    calculator = Aotenjou if options.aotenjou else ScoresCalculator
+    result = calculator.calculate_scores(han=han, fu=fu, config=config, is_yakuman=yakuman)
+    label = result["yaku_level"] or f"{han} han {fu} fu"
+    if not tsumo:
+        return Payment(ron=result["main"], honba_each=honba_each, label=label)
+    if dealer:
+        return Payment(others_pay=result["main"], honba_each=honba_each, label=label)
+    return Payment(dealer_pays=result["main"], others_pay=result["additional"], honba_each=honba_each, label=label)
+
+
+def _han_fu(value: HandValue, options: TableOptions) -> tuple[int, int, bool]:
+    if value.yakuman is not None:
+        if value.yakuman < 1 or value.yakuman > 6:
+            raise IllegalMove("A hand is worth 1 to 6 yakuman.", "Use `yakuman: 1` for a single yakuman.")
+        # Aotenjou counts each yakuman as 13 han (seed 001 glossary); fu default 30 unless given.
+        return 13 * value.yakuman, value.fu or 30, not options.aotenjou
+    if value.han is None or value.fu is None:
+        raise IllegalMove("Give the hand's `han` and `fu`, or `points`, or `yakuman`.", "For example han: 3 fu: 30.")
+    if value.han < 1 or value.han > 78:
+        raise IllegalMove(f"{value.han} han is not a hand.", "Han runs from 1 upward (13 or more is kazoe).")
+    if value.fu < 20 or value.fu > 130 or (value.fu % 10 and value.fu != 25):
+        raise IllegalMove(f"{value.fu} fu is not a hand's fu.", "Fu are 20, 25 (seven pairs), 30, 40, ... 130.")
+    return value.han, value.fu, False
+
+
+def _round_up(points: float) -> int:
+    return int(-(-points // STICK) * STICK)
+
+
+def _split_points(total: int, *, dealer: bool, tsumo: bool, sanma: bool, honba_each: int) -> Payment:
+    if total <= 0 or total % STICK:
+        raise IllegalMove(f"{total} is not a hand's value.", "Give the value in points, a multiple of 100.")
+    if not tsumo:
+        return Payment(ron=total, honba_each=honba_each, label=f"{total} points")
+    if dealer:  # each other player pays a third (as in yonma; sanma keeps tsumo loss)
+        return Payment(others_pay=_round_up(total / 3), honba_each=honba_each, label=f"{total} points")
+    return Payment(dealer_pays=_round_up(total / 2), others_pay=_round_up(total / 4), honba_each=honba_each,
+                   label=f"{total} points")
+
+
+# -- the end of a hand -----------------------------------------------------------------------------------
+
+
+def _ron(state: TableState, move: Ron) -> tuple[TableState, list[Event]]:
+    loser = state.index_of(move.loser)
+    winners = [state.index_of(w.winner) for w in move.wins]
+    if not 1 <= len(move.wins) <= 2:
+        raise IllegalMove("A ron has one or two winners.", "A triple ron is an abortive draw: use `/table draw`.")
+    if len(set(winners)) != len(winners) or loser in winners:
+        raise IllegalMove("A winner can't also be the one who dealt in, or win twice.",
+                          "Check the winner and loser options.")
+    # Honba and the table's points go to the winner first in turn order from the loser (atamahane).
+    order = sorted(zip(winners, move.wins, strict=True), key=lambda pair: (pair[0] - loser) % len(state.seats))
+    deltas: dict[int, int] = {}
+    events: list[Event] = []
+    for rank, (index, win) in enumerate(order):
+        payment = score(win.value, dealer=index == state.dealer, tsumo=False,
+                        honba=state.honba if rank == 0 else 0, options=state.options, sanma=state.sanma)
+        amount = payment.ron + payment.honba_each
+        deltas[win.winner] = deltas.get(win.winner, 0) + amount
+        deltas[move.loser] = deltas.get(move.loser, 0) - amount  # may go negative (rule 3.2c.3)
+        events.append({"type": "ron", "winner": win.winner, "loser": move.loser, "value": payment.label,
+                       "paid": amount})
+    first = order[0][1].winner
+    deltas[first] += state.on_table  # rule 3.1e
+    events.append({"type": "table_points", "player": first, "amount": state.on_table})
+    state = replace(_with_points(state, deltas), on_table=0)
+    state = _mark_winners(state, [w.winner for w in move.wins])
+    return _next_hand(state, dealer_kept=state.dealer in winners, draw=False, events=events)
+
+
+def _tsumo(state: TableState, move: Tsumo) -> tuple[TableState, list[Event]]:
+    index = state.index_of(move.win.winner)
+    payment = score(move.win.value, dealer=index == state.dealer, tsumo=True, honba=state.honba,
+                    options=state.options, sanma=state.sanma)
+    deltas = {move.win.winner: 0}
+    for i, seat in enumerate(state.seats):
+        if i == index:
+            continue
+        owed = (payment.dealer_pays if i == state.dealer else payment.others_pay) + payment.honba_each
+        deltas[seat.player] = -owed  # may go negative (rule 3.2c.3)
+        deltas[move.win.winner] += owed
+    total = deltas[move.win.winner]
+    deltas[move.win.winner] += state.on_table  # rule 3.1e
+    events: list[Event] = [{"type": "tsumo", "winner": move.win.winner, "value": payment.label, "paid": total},
+                           {"type": "table_points", "player": move.win.winner, "amount": state.on_table}]
+    state = replace(_with_points(state, deltas), on_table=0)
+    state = _mark_winners(state, [move.win.winner])
+    return _next_hand(state, dealer_kept=index == state.dealer, draw=False, events=events)
+
+
+def _draw(state: TableState, move: Draw) -> tuple[TableState, list[Event]]:
+    tenpai = {state.index_of(p) for p in move.tenpai}
+    noten = set(range(len(state.seats))) - tenpai
+    deltas: dict[int, int] = {}
+    if tenpai and noten:  # noten payments: a fixed total from the noten players to the tenpai ones
+        total = NOTEN_TOTAL[len(state.seats)]
+        for i in noten:
+            deltas[state.seats[i].player] = -total // len(noten)
+        for i in tenpai:
+            deltas[state.seats[i].player] = total // len(tenpai)
+    events: list[Event] = [{"type": "draw", "tenpai": sorted(move.tenpai),
+                            "payments": [{"player": p, "amount": a} for p, a in deltas.items()]}]
+    state = _with_points(state, deltas)
+    return _next_hand(state, dealer_kept=state.dealer in tenpai, draw=True, events=events)
+
+
+def _mark_winners(state: TableState, winners: list[int]) -> TableState:
+    return replace(state, seats=tuple(replace(s, yakitori=False) if s.player in winners else s for s in state.seats))
+
+
+def _next_hand(state: TableState, *, dealer_kept: bool, draw: bool,
+               events: list[Event]) -> tuple[TableState, list[Event]]:
+    """Dealer repeat or rotation, honba, round wind, and the end of the game."""
+    seats = tuple(replace(s, riichi=False) for s in state.seats)
+    honba = state.honba + 1 if dealer_kept or draw else 0
+    dealer, round_wind = state.dealer, state.round_wind
+    if not dealer_kept:
+        dealer = (dealer + 1) % len(seats)
+        if dealer == 0:
+            round_wind += 1
+    last_round = 0 if state.options.length is Length.EAST else 1
+    over = round_wind > last_round or (state.options.bust and any(s.points < 0 for s in seats))
+    state = replace(state, seats=seats, honba=honba, dealer=dealer, round_wind=min(round_wind, 3),
+                    hands_played=state.hands_played + 1, over=over)
+    events.append({"type": "hand_end", "next": None if over else state.round_name, "honba": honba, "over": over})
+    return state, events
+
+
+_HANDLERS = {Riichi: _riichi, Pay: _pay, Take: _take, SetPoints: _set_points, Ron: _ron, Tsumo: _tsumo,
+             Draw: _draw}
+
+
+def standings(state: TableState) -> list[tuple[int, Seat]]:
+    """(place, seat), best first; ties share a place, and then the seat nearer the first East comes first."""
+    ordered = sorted(enumerate(state.seats), key=lambda pair: (-pair[1].points, pair[0]))
+    places, result = 0, []
+    for rank, (_, seat) in enumerate(ordered):
+        if rank == 0 or seat.points != result[-1][1].points:
+            places = rank + 1
+        result.append((places, seat))
+    return result
+
+
+TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=TableState.from_dict,
+                 move_to_dict=move_to_dict, apply=apply)
+
+__all__ = ["TABLE", "Draw", "HandValue", "Pay", "Riichi", "Ron", "SetPoints", "TableOptions", "TableState", "Take",
+           "Tsumo", "Win", "new_game", "score", "standings"]
