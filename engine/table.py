@@ -293,6 +293,10 @@ def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: T
     """The payment for one win, from the mahjong package's scoring (or the players' own figure)."""
     rules = OptionalRules(kiriage=options.kiriage, kazoe_limit=_KAZOE_LIMIT[options.kazoe], is_three_player=sanma)
     config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, tsumi_number=honba, options=rules)
+    given = sum(x is not None for x in (value.points, value.yakuman, value.han))
+    if given != 1:
+        raise IllegalMove("Give the hand's value one way: `han` and `fu`, or `points`, or `yakuman`.",
+                          "For example han: 3 fu: 30, or points: 3900.")
     bonus = ScoresCalculator.calculate_scores(han=1, fu=30, config=config)  # the honba part, in any scoring
     honba_each = bonus["main_bonus"] if not tsumo else bonus["additional_bonus"]
     if value.points is not None:

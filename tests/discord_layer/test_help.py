@@ -23,7 +23,7 @@ class TestWithAGame:
         reply = await harness.slash("help", user=harness.user("alice"))
         assert "`/tally`: A test game" in reply.text
         (menu,) = components(reply.message)
-        assert menu["type"] == 3 and [o["value"] for o in menu["options"]] == ["tally"]
+        assert menu["type"] == 3 and "tally" in [o["value"] for o in menu["options"]]
 
     async def test_choosing_a_game_shows_its_commands_in_place(self, harness):
         alice = harness.user("alice")

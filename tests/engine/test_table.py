@@ -172,7 +172,8 @@ def test_aotenjou_has_no_limits_and_counts_yakuman_as_13_han():
     assert by_yakuman.ron == score(hv(13, 40), dealer=False, tsumo=False, honba=0, options=options, sanma=False).ron
 
 
-@pytest.mark.parametrize("value", [hv(0, 30), hv(3, 15), hv(3, 35), hv(3, None), hv(points=150), hv(yakuman=7)])
+@pytest.mark.parametrize("value", [hv(0, 30), hv(3, 15), hv(3, 35), hv(3, None), hv(points=150), hv(yakuman=7),
+                                   hv(), hv(3, 30, points=3900), hv(3, 30, yakuman=1)])
 def test_impossible_hand_values_are_refused(value):
     with pytest.raises(IllegalMove):
         score(value, dealer=False, tsumo=False, honba=0, options=TableOptions(), sanma=False)

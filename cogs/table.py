@@ -1,0 +1,244 @@
+"""/table: the mahjong score sheet. Thin: parse, check who may act, call the engine through storage, render."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.errors import IllegalMove
+from engine.table import (
+    TABLE,
+    Draw,
+    HandValue,
+    Kazoe,
+    Length,
+    Pay,
+    Riichi,
+    Ron,
+    SetPoints,
+    TableOptions,
+    TableState,
+    Take,
+    Tsumo,
+    Win,
+    new_game,
+    standings,
+)
+from render import table as render
+from storage.games import EventRecord, MoveResult
+from storage.results import Standing, leaderboard, store_results
+from ui.custom_ids import custom_id
+from ui.errors import ReportsErrors, note_change
+from ui.permissions import require_manager, require_seated
+
+Player = discord.Member
+
+
+def _person(member: discord.Member | discord.User, seat: str) -> int:
+    if member.bot:
+        raise IllegalMove(f"{member.mention} is a bot and can't take the {seat} seat.", "Seat a person there.")
+    return member.id
+
+
+async def _play(interaction: discord.Interaction, move, *, version: int | None = None) -> MoveResult[TableState]:
+    store = interaction.client.games
+    record = await store.require(interaction.channel_id, TABLE)
+    require_seated(interaction, record.state.players)
+    result = await store.apply(interaction.channel_id, TABLE, move, actor_id=interaction.user.id,
+                               expected_version=version)
+    note_change(interaction)
+    return result
+
+
+def _result_message(result: MoveResult[TableState]) -> dict:
+    content = render.describe_events(result.events)[:2000] or None
+    return {"content": content, "embed": render.table_embed(result.game.state)}
+
+
+def _hand_value(han: int | None, fu: int | None, points: int | None, yakuman: int | None) -> HandValue:
+    return HandValue(han=han, fu=fu, points=points, yakuman=yakuman)
+
+
+class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"ct:table:tenpai:(?P<version>\d+)"):
+    """Who was tenpai at an exhaustive draw; carries the table's version so an old menu can't apply."""
+
+    def __init__(self, state: TableState, version: int, names: dict[int, str]) -> None:
+        options = [discord.SelectOption(label=names.get(s.player, str(s.player))[:100], value=str(s.player))
+                   for s in state.seats]
+        super().__init__(discord.ui.Select(custom_id=custom_id("table", "tenpai", version), options=options,
+                                           min_values=1, max_values=len(options),
+                                           placeholder="Who was tenpai?"))
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> TenpaiSelect:
+        instance = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(instance, item)
+        instance.version = int(match["version"])
+        return instance
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        tenpai = tuple(int(v) for v in self.item.values)
+        result = await _play(interaction, Draw(tenpai), version=self.version)
+        await interaction.response.edit_message(**_result_message(result), view=None)
+
+
+class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"ct:table:noten:(?P<version>\d+)"):
+    def __init__(self, version: int) -> None:
+        super().__init__(discord.ui.Button(label="Nobody was tenpai", style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id("table", "noten", version)))
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> NobodyTenpai:
+        return cls(int(match["version"]))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        result = await _play(interaction, Draw(()), version=self.version)
+        await interaction.response.edit_message(**_result_message(result), view=None)
+
+
+@app_commands.guild_only()
+class Table(commands.GroupCog, group_name="table",
+            group_description="Mahjong score sheet: points, riichi sticks, honba, wins and draws."):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(TenpaiSelect, NobodyTenpai)
+
+    @app_commands.command(name="start", description="Seat three (sanma) or four (yonma) players and start scoring.")
+    @app_commands.describe(points="Starting points (default 25000 yonma, 35000 sanma)",
+                           length="hanchan (East and South) or east (East round only)",
+                           kiriage="Round 4 han 30 fu and 3 han 60 fu up to mangan",
+                           kazoe="What 13+ han without a yakuman is worth",
+                           aotenjou="No limits: fu x 2^(2+han), yakuman 13 han each",
+                           bust="End the game when someone drops below zero")
+    async def start(self, interaction: discord.Interaction, east: Player, south: Player, west: Player,
+                    north: Player | None = None, points: app_commands.Range[int, 100, 1_000_000] | None = None,
+                    length: Literal["hanchan", "east"] = "hanchan", kiriage: bool = False,
+                    kazoe: Literal["yakuman", "sanbaiman", "none"] = "yakuman", aotenjou: bool = False,
+                    bust: bool = True) -> None:
+        seats = [(east, "East"), (south, "South"), (west, "West")] + ([(north, "North")] if north else [])
+        players = [_person(member, seat) for member, seat in seats]
+        options = TableOptions(starting_points=points or (35000 if len(players) == 3 else 25000),
+                               length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
+                               bust=bust)
+        state = new_game(interaction.user.id, players, options)
+        record = await self.bot.games.start(interaction.channel_id, TABLE, state, guild_id=interaction.guild_id,
+                                            actor_id=interaction.user.id)
+        await interaction.response.send_message(embed=render.table_embed(record.state, started=True))
+
+    @app_commands.command(name="show", description="Seats, winds, points, dealer, round, honba and the table's points.")
+    async def show(self, interaction: discord.Interaction) -> None:
+        record = await self.bot.games.require(interaction.channel_id, TABLE)
+        await interaction.response.send_message(embed=render.table_embed(record.state))
+
+    @app_commands.command(name="riichi", description="Put a 1000-point riichi stick on the table.")
+    @app_commands.describe(player="Who declares riichi (default: you)")
+    async def riichi(self, interaction: discord.Interaction, player: Player | None = None) -> None:
+        result = await _play(interaction, Riichi((player or interaction.user).id))
+        await interaction.response.send_message(**_result_message(result))
+
+    @app_commands.command(name="pay", description="Pay points onto the table, or to another player.")
+    @app_commands.describe(amount="Points, in sticks (multiples of 100)", to="Recipient (default: onto the table)",
+                           player="Who pays (default: you)")
+    async def pay(self, interaction: discord.Interaction, amount: int, to: Player | None = None,
+                  player: Player | None = None) -> None:
+        move = Pay((player or interaction.user).id, amount, to.id if to else None)
+        await interaction.response.send_message(**_result_message(await _play(interaction, move)))
+
+    @app_commands.command(name="take", description="Take points from the table (a card effect).")
+    @app_commands.describe(amount="Points to take, in sticks", player="Who takes them (default: you)",
+                           up_to="Take what is there if the table has less (\"up to\" effects)")
+    async def take(self, interaction: discord.Interaction, amount: int, player: Player | None = None,
+                   up_to: bool = False) -> None:
+        move = Take((player or interaction.user).id, amount, up_to)
+        await interaction.response.send_message(**_result_message(await _play(interaction, move)))
+
+    @app_commands.command(name="ron", description="A win off someone's discard (add a second winner for double ron).")
+    @app_commands.describe(han="Han", fu="Fu", points="The hand's value, if you counted it yourselves",
+                           yakuman="Number of yakuman", winner2="Second winner (double ron)")
+    async def ron(self, interaction: discord.Interaction, winner: Player, loser: Player, han: int | None = None,
+                  fu: int | None = None, points: int | None = None, yakuman: int | None = None,
+                  winner2: Player | None = None, han2: int | None = None, fu2: int | None = None,
+                  points2: int | None = None, yakuman2: int | None = None) -> None:
+        wins = [Win(winner.id, _hand_value(han, fu, points, yakuman))]
+        if winner2 is not None:
+            wins.append(Win(winner2.id, _hand_value(han2, fu2, points2, yakuman2)))
+        elif any(v is not None for v in (han2, fu2, points2, yakuman2)):
+            raise IllegalMove("The second hand's value needs a `winner2`.", "Add winner2, or leave out han2/fu2.")
+        result = await _play(interaction, Ron(loser.id, tuple(wins)))
+        await interaction.response.send_message(**_result_message(result))
+
+    @app_commands.command(name="tsumo", description="A win by self-draw.")
+    @app_commands.describe(han="Han", fu="Fu", points="The hand's value, if you counted it yourselves",
+                           yakuman="Number of yakuman")
+    async def tsumo(self, interaction: discord.Interaction, winner: Player, han: int | None = None,
+                    fu: int | None = None, points: int | None = None, yakuman: int | None = None) -> None:
+        result = await _play(interaction, Tsumo(Win(winner.id, _hand_value(han, fu, points, yakuman))))
+        await interaction.response.send_message(**_result_message(result))
+
+    @app_commands.command(name="draw", description="An exhaustive draw: choose who was tenpai.")
+    async def draw(self, interaction: discord.Interaction) -> None:
+        record = await self.bot.games.require(interaction.channel_id, TABLE)
+        require_seated(interaction, record.state.players)
+        names = {}
+        for seat in record.state.seats:
+            member = interaction.guild.get_member(seat.player) if interaction.guild else None
+            names[seat.player] = member.display_name if member else f"Player {seat.player}"
+        view = discord.ui.View(timeout=None)
+        view.add_item(TenpaiSelect(record.state, record.version, names))
+        view.add_item(NobodyTenpai(record.version))
+        await interaction.response.send_message("Exhaustive draw: who was tenpai?", view=view)
+
+    @app_commands.command(name="history", description="The score sheet's entries, newest last.")
+    async def history(self, interaction: discord.Interaction) -> None:
+        entries = await self.bot.games.history(interaction.channel_id, TABLE, limit=25)
+        await interaction.response.send_message(embed=render.history_embed(entries, {}), ephemeral=True)
+
+    @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        record = await self.bot.games.require(interaction.channel_id, TABLE)
+
+        def check(entry: EventRecord) -> None:
+            if entry.actor_id != interaction.user.id:
+                require_manager(interaction, record.state.host, "undo someone else's entry")
+
+        result = await self.bot.games.undo(interaction.channel_id, TABLE, actor_id=interaction.user.id, check=check)
+        what = render.describe_events(result.undone.events).replace("\n", "; ")
+        await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(result.game.state))
+
+    @app_commands.command(name="set", description="Set a player's points to match the sticks (host; logged).")
+    async def set_points(self, interaction: discord.Interaction, player: Player, points: int) -> None:
+        record = await self.bot.games.require(interaction.channel_id, TABLE)
+        require_manager(interaction, record.state.host, "set points")
+        result = await self.bot.games.apply(interaction.channel_id, TABLE, SetPoints(player.id, points),
+                                            actor_id=interaction.user.id)
+        await interaction.response.send_message(**_result_message(result))
+
+    @app_commands.command(name="end", description="End the game: final standings, stored for the leaderboard.")
+    async def end(self, interaction: discord.Interaction) -> None:
+        record = await self.bot.games.require(interaction.channel_id, TABLE)
+        require_manager(interaction, record.state.host, "end this table")
+        rows = [Standing(seat.player, place, seat.points) for place, seat in standings(record.state)]
+        finished = await self.bot.games.finish(interaction.channel_id, TABLE, actor_id=interaction.user.id,
+                                               on_finish=lambda conn, rec: store_results(conn, rec, rows))
+        await interaction.response.send_message(embed=render.standings_embed(finished.state))
+
+    @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        rows = await leaderboard(self.bot.db, interaction.guild_id, TABLE.name)
+        await interaction.response.send_message(embed=render.leaderboard_embed(rows))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Table(bot))
