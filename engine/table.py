@@ -7,7 +7,7 @@ with one they go to that player (3.2); only in stick denominations (3.1f.5); nob
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
@@ -15,7 +15,10 @@ from mahjong.constants import EAST, SOUTH
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
+from engine import cosmic
 from engine.base import Event, GameKind
+from engine.cosmic import ChomboPenalty, CosmicState
+from engine.deck import Deck
 from engine.errors import GameError, IllegalMove, NotSeated
 
 KIND = "table"
@@ -78,6 +81,7 @@ class TableState:
     on_table: int = 0  # points on the table (rule 3.1c)
     hands_played: int = 0
     over: bool = False
+    cosmic: CosmicState | None = None  # the Cosmic Deck, once `/cosmic start` has run
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -108,16 +112,26 @@ class TableState:
     def seat(self, player: int) -> Seat:
         return self.seats[self.index_of(player)]
 
+    @property
+    def scoring(self) -> TableOptions:
+        """The options hands are scored with now: an active Aotenjou Modifier switches Aotenjou on."""
+        if self.cosmic is not None and self.cosmic.aotenjou and not self.options.aotenjou:
+            return replace(self.options, aotenjou=True)
+        return self.options
+
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["seats"] = [asdict(s) for s in self.seats]
         data["options"] = {**asdict(self.options), "length": self.options.length.value,
                            "kazoe": self.options.kazoe.value}
+        data["cosmic"] = None if self.cosmic is None else self.cosmic.to_dict()
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableState:
         return cls(**{**data, "seats": tuple(Seat(**s) for s in data["seats"]),
-                      "options": TableOptions.from_dict(data["options"])})
+                      "options": TableOptions.from_dict(data["options"]),
+                      "cosmic": None if data.get("cosmic") is None else CosmicState.from_dict(data["cosmic"])})
 
 
 # -- moves -----------------------------------------------------------------------------------------------
@@ -181,11 +195,49 @@ class SetPoints:
     points: int
 
 
-Move = Riichi | Pay | Take | Ron | Tsumo | Draw | SetPoints
+@dataclass(frozen=True)
+class CosmicStart:
+    deck: Deck
+    seed: int
+    chombo: ChomboPenalty = ChomboPenalty.MANGAN
+
+
+@dataclass(frozen=True)
+class NewDeck:
+    deck: Deck
+
+
+@dataclass(frozen=True)
+class Roll:
+    player: int
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    card: str
+
+
+@dataclass(frozen=True)
+class Chombo:
+    player: int
+
+
+@dataclass(frozen=True)
+class Reshuffle:
+    pass
+
+
+Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | SetPoints
+        | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle)
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
-    return {"type": type(move).__name__.lower(), **asdict(move)}
+    data = {f.name: getattr(move, f.name) for f in fields(move)}
+    if isinstance(data.get("deck"), Deck):
+        data["deck"] = data["deck"].name  # the whole deck is in the state after the move
+    if isinstance(move, Ron | Tsumo):
+        data = asdict(move)
+    return {"type": type(move).__name__.lower(), **data}
 
 
 # -- the game --------------------------------------------------------------------------------------------
@@ -360,7 +412,7 @@ def _ron(state: TableState, move: Ron) -> tuple[TableState, list[Event]]:
     events: list[Event] = []
     for rank, (index, win) in enumerate(order):
         payment = score(win.value, dealer=index == state.dealer, tsumo=False,
-                        honba=state.honba if rank == 0 else 0, options=state.options, sanma=state.sanma)
+                        honba=state.honba if rank == 0 else 0, options=state.scoring, sanma=state.sanma)
         amount = payment.ron + payment.honba_each
         deltas[win.winner] = deltas.get(win.winner, 0) + amount
         deltas[move.loser] = deltas.get(move.loser, 0) - amount  # may go negative (rule 3.2c.3)
@@ -377,7 +429,7 @@ def _ron(state: TableState, move: Ron) -> tuple[TableState, list[Event]]:
 def _tsumo(state: TableState, move: Tsumo) -> tuple[TableState, list[Event]]:
     index = state.index_of(move.win.winner)
     payment = score(move.win.value, dealer=index == state.dealer, tsumo=True, honba=state.honba,
-                    options=state.options, sanma=state.sanma)
+                    options=state.scoring, sanma=state.sanma)
     deltas = {move.win.winner: 0}
     for i, seat in enumerate(state.seats):
         if i == index:
@@ -426,14 +478,109 @@ def _next_hand(state: TableState, *, dealer_kept: bool, draw: bool,
             round_wind += 1
     last_round = 0 if state.options.length is Length.EAST else 1
     over = round_wind > last_round or (state.options.bust and any(s.points < 0 for s in seats))
+    deck = state.cosmic
+    if deck is not None:
+        deck, expired = cosmic.end_hand(deck)
+        events.append({"type": "rolls_reset", "expired": expired})
     state = replace(state, seats=seats, honba=honba, dealer=dealer, round_wind=min(round_wind, 3),
-                    hands_played=state.hands_played + 1, over=over)
+                    hands_played=state.hands_played + 1, over=over, cosmic=deck)
     events.append({"type": "hand_end", "next": None if over else state.round_name, "honba": honba, "over": over})
     return state, events
 
 
+# -- the Cosmic Deck -------------------------------------------------------------------------------------
+
+
+def _deck(state: TableState) -> CosmicState:
+    if state.cosmic is None:
+        raise IllegalMove("This table has no Cosmic Deck yet.", "Start one with `/cosmic start`.")
+    return state.cosmic
+
+
+def _cosmic_start(state: TableState, move: CosmicStart) -> tuple[TableState, list[Event]]:
+    if state.cosmic is not None:
+        raise IllegalMove("This table already has a Cosmic Deck.",
+                          "Use `/cosmic reshuffle` to shuffle it, or `/cosmic import` to play another deck.")
+    deck = cosmic.start(move.deck, len(state.seats), move.seed, move.chombo)
+    return replace(state, cosmic=deck), [{"type": "cosmic_started", "deck": move.deck.name,
+                                          "cards": len(deck.library)}]
+
+
+def _new_deck(state: TableState, move: NewDeck) -> tuple[TableState, list[Event]]:
+    deck = cosmic.with_deck(_deck(state), move.deck)
+    return replace(state, cosmic=deck), [{"type": "deck_imported", "deck": move.deck.name,
+                                          "cards": len(deck.library)}]
+
+
+def _roll(state: TableState, move: Roll) -> tuple[TableState, list[Event]]:
+    deck = _deck(state)
+    index = state.index_of(move.player)
+    seat = state.seats[index]
+    cost = cosmic.roll_cost(deck.rolls[index])
+    if seat.points < cost:
+        raise IllegalMove(f"Your next roll costs {cost:,} and you have {seat.points:,} points.",
+                          "A player without enough points for a roll may not roll (seed 001).")
+    state = replace(_with_points(state, {move.player: -cost}), on_table=state.on_table + cost)  # rule 3.1
+    deck, die = cosmic.roll_die(cosmic.count_roll(deck, index))
+    events: list[Event] = [{"type": "roll", "player": move.player, "cost": cost, "die": die,
+                            "rolls": deck.rolls[index], "next_cost": cosmic.roll_cost(deck.rolls[index])}]
+    if die % 2 == 1:  # an odd number draws a card
+        deck, card, drawn = cosmic.draw_top(deck)
+        events += drawn
+        if card is not None:
+            deck, revealed = cosmic.reveal(deck, card, move.player)
+            events += revealed
+            for action in card.actions:
+                if action.kind == "take_from_table":
+                    state, taken = _card_take(state, move.player, action.amount, action.up_to, card.name)
+                    events.append(taken)
+    return replace(state, cosmic=deck), events
+
+
+def _card_take(state: TableState, player: int, amount: int, up_to: bool, card: str) -> tuple[TableState, Event]:
+    """A card lets you take points from the table (rule 3.1f): all of `amount`, or with "up to" what is there;
+    without "up to" and with too little on the table, nothing happens (rule 3.1f.2)."""
+    if state.on_table < amount and not up_to:
+        return state, {"type": "take_ignored", "player": player, "amount": amount, "card": card}
+    taken = min(amount, state.on_table)
+    state = replace(_with_points(state, {player: taken}), on_table=state.on_table - taken)
+    return state, {"type": "take", "player": player, "amount": taken, "on_table": state.on_table}
+
+
+def _dismiss(state: TableState, move: Dismiss) -> tuple[TableState, list[Event]]:
+    deck = _deck(state)
+    if move.card not in {e.card for e in deck.in_effect}:
+        raise IllegalMove("That Event is not in effect.", "See the Events in effect with `/cosmic status`.")
+    return replace(state, cosmic=cosmic.dismiss(deck, move.card)), [{"type": "dismissed", "card": move.card}]
+
+
+def _chombo(state: TableState, move: Chombo) -> tuple[TableState, list[Event]]:
+    """A failed Event: a dead hand and chombo for that player; the hand goes on and roll counts stay (seed 001)."""
+    deck = _deck(state)
+    index = state.index_of(move.player)
+    if move.player in deck.dead:
+        raise IllegalMove(f"<@{move.player}> already has a dead hand this hand.")
+    deltas: dict[int, int] = {}
+    if deck.chombo is ChomboPenalty.MANGAN:
+        penalty = score(HandValue(han=5, fu=30), dealer=index == state.dealer, tsumo=True, honba=0,
+                        options=TableOptions(), sanma=state.sanma)
+        for i, seat in enumerate(state.seats):
+            if i != index:
+                owed = penalty.dealer_pays if i == state.dealer else penalty.others_pay
+                deltas[seat.player] = owed
+                deltas[move.player] = deltas.get(move.player, 0) - owed
+    state = replace(_with_points(state, deltas), cosmic=replace(deck, dead=(*deck.dead, move.player)))
+    return state, [{"type": "chombo", "player": move.player, "paid": -deltas.get(move.player, 0)}]
+
+
+def _reshuffle(state: TableState, move: Reshuffle) -> tuple[TableState, list[Event]]:
+    deck = cosmic.reshuffle(_deck(state))
+    return replace(state, cosmic=deck), [{"type": "reshuffled", "cards": len(deck.library)}]
+
+
 _HANDLERS = {Riichi: _riichi, Pay: _pay, Take: _take, SetPoints: _set_points, Ron: _ron, Tsumo: _tsumo,
-             Draw: _draw}
+             Draw: _draw, CosmicStart: _cosmic_start, NewDeck: _new_deck, Roll: _roll, Dismiss: _dismiss,
+             Chombo: _chombo, Reshuffle: _reshuffle}
 
 
 def standings(state: TableState) -> list[tuple[int, Seat]]:
@@ -450,5 +597,6 @@ def standings(state: TableState) -> list[tuple[int, Seat]]:
 TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=TableState.from_dict,
                  move_to_dict=move_to_dict, apply=apply)
 
-__all__ = ["TABLE", "Draw", "HandValue", "Pay", "Riichi", "Ron", "SetPoints", "TableOptions", "TableState", "Take",
-           "Tsumo", "Win", "new_game", "score", "standings"]
+__all__ = ["TABLE", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "NewDeck", "Pay", "Reshuffle", "Riichi",
+           "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take", "Tsumo", "Win", "new_game", "score",
+           "standings"]

@@ -1,0 +1,253 @@
+"""Cosmic Deck files: parse JSON or TOML, check every rule of docs/deck-format.md, build a Deck.
+
+A bad file raises DeckError naming the card and the field, so a group can fix its file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from engine.errors import GameError
+
+MAX_FILE_BYTES = 64 * 1024
+MAX_CARDS = 200
+DECKS_FOLDER = Path(__file__).resolve().parents[1] / "data" / "decks"
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class DeckError(GameError):
+    code = "bad_deck"
+
+
+class CardType(StrEnum):
+    MODIFIER = "modifier"
+    EVENT = "event"
+
+
+class Lasts(StrEnum):
+    INSTANT = "instant"
+    HAND = "hand"
+    UNTIL_DISMISSED = "until_dismissed"
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str  # "take_from_table" | "aotenjou"
+    amount: int = 0
+    up_to: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    type: CardType
+    text: str | None = None
+    sanma: str | None = None
+    suuma: str | None = None
+    on_reveal: str | None = None
+    lasts: Lasts | None = None
+    actions: tuple[Action, ...] = ()
+
+    def text_for(self, sanma: bool) -> str:
+        """The card's effect for the table's player count: only the Sanma or the Suuma text (seed 001)."""
+        variant = self.sanma if sanma else self.suuma
+        return " ".join(part for part in (self.text, variant) if part)
+
+    @property
+    def lingers(self) -> bool:
+        return self.type is CardType.EVENT and self.lasts is not Lasts.INSTANT
+
+    @property
+    def aotenjou(self) -> bool:
+        return any(a.kind == "aotenjou" for a in self.actions)
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    description: str
+    cards: tuple[Card, ...]
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise DeckError(f"There is no card {card_id!r} in this deck.", "Check the name with `/cosmic deck`.")
+
+    def find(self, name: str) -> Card | None:
+        wanted = name.strip().casefold()
+        return next((c for c in self.cards if wanted in (c.id, c.name.casefold())), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        cards = []
+        for card in self.cards:
+            data = {k: v for k, v in asdict(card).items() if v not in (None, ())}
+            if card.actions:
+                data["actions"] = [_action_dict(a) for a in card.actions]
+            cards.append(data)
+        return {"schema": 1, "name": self.name, "description": self.description, "cards": cards}
+
+
+def _action_dict(action: Action) -> dict[str, Any]:
+    if action.kind == "aotenjou":
+        return {"kind": "aotenjou"}
+    return {"kind": action.kind, "amount": action.amount, "up_to": action.up_to}
+
+
+def parse_file(data: bytes, filename: str) -> Deck:
+    """A deck from an uploaded or shipped file: `.json` or `.toml`, at most 64 KB."""
+    if len(data) > MAX_FILE_BYTES:
+        raise DeckError(f"{filename} is {len(data) // 1024} KB; a deck file may be at most 64 KB.",
+                        "Shorten the card texts or split the deck.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DeckError(f"{filename} is not UTF-8 text.", "Save it as UTF-8 JSON or TOML.") from error
+    lowered = filename.lower()
+    try:
+        if lowered.endswith(".toml"):
+            raw = tomllib.loads(text)
+        elif lowered.endswith(".json"):
+            raw = json.loads(text)
+        else:
+            raise DeckError(f"{filename} is neither .json nor .toml.", "Upload a deck file ending in .json or .toml.")
+    except json.JSONDecodeError as error:
+        raise DeckError(f"{filename} is not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}.",
+                        "Check the deck format in docs/deck-format.md.") from error
+    except tomllib.TOMLDecodeError as error:
+        raise DeckError(f"{filename} is not valid TOML: {error}.",
+                        "Check the deck format in docs/deck-format.md.") from error
+    return parse_deck(raw)
+
+
+def load_shipped(name: str) -> Deck:
+    path = DECKS_FOLDER / f"{name}.json"
+    if not path.is_file():
+        raise DeckError(f"There is no shipped deck called {name!r}.", f"Choose one of: {', '.join(shipped())}.")
+    return parse_file(path.read_bytes(), path.name)
+
+
+def shipped() -> list[str]:
+    return sorted(p.stem for p in DECKS_FOLDER.glob("*.json"))
+
+
+def parse_deck(raw: Any) -> Deck:
+    if not isinstance(raw, dict):
+        raise DeckError("A deck file must hold an object with schema, name, description and cards.")
+    if raw.get("schema") != 1:
+        raise DeckError(f"The deck's `schema` must be 1, not {raw.get('schema')!r}.")
+    name = _text(raw, "name", "the deck", 1, 100)
+    description = _text(raw, "description", "the deck", 0, 300) or ""
+    cards_raw = raw.get("cards")
+    if not isinstance(cards_raw, list) or not cards_raw:
+        raise DeckError("The deck's `cards` must be a non-empty list.")
+    if len(cards_raw) > MAX_CARDS:
+        raise DeckError(f"The deck has {len(cards_raw)} cards; at most {MAX_CARDS} are allowed.")
+    cards = tuple(_card(c, i) for i, c in enumerate(cards_raw, start=1))
+    for key in ("id", "name"):
+        seen: set[str] = set()
+        for card in cards:
+            value = getattr(card, key)
+            if value in seen:
+                raise DeckError(f"Card {card.name!r}: `{key}` {value!r} is used by two cards.",
+                                f"Give each card its own {key}.")
+            seen.add(value)
+    return Deck(name=name, description=description, cards=cards)
+
+
+def _card(raw: Any, number: int) -> Card:
+    where = f"Card {number}"
+    if not isinstance(raw, dict):
+        raise DeckError(f"{where}: must be an object (a table in TOML).")
+    if isinstance(raw.get("name"), str) and raw["name"].strip():
+        where = f"Card {number} ({raw['name'].strip()[:60]})"
+    known = {"id", "name", "type", "text", "sanma", "suuma", "on_reveal", "lasts", "actions"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise DeckError(f"{where}: unknown field `{unknown[0]}`.", f"Fields are: {', '.join(sorted(known))}.")
+    card_id = _text(raw, "id", where, 1, 60)
+    if not _ID.match(card_id):
+        raise DeckError(f"{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {card_id!r}.")
+    name = _text(raw, "name", where, 1, 60)
+    try:
+        card_type = CardType(raw.get("type"))
+    except ValueError:
+        raise DeckError(f"{where}: field `type` must be \"modifier\" or \"event\", got {raw.get('type')!r}.") from None
+    text = _text(raw, "text", where, 1, 600, required=False)
+    sanma = _text(raw, "sanma", where, 1, 600, required=False)
+    suuma = _text(raw, "suuma", where, 1, 600, required=False)
+    if (sanma is None) != (suuma is None):
+        raise DeckError(f"{where}: fields `sanma` and `suuma` come together; this card has only one.")
+    if text is None and sanma is None:
+        raise DeckError(f"{where}: field `text` is missing.", "Give the effect in `text`, or in `sanma` and `suuma`.")
+    on_reveal = _text(raw, "on_reveal", where, 1, 400, required=False)
+    if on_reveal is not None and card_type is not CardType.MODIFIER:
+        raise DeckError(f"{where}: field `on_reveal` is only for modifiers.")
+    lasts = None
+    if card_type is CardType.EVENT:
+        try:
+            lasts = Lasts(raw.get("lasts"))
+        except ValueError:
+            raise DeckError(f"{where}: field `lasts` must be \"instant\", \"hand\" or \"until_dismissed\", "
+                            f"got {raw.get('lasts')!r}.") from None
+    elif "lasts" in raw:
+        raise DeckError(f"{where}: field `lasts` is only for events.")
+    actions = tuple(_action(a, where, card_type) for a in _list(raw, "actions", where))
+    return Card(card_id, name, card_type, text, sanma, suuma, on_reveal, lasts, actions)
+
+
+def _action(raw: Any, where: str, card_type: CardType) -> Action:
+    if not isinstance(raw, dict):
+        raise DeckError(f"{where}: each entry of `actions` must be an object.")
+    kind = raw.get("kind")
+    if kind == "aotenjou":
+        if card_type is not CardType.MODIFIER:
+            raise DeckError(f"{where}: the `aotenjou` action is only for modifiers.")
+        return Action("aotenjou")
+    if kind == "take_from_table":
+        amount, up_to = raw.get("amount"), raw.get("up_to")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0 or amount % 100:
+            raise DeckError(f"{where}: field `actions.amount` must be a positive multiple of 100, got {amount!r}.")
+        if not isinstance(up_to, bool):
+            raise DeckError(f"{where}: field `actions.up_to` must be true or false.")
+        return Action("take_from_table", amount, up_to)
+    raise DeckError(f"{where}: field `actions.kind` must be \"take_from_table\" or \"aotenjou\", got {kind!r}.")
+
+
+def _list(raw: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = raw.get(key, [])
+    if not isinstance(value, list):
+        raise DeckError(f"{where}: field `{key}` must be a list.")
+    return value
+
+
+def _text(raw: dict[str, Any], key: str, where: str, shortest: int, longest: int, *,
+          required: bool = True) -> str | None:
+    value = raw.get(key)
+    if value is None:
+        if required:
+            raise DeckError(f"{where}: field `{key}` is missing.")
+        return None
+    if not isinstance(value, str):
+        raise DeckError(f"{where}: field `{key}` must be text.")
+    value = value.strip()
+    if not shortest <= len(value) <= longest:
+        raise DeckError(f"{where}: field `{key}` must be {shortest}-{longest} characters, it has {len(value)}.")
+    return value
+
+
+def deck_from_dict(data: dict[str, Any]) -> Deck:
+    """For state round trips: the stored deck was checked when it was loaded, so it is only rebuilt."""
+    cards = []
+    for c in data["cards"]:
+        actions = tuple(Action(a["kind"], a.get("amount", 0), a.get("up_to", False)) for a in c.get("actions", ()))
+        cards.append(Card(c["id"], c["name"], CardType(c["type"]), c.get("text"), c.get("sanma"), c.get("suuma"),
+                          c.get("on_reveal"), Lasts(c["lasts"]) if c.get("lasts") else None, actions))
+    return Deck(data["name"], data.get("description", ""), tuple(cards))

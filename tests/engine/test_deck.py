@@ -1,0 +1,94 @@
+"""Deck files (docs/deck-format.md): every shipped deck is valid; a bad file names the card and the field."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.deck import DECKS_FOLDER, CardType, DeckError, Lasts, load_shipped, parse_deck, parse_file, shipped
+
+GOOD_CARD = {"id": "go-fish", "name": "Go Fish", "type": "event", "text": "Ask.", "lasts": "hand"}
+
+
+def deck(*cards):
+    return {"schema": 1, "name": "Ours", "description": "", "cards": list(cards)}
+
+
+@pytest.mark.parametrize("name", shipped())
+def test_every_shipped_deck_is_valid(name):
+    loaded = load_shipped(name)
+    assert loaded.cards and parse_deck(loaded.to_dict()) == loaded
+
+
+def test_the_cosmic_deck_has_30_modifiers_and_events_including_the_named_ones():
+    cosmic = load_shipped("cosmic")
+    assert len(cosmic.cards) == 30 and {c.type for c in cosmic.cards} == {CardType.MODIFIER, CardType.EVENT}
+    beginning, fish, robbery = (cosmic.find(n) for n in ("Beginning of the Cosmos", "Go Fish", "Riichi Robbery"))
+    assert beginning.type is CardType.MODIFIER and beginning.on_reveal
+    assert fish.type is CardType.EVENT and fish.lingers
+    assert robbery.actions[0].kind == "take_from_table" and robbery.actions[0].up_to
+    assert any(c.aotenjou for c in cosmic.cards)
+    assert sum(c.sanma is not None for c in cosmic.cards) >= 3
+
+
+@pytest.mark.parametrize(
+    ("card", "complaint"),
+    [
+        ({**GOOD_CARD, "lasts": "forever"}, "Card 1 (Go Fish): field `lasts`"),
+        ({**GOOD_CARD, "type": "action"}, "Card 1 (Go Fish): field `type`"),
+        ({**GOOD_CARD, "id": "Go Fish"}, "field `id` must be kebab-case"),
+        ({k: v for k, v in GOOD_CARD.items() if k != "text"}, "Card 1 (Go Fish): field `text` is missing"),
+        ({**GOOD_CARD, "sanma": "3p"}, "come together"),
+        ({**GOOD_CARD, "on_reveal": "x"}, "`on_reveal` is only for modifiers"),
+        ({**GOOD_CARD, "type": "modifier"}, "`lasts` is only for events"),
+        ({**GOOD_CARD, "actions": [{"kind": "teleport"}]}, "field `actions.kind`"),
+        ({**GOOD_CARD, "actions": [{"kind": "take_from_table", "amount": 150, "up_to": True}]}, "actions.amount"),
+        ({**GOOD_CARD, "actions": [{"kind": "aotenjou"}]}, "only for modifiers"),
+        ({**GOOD_CARD, "colour": "red"}, "unknown field `colour`"),
+        ({**GOOD_CARD, "name": "x" * 61}, "field `name` must be 1-60"),
+    ],
+)
+def test_bad_cards_name_the_card_and_field(card, complaint):
+    with pytest.raises(DeckError) as refused:
+        parse_deck(deck(card))
+    assert complaint in refused.value.message
+
+
+def test_duplicate_ids_are_refused():
+    with pytest.raises(DeckError, match="used by two cards"):
+        parse_deck(deck(GOOD_CARD, {**GOOD_CARD, "name": "Other"}))
+
+
+def test_toml_and_json_give_the_same_deck():
+    toml = b'schema = 1\nname = "Ours"\ndescription = ""\n\n[[cards]]\nid = "go-fish"\nname = "Go Fish"\n' \
+           b'type = "event"\ntext = "Ask."\nlasts = "hand"\n'
+    assert parse_file(toml, "ours.toml") == parse_file(json.dumps(deck(GOOD_CARD)).encode(), "ours.json")
+    assert parse_file(toml, "ours.toml").cards[0].lasts is Lasts.HAND
+
+
+@pytest.mark.parametrize(
+    ("data", "filename", "complaint"),
+    [
+        (b"{" * 70000, "big.json", "at most 64 KB"),
+        (b"{nope", "bad.json", "not valid JSON: line 1"),
+        (b"schema = = 1", "bad.toml", "not valid TOML"),
+        (b"{}", "deck.yaml", "neither .json nor .toml"),
+        (b"\xff\xfe", "deck.json", "not UTF-8"),
+        (b'{"schema": 2}', "deck.json", "`schema` must be 1"),
+    ],
+)
+def test_bad_files_are_refused_clearly(data, filename, complaint):
+    with pytest.raises(DeckError) as refused:
+        parse_file(data, filename)
+    assert complaint in refused.value.message
+
+
+def test_too_many_cards():
+    cards = [{**GOOD_CARD, "id": f"c{i}", "name": f"C{i}"} for i in range(201)]
+    with pytest.raises(DeckError, match="at most 200"):
+        parse_deck(deck(*cards))
+
+
+def test_decks_folder_holds_only_valid_json():
+    assert sorted(p.stem for p in DECKS_FOLDER.glob("*.json")) == shipped()
