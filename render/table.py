@@ -64,6 +64,22 @@ def describe_event(event: dict[str, Any]) -> str:
     if kind == "draw":
         tenpai = ", ".join(mention(p) for p in event["tenpai"]) or "nobody"
         return f"Draw. Tenpai: {tenpai}"
+    if kind == "rolls_reset":
+        return "Roll counts reset" + (f"; expired: {', '.join(event['expired'])}" if event["expired"] else "")
+    if kind == "roll":
+        return f"{mention(event['player'])} paid {points(event['cost'])} and rolled {event['die']}"
+    if kind == "revealed":
+        return f"{mention(event['revealer'])} revealed {event['card']}"
+    if kind in ("cosmic_started", "deck_imported"):
+        return f"Cosmic Deck: {event['deck']} shuffled ({event['cards']} cards)"
+    if kind in ("reshuffled", "refilled"):
+        return f"The Library was shuffled ({event['cards']} cards)"
+    if kind == "dismissed":
+        return f"{event['card']} dismissed"
+    if kind == "chombo":
+        return f"{mention(event['player'])}: dead hand and chombo ({points(event['paid'])} paid)"
+    if kind == "take_ignored":
+        return f"{event['card']}: too little on the table, nothing taken"
     if kind == "hand_end":
         return "The game is over." if event["over"] else f"Next: {event['next']}, {event['honba']} honba"
     return ""

@@ -218,8 +218,27 @@ class Harness:
                 member.pop("user")
                 resolved.setdefault("members", {})[str(value.id)] = member
                 value = str(value.id)
+            elif kind == 11:  # an attachment: (filename, bytes)
+                filename, data = value
+                attachment = self.fake.upload(filename, data)
+                resolved.setdefault("attachments", {})[attachment["id"]] = attachment
+                value = attachment["id"]
             out.append({"name": name, "type": kind, "value": value})
         return out
+
+    async def autocomplete(self, qualified_name: str, option: str, current: str, *, user: FakeUser,
+                           channel: int | None = None) -> list[dict[str, Any]]:
+        """Type `current` into `option` of a command; returns the choices the bot suggests."""
+        names = qualified_name.split()
+        schema = next(c for c in self.fake.commands_for(self.fake.guild_id) if c["name"] == names[0])
+        leaf = [{"name": option, "type": 3, "value": current, "focused": True}]
+        for name in reversed(names[1:]):
+            leaf = [{"name": name, "type": 1, "options": leaf}]
+        data = {"id": schema["id"], "name": schema["name"], "type": 1, "options": leaf,
+                "guild_id": str(self.fake.guild_id)}
+        log = await self._send(self._envelope(4, data, user, channel))
+        assert log.response_type == 8
+        return log.data["choices"]
 
     async def click(self, message: dict[str, Any], *, user: FakeUser, label: str | None = None,
                     custom_id: str | None = None) -> InteractionLog:

@@ -88,6 +88,7 @@ class FakeDiscord:
         self.unknown_routes: list[str] = []
         self.requests: list[tuple[str, str]] = []
         self.identifies = 0
+        self.uploads: dict[int, bytes] = {}  # attachment id -> bytes, served at /attachments/{id}/{name}
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
         self._connected = asyncio.Event()
@@ -101,6 +102,7 @@ class FakeDiscord:
         app = web.Application(middlewares=[self._log_middleware])
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        app.router.add_get("/attachments/{id}/{name}", self._attachment)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -151,6 +153,18 @@ class FakeDiscord:
 
     def commands_for(self, guild_id: int | None) -> list[dict[str, Any]]:
         return self.guild_commands.get(guild_id, []) + self.global_commands if guild_id else self.global_commands
+
+    def upload(self, filename: str, data: bytes) -> dict[str, Any]:
+        """An attachment a user uploads with a slash command: its resolved data, and its bytes served here."""
+        attachment_id = snowflake()
+        self.uploads[attachment_id] = data
+        url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}"
+        return {"id": str(attachment_id), "filename": filename, "size": len(data), "url": url, "proxy_url": url,
+                "content_type": "application/octet-stream"}
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        data = self.uploads.get(int(request.match_info["id"]))
+        return web.Response(body=data) if data is not None else web.Response(status=404)
 
     # -- gateway -------------------------------------------------------------------------------------
 

@@ -1,0 +1,150 @@
+"""/cosmic: the CHAOS;JAN Cosmic Deck on a channel's /table. Thin: the rules are in engine/."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.cosmic import ChomboPenalty
+from engine.deck import MAX_FILE_BYTES, DeckError, load_shipped, parse_file, shipped
+from engine.errors import IllegalMove
+from engine.table import TABLE, Chombo, CosmicStart, Dismiss, NewDeck, Reshuffle, Roll, TableState
+from render import cosmic as render
+from render.table import describe_events
+from storage.games import GameRecord
+from ui.errors import note_change
+from ui.permissions import require_manager, require_seated
+
+
+async def _table(interaction: discord.Interaction) -> GameRecord[TableState]:
+    return await interaction.client.games.require(interaction.channel_id, TABLE)
+
+
+def _deck_of(record: GameRecord[TableState]):
+    if record.state.cosmic is None:
+        raise IllegalMove("This table has no Cosmic Deck yet.", "Start one with `/cosmic start`.")
+    return record.state.cosmic
+
+
+async def _apply(interaction: discord.Interaction, move, *, seated: bool = True):
+    record = await _table(interaction)
+    if seated:
+        require_seated(interaction, record.state.players)
+    result = await interaction.client.games.apply(interaction.channel_id, TABLE, move, actor_id=interaction.user.id)
+    note_change(interaction)
+    return result
+
+
+@app_commands.guild_only()
+class Cosmic(commands.GroupCog, group_name="cosmic",
+             group_description="CHAOS;JAN Cosmic Deck: paid rolls to draw Modifiers and Events."):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _card_names(self, interaction: discord.Interaction, current: str,
+                          only_in_effect: bool = False) -> list[app_commands.Choice[str]]:
+        record = await self.bot.games.get(interaction.channel_id, TABLE)
+        if record is None or record.state.cosmic is None:
+            return []
+        deck = record.state.cosmic
+        cards = [deck.deck.card(e.card) for e in deck.in_effect] if only_in_effect else deck.deck.cards
+        wanted = current.casefold()
+        return [app_commands.Choice(name=c.name, value=c.id) for c in cards if wanted in c.name.casefold()][:25]
+
+    @app_commands.command(name="start", description="Shuffle the Cosmic Deck for this channel's table.")
+    @app_commands.describe(deck="Which shipped deck", chombo="Penalty for failing an Event (default: mangan)")
+    async def start(self, interaction: discord.Interaction, deck: str = "cosmic",
+                    chombo: Literal["mangan", "none"] = "mangan") -> None:
+        record = await _table(interaction)
+        require_seated(interaction, record.state.players)
+        if deck not in shipped():
+            raise DeckError(f"There is no shipped deck called {deck!r}.", f"Choose one of: {', '.join(shipped())}.")
+        move = CosmicStart(load_shipped(deck), seed=secrets.randbits(32), chombo=ChomboPenalty(chombo))
+        result = await _apply(interaction, move)
+        await interaction.response.send_message(embed=render.status_embed(result.game.state))
+
+    @start.autocomplete("deck")
+    async def _deck_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in shipped() if current in n][:25]
+
+    @app_commands.command(name="roll", description="Pay 1000 x 2^n onto the table and roll: odd draws a card.")
+    async def roll(self, interaction: discord.Interaction) -> None:
+        result = await _apply(interaction, Roll(interaction.user.id))
+        await interaction.response.send_message(**render.roll_message(result.game.state, result.events))
+
+    @app_commands.command(name="status", description="Active Modifier, Events in effect, counts and roll costs.")
+    async def status(self, interaction: discord.Interaction) -> None:
+        record = await _table(interaction)
+        _deck_of(record)
+        await interaction.response.send_message(embed=render.status_embed(record.state), ephemeral=True)
+
+    @app_commands.command(name="card", description="Read one card of the deck.")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        record = await _table(interaction)
+        deck = _deck_of(record).deck
+        card = deck.find(name)
+        if card is None:
+            raise IllegalMove(f"There is no card called {name!r} in {deck.name}.", "Pick one from the suggestions.")
+        await interaction.response.send_message(embed=render.card_embed(card, record.state.sanma), ephemeral=True)
+
+    @card.autocomplete("name")
+    async def _card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._card_names(interaction, current)
+
+    @app_commands.command(name="deck", description="Every card of the deck, ten to a page.")
+    async def deck(self, interaction: discord.Interaction, page: int = 1) -> None:
+        record = await _table(interaction)
+        deck = _deck_of(record).deck
+        await interaction.response.send_message(embed=render.deck_page(deck, page, record.state.sanma),
+                                                ephemeral=True)
+
+    @app_commands.command(name="dismiss", description="End an Event that lasts until dismissed.")
+    async def dismiss(self, interaction: discord.Interaction, card: str) -> None:
+        result = await _apply(interaction, Dismiss(card))
+        name = result.game.state.cosmic.deck.card(card).name
+        await interaction.response.send_message(f"{name} is no longer in effect.",
+                                                embed=render.status_embed(result.game.state))
+
+    @dismiss.autocomplete("card")
+    async def _in_effect_choices(self, interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
+        return await self._card_names(interaction, current, only_in_effect=True)
+
+    @app_commands.command(name="chombo", description="A failed Event: dead hand and chombo; the hand goes on.")
+    async def chombo(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        result = await _apply(interaction, Chombo(player.id))
+        paid = result.events[0]["paid"]
+        await interaction.response.send_message(
+            f"{player.mention} has a dead hand and chombo" + (f": pays {paid:,}." if paid else ".")
+            + " The hand goes on; roll counts stay.")
+
+    @app_commands.command(name="reshuffle", description="Shuffle the Discards back into the Library (host).")
+    async def reshuffle(self, interaction: discord.Interaction) -> None:
+        record = await _table(interaction)
+        require_manager(interaction, record.state.host, "reshuffle the deck")
+        result = await _apply(interaction, Reshuffle(), seated=False)
+        await interaction.response.send_message(describe_events(result.events) or "Reshuffled.",
+                                                embed=render.status_embed(result.game.state))
+
+    @app_commands.command(name="import", description="Play your own deck: a JSON or TOML file (host; 64 KB).")
+    async def import_deck(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        record = await _table(interaction)
+        require_manager(interaction, record.state.host, "import a deck")
+        _deck_of(record)
+        if file.size > MAX_FILE_BYTES:
+            raise DeckError(f"{file.filename} is {file.size // 1024} KB; a deck file may be at most 64 KB.",
+                            "Shorten the card texts or split the deck.")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a bad file is told to the host alone
+        deck = parse_file(await file.read(), file.filename)
+        result = await _apply(interaction, NewDeck(deck), seated=False)
+        await interaction.channel.send(f"Now playing **{deck.name}** ({len(deck.cards)} cards), freshly shuffled.",
+                                       embed=render.status_embed(result.game.state))
+        await interaction.followup.send(f"Imported {deck.name}.", ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Cosmic(bot))
