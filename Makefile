@@ -26,6 +26,7 @@ test: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/storage.py
 	$(BIN)/python bench/interactions.py
+	$(BIN)/python bench/cosmic_roll.py
 
 clean:
 	rm -rf $(VENV)
