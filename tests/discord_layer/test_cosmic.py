@@ -107,3 +107,23 @@ async def test_import_replaces_the_deck_and_a_bad_file_keeps_the_old_one(harness
 
     not_host = await harness.slash("cosmic import", user=players[1], file=("ours.toml", good))
     assert not_host.ephemeral and "Only the host" in not_host.text
+
+
+async def test_a_game_with_rolls_a_ron_and_a_restart_to_the_final_standings(harness, players):
+    east, south, west, north = players
+    await start(harness, players)
+    for player in (east, south, south):
+        await harness.slash("cosmic roll", user=player)
+    before = await table_state(harness)
+    await harness.restart()
+    assert await table_state(harness) == before  # nothing lost, deck order and counts included
+    on_table = before.on_table
+    ron = await harness.slash("table ron", user=south, winner=south, loser=west, han=2, fu=30)
+    assert "ron off" in ron.text
+    after = await table_state(harness)
+    assert after.on_table == 0 and after.cosmic.rolls == (0, 0, 0, 0)  # the table's points went to the winner
+    assert after.seat(south.id).points == before.seat(south.id).points + 2000 + on_table
+    ended = await harness.slash("table end", user=east)
+    assert "Final standings" in ended.text
+    board = await harness.slash("table leaderboard", user=north)
+    assert f"<@{south.id}>" in board.text
