@@ -29,11 +29,11 @@ from engine.table import (
     standings,
 )
 from render import table as render
-from storage.games import EventRecord, MoveResult
+from storage.games import MoveResult
 from storage.results import Standing, leaderboard, store_results
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
-from ui.permissions import require_manager, require_seated
+from ui.permissions import author_or_manager, require_manager, require_seated
 
 Player = discord.Member
 
@@ -208,11 +208,7 @@ class Table(commands.GroupCog, group_name="table",
     @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
     async def undo(self, interaction: discord.Interaction) -> None:
         record = await self.bot.games.require(interaction.channel_id, TABLE)
-
-        def check(entry: EventRecord) -> None:
-            if entry.actor_id != interaction.user.id:
-                require_manager(interaction, record.state.host, "undo someone else's entry")
-
+        check = author_or_manager(interaction, record.state.host, "undo someone else's entry")
         result = await self.bot.games.undo(interaction.channel_id, TABLE, actor_id=interaction.user.id, check=check)
         what = render.describe_events(result.undone.events).replace("\n", "; ")
         await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(result.game.state))

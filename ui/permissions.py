@@ -26,3 +26,13 @@ def require_seated(interaction: discord.Interaction, players: Iterable[int]) -> 
     if interaction.user.id not in set(players):
         raise NotSeated("You are not seated in this game.",
                         "Only the players at the table can act; watch along or ask the host to start a game with you.")
+
+
+def author_or_manager(interaction: discord.Interaction, host_id: int | None, action: str):
+    """An undo check: whoever made the entry may take it back; anyone else must be allowed to manage the game."""
+
+    def check(entry) -> None:
+        if entry.actor_id != interaction.user.id:
+            require_manager(interaction, host_id, action)
+
+    return check

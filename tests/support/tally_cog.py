@@ -16,11 +16,11 @@ from discord.ext import commands
 
 from engine.errors import IllegalMove
 from render.common import COLOUR_INFO
-from storage.games import EventRecord, GameRecord
+from storage.games import GameRecord
 from tests.support.tally import TALLY, Add, TallyState, new_game
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
-from ui.permissions import require_manager, require_seated
+from ui.permissions import author_or_manager, require_manager, require_seated
 
 BUG_AMOUNT = 13  # adding this raises a plain exception inside the transaction: a stand-in for a bug
 
@@ -101,11 +101,7 @@ class Tally(commands.GroupCog, group_name="tally", group_description="A test gam
     @app_commands.command(name="undo", description="Undo the last addition (the host, or whoever made it).")
     async def undo(self, interaction: discord.Interaction) -> None:
         record = await self.bot.games.require(interaction.channel_id, TALLY)
-
-        def check(event: EventRecord) -> None:
-            if event.actor_id != interaction.user.id:
-                require_manager(interaction, record.state.host, "undo someone else's move")
-
+        check = author_or_manager(interaction, record.state.host, "undo someone else's move")
         result = await self.bot.games.undo(interaction.channel_id, TALLY, actor_id=interaction.user.id, check=check)
         await interaction.response.send_message(
             f"Undid move {result.undone.seq}.", embed=tally_embed(result.game), view=tally_view(result.game))
