@@ -63,6 +63,22 @@ def test_limits_accept_what_discord_accepts(body):
     assert limits.message_problems(body) == []
 
 
+@pytest.mark.parametrize(
+    ("command", "problem"),
+    [
+        ({"name": "Table", "description": "d"}, "lowercase"),
+        ({"name": "t", "description": "d" * 101}, "description"),
+        ({"name": "t", "description": "d", "options": [{"name": f"o{i}", "description": "d", "type": 3}
+                                                        for i in range(26)]}, "26 options"),
+        ({"name": "t", "description": "d", "options": [{"name": "a", "description": "d", "type": 3},
+                                                       {"name": "b", "description": "d", "type": 3,
+                                                        "required": True}]}, "required options must come"),
+    ],
+)
+def test_command_registration_limits(command, problem):
+    assert any(problem in p for p in limits.command_problems([command]))
+
+
 def test_autocomplete_choices_limit():
     assert limits.callback_problems({"type": 8, "data": {"choices": [{}] * 26}})
     assert not limits.callback_problems({"type": 8, "data": {"choices": [{}] * 25}})

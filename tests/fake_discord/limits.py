@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 CONTENT = 2000
@@ -144,3 +145,45 @@ def callback_problems(body: dict[str, Any]) -> list[str]:
             problems.append(f"modal: more than {ROWS} rows")
         return problems
     return []
+
+
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+COMMAND_DESCRIPTION = 100
+COMMAND_OPTIONS = 25
+GLOBAL_COMMANDS = 100
+
+
+def command_problems(commands: list[dict[str, Any]]) -> list[str]:
+    """What Discord refuses when commands are registered (bulk overwrite)."""
+    problems = [] if len(commands) <= GLOBAL_COMMANDS else [f"{len(commands)} commands (max {GLOBAL_COMMANDS})"]
+    for command in commands:
+        problems += _command_problems(command, f"/{command.get('name')}")
+    return problems
+
+
+def _command_problems(node: dict[str, Any], where: str) -> list[str]:
+    problems = []
+    name = node.get("name") or ""
+    if not COMMAND_NAME.match(name) or name != name.lower():
+        problems.append(f"{where}: name must be 1-32 lowercase characters")
+    if not 1 <= len(node.get("description") or "") <= COMMAND_DESCRIPTION and node.get("type", 1) in (1, None):
+        problems.append(f"{where}: description must be 1-{COMMAND_DESCRIPTION} characters")
+    options = node.get("options") or []
+    if len(options) > COMMAND_OPTIONS:
+        problems.append(f"{where}: {len(options)} options (max {COMMAND_OPTIONS})")
+    seen_optional = False
+    for option in options:
+        inner = f"{where} {option.get('name')}"
+        if option.get("type") in (1, 2):
+            problems += _command_problems({**option, "type": 1}, inner)
+            continue
+        if not COMMAND_NAME.match(option.get("name") or ""):
+            problems.append(f"{inner}: option name must be 1-32 characters")
+        if not 1 <= len(option.get("description") or "") <= COMMAND_DESCRIPTION:
+            problems.append(f"{inner}: description must be 1-{COMMAND_DESCRIPTION} characters")
+        if len(option.get("choices") or []) > 25:
+            problems.append(f"{inner}: more than 25 choices")
+        if option.get("required") and seen_optional:
+            problems.append(f"{inner}: required options must come before optional ones")
+        seen_optional = seen_optional or not option.get("required")
+    return problems

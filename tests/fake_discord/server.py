@@ -232,6 +232,8 @@ class FakeDiscord:
                                   "bot_public": True, "bot_require_code_grant": False,
                                   "owner": {"id": "1", "username": "owner", "discriminator": "0", "avatar": None},
                                   "verify_key": "0" * 64, "flags": 0})
+        if method == "PUT" and parts[0] == "applications" and (problems := limits.command_problems(body)):
+            return self._reject("command sync", problems, body)
         if method == "PUT" and parts[:3] == ["applications", app, "commands"]:
             self.global_commands = _with_ids(body, None, self.application_id)
             return json_response(self.global_commands)
