@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from engine.errors import IllegalMove
 from engine.table import (
+    DEFAULT_POINTS,
     TABLE,
     Draw,
     HandValue,
@@ -129,7 +130,7 @@ class Table(commands.GroupCog, group_name="table",
                     bust: bool = True) -> None:
         seats = [(east, "East"), (south, "South"), (west, "West")] + ([(north, "North")] if north else [])
         players = [_person(member, seat) for member, seat in seats]
-        options = TableOptions(starting_points=points or (35000 if len(players) == 3 else 25000),
+        options = TableOptions(starting_points=points or DEFAULT_POINTS.get(len(players), 25000),
                                length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
                                bust=bust)
         state = new_game(interaction.user.id, players, options)
