@@ -68,9 +68,10 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ct:table:tenpai:(?P<version>\d+)"):
     """Who was tenpai at an exhaustive draw; carries the table's version so an old menu can't apply."""
 
-    def __init__(self, state: TableState, version: int, names: dict[int, str]) -> None:
-        options = [discord.SelectOption(label=names.get(s.player, str(s.player))[:100], value=str(s.player))
-                   for s in state.seats]
+    def __init__(self, state: TableState, version: int) -> None:
+        options = [discord.SelectOption(label=(s.name or f"Seat {i + 1}")[:100], value=str(s.player),
+                                        description=f"{state.seat_wind(i)}, {s.points:,} points")
+                   for i, s in enumerate(state.seats)]
         super().__init__(discord.ui.Select(custom_id=custom_id("table", "tenpai", version), options=options,
                                            min_values=1, max_values=len(options),
                                            placeholder="Who was tenpai?"))
@@ -133,7 +134,7 @@ class Table(commands.GroupCog, group_name="table",
         options = TableOptions(starting_points=points or DEFAULT_POINTS.get(len(players), 25000),
                                length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
                                bust=bust)
-        state = new_game(interaction.user.id, players, options)
+        state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
         record = await self.bot.games.start(interaction.channel_id, TABLE, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         await interaction.response.send_message(embed=render.table_embed(record.state, started=True))
@@ -192,12 +193,8 @@ class Table(commands.GroupCog, group_name="table",
     async def draw(self, interaction: discord.Interaction) -> None:
         record = await self.bot.games.require(interaction.channel_id, TABLE)
         require_seated(interaction, record.state.players)
-        names = {}
-        for seat in record.state.seats:
-            member = interaction.guild.get_member(seat.player) if interaction.guild else None
-            names[seat.player] = member.display_name if member else f"Player {seat.player}"
         view = discord.ui.View(timeout=None)
-        view.add_item(TenpaiSelect(record.state, record.version, names))
+        view.add_item(TenpaiSelect(record.state, record.version))
         view.add_item(NobodyTenpai(record.version))
         await interaction.response.send_message("Exhaustive draw: who was tenpai?", view=view)
 

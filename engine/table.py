@@ -68,6 +68,7 @@ class Seat:
     points: int
     yakitori: bool = True  # until they win a hand by ron or tsumo (seed 001 glossary)
     riichi: bool = False  # declared riichi this hand
+    name: str = ""  # display name at the start, for menus (mentions render everywhere else)
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,8 @@ def move_to_dict(move: Move) -> dict[str, Any]:
 # -- the game --------------------------------------------------------------------------------------------
 
 
-def new_game(host: int, players: list[int], options: TableOptions | None = None) -> TableState:
+def new_game(host: int, players: list[int], options: TableOptions | None = None,
+             names: list[str] | None = None) -> TableState:
     if len(players) not in (3, 4):
         raise IllegalMove("A table needs three players (sanma) or four (yonma).")
     if len(set(players)) != len(players):
@@ -251,7 +253,9 @@ def new_game(host: int, players: list[int], options: TableOptions | None = None)
     options = options or TableOptions(starting_points=DEFAULT_POINTS[len(players)])
     if options.starting_points <= 0 or options.starting_points % STICK:
         raise IllegalMove("Starting points must be a positive multiple of 100.", "Try `points: 25000`.")
-    return TableState(host=host, seats=tuple(Seat(p, options.starting_points) for p in players), options=options)
+    names = names or [""] * len(players)
+    seats = tuple(Seat(p, options.starting_points, name=n[:80]) for p, n in zip(players, names, strict=True))
+    return TableState(host=host, seats=seats, options=options)
 
 
 def apply(state: TableState, move: Move) -> tuple[TableState, list[Event]]:
