@@ -12,7 +12,7 @@ from discord.ext import commands
 from engine.cosmic import ChomboPenalty
 from engine.deck import MAX_FILE_BYTES, DeckError, load_shipped, parse_file, shipped
 from engine.errors import IllegalMove
-from engine.table import TABLE, Chombo, CosmicStart, Dismiss, NewDeck, Reshuffle, Roll, TableState
+from engine.table import TABLE, Chombo, CosmicStart, Dismiss, NewDeck, Reshuffle, Roll, TableState, require_cosmic
 from render import cosmic as render
 from render.table import describe_events
 from storage.games import GameRecord
@@ -22,12 +22,6 @@ from ui.permissions import require_manager, require_seated
 
 async def _table(interaction: discord.Interaction) -> GameRecord[TableState]:
     return await interaction.client.games.require(interaction.channel_id, TABLE)
-
-
-def _deck_of(record: GameRecord[TableState]):
-    if record.state.cosmic is None:
-        raise IllegalMove("This table has no Cosmic Deck yet.", "Start one with `/cosmic start`.")
-    return record.state.cosmic
 
 
 async def _apply(interaction: discord.Interaction, move, *, seated: bool = True):
@@ -61,8 +55,6 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
                     chombo: Literal["mangan", "none"] = "mangan") -> None:
         record = await _table(interaction)
         require_seated(interaction, record.state.players)
-        if deck not in shipped():
-            raise DeckError(f"There is no shipped deck called {deck!r}.", f"Choose one of: {', '.join(shipped())}.")
         move = CosmicStart(load_shipped(deck), seed=secrets.randbits(32), chombo=ChomboPenalty(chombo))
         result = await _apply(interaction, move)
         await interaction.response.send_message(embed=render.status_embed(result.game.state))
@@ -79,13 +71,13 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
     @app_commands.command(name="status", description="Active Modifier, Events in effect, counts and roll costs.")
     async def status(self, interaction: discord.Interaction) -> None:
         record = await _table(interaction)
-        _deck_of(record)
+        require_cosmic(record.state)
         await interaction.response.send_message(embed=render.status_embed(record.state), ephemeral=True)
 
     @app_commands.command(name="card", description="Read one card of the deck.")
     async def card(self, interaction: discord.Interaction, name: str) -> None:
         record = await _table(interaction)
-        deck = _deck_of(record).deck
+        deck = require_cosmic(record.state).deck
         card = deck.find(name)
         if card is None:
             raise IllegalMove(f"There is no card called {name!r} in {deck.name}.", "Pick one from the suggestions.")
@@ -98,7 +90,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
     @app_commands.command(name="deck", description="Every card of the deck, ten to a page.")
     async def deck(self, interaction: discord.Interaction, page: int = 1) -> None:
         record = await _table(interaction)
-        deck = _deck_of(record).deck
+        deck = require_cosmic(record.state).deck
         await interaction.response.send_message(embed=render.deck_page(deck, page, record.state.sanma),
                                                 ephemeral=True)
 
@@ -134,7 +126,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
     async def import_deck(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         record = await _table(interaction)
         require_manager(interaction, record.state.host, "import a deck")
-        _deck_of(record)
+        require_cosmic(record.state)
         if file.size > MAX_FILE_BYTES:
             raise DeckError(f"{file.filename} is {file.size // 1024} KB; a deck file may be at most 64 KB.",
                             "Shorten the card texts or split the deck.")

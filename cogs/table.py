@@ -60,30 +60,26 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     return {"content": content, "embed": render.table_embed(result.game.state)}
 
 
-def _hand_value(han: int | None, fu: int | None, points: int | None, yakuman: int | None) -> HandValue:
-    return HandValue(han=han, fu=fu, points=points, yakuman=yakuman)
-
-
 class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ct:table:tenpai:(?P<version>\d+)"):
     """Who was tenpai at an exhaustive draw; carries the table's version so an old menu can't apply."""
 
-    def __init__(self, state: TableState, version: int) -> None:
+    def __init__(self, select: discord.ui.Select, version: int) -> None:
+        super().__init__(select)
+        self.version = version
+
+    @classmethod
+    def for_table(cls, state: TableState, version: int) -> TenpaiSelect:
         options = [discord.SelectOption(label=(s.name or f"Seat {i + 1}")[:100], value=str(s.player),
                                         description=f"{state.seat_wind(i)}, {s.points:,} points")
                    for i, s in enumerate(state.seats)]
-        super().__init__(discord.ui.Select(custom_id=custom_id("table", "tenpai", version), options=options,
-                                           min_values=1, max_values=len(options),
-                                           placeholder="Who was tenpai?"))
-        self.version = version
+        return cls(discord.ui.Select(custom_id=custom_id("table", "tenpai", version), options=options, min_values=1,
+                                     max_values=len(options), placeholder="Who was tenpai?"), version)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match) -> TenpaiSelect:
-        instance = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(instance, item)
-        instance.version = int(match["version"])
-        return instance
+        return cls(item, int(match["version"]))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         tenpai = tuple(int(v) for v in self.item.values)
@@ -173,9 +169,9 @@ class Table(commands.GroupCog, group_name="table",
                   fu: int | None = None, points: int | None = None, yakuman: int | None = None,
                   winner2: Player | None = None, han2: int | None = None, fu2: int | None = None,
                   points2: int | None = None, yakuman2: int | None = None) -> None:
-        wins = [Win(winner.id, _hand_value(han, fu, points, yakuman))]
+        wins = [Win(winner.id, HandValue(han, fu, points, yakuman))]
         if winner2 is not None:
-            wins.append(Win(winner2.id, _hand_value(han2, fu2, points2, yakuman2)))
+            wins.append(Win(winner2.id, HandValue(han2, fu2, points2, yakuman2)))
         elif any(v is not None for v in (han2, fu2, points2, yakuman2)):
             raise IllegalMove("The second hand's value needs a `winner2`.", "Add winner2, or leave out han2/fu2.")
         result = await _play(interaction, Ron(loser.id, tuple(wins)))
@@ -186,7 +182,7 @@ class Table(commands.GroupCog, group_name="table",
                            yakuman="Number of yakuman")
     async def tsumo(self, interaction: discord.Interaction, winner: Player, han: int | None = None,
                     fu: int | None = None, points: int | None = None, yakuman: int | None = None) -> None:
-        result = await _play(interaction, Tsumo(Win(winner.id, _hand_value(han, fu, points, yakuman))))
+        result = await _play(interaction, Tsumo(Win(winner.id, HandValue(han, fu, points, yakuman))))
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="draw", description="An exhaustive draw: choose who was tenpai.")
@@ -194,14 +190,14 @@ class Table(commands.GroupCog, group_name="table",
         record = await self.bot.games.require(interaction.channel_id, TABLE)
         require_seated(interaction, record.state.players)
         view = discord.ui.View(timeout=None)
-        view.add_item(TenpaiSelect(record.state, record.version))
+        view.add_item(TenpaiSelect.for_table(record.state, record.version))
         view.add_item(NobodyTenpai(record.version))
         await interaction.response.send_message("Exhaustive draw: who was tenpai?", view=view)
 
     @app_commands.command(name="history", description="The score sheet's entries, newest last.")
     async def history(self, interaction: discord.Interaction) -> None:
         entries = await self.bot.games.history(interaction.channel_id, TABLE, limit=25)
-        await interaction.response.send_message(embed=render.history_embed(entries, {}), ephemeral=True)
+        await interaction.response.send_message(embed=render.history_embed(entries), ephemeral=True)
 
     @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
     async def undo(self, interaction: discord.Interaction) -> None:

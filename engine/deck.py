@@ -128,9 +128,9 @@ def parse_file(data: bytes, filename: str) -> Deck:
 
 
 def load_shipped(name: str) -> Deck:
-    path = DECKS_FOLDER / f"{name}.json"
-    if not path.is_file():
+    if name not in shipped():  # only names listed from the folder: a forged "../x" never becomes a path
         raise DeckError(f"There is no shipped deck called {name!r}.", f"Choose one of: {', '.join(shipped())}.")
+    path = DECKS_FOLDER / f"{name}.json"
     return parse_file(path.read_bytes(), path.name)
 
 

@@ -233,10 +233,9 @@ Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | SetPoints
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
-    data = {f.name: getattr(move, f.name) for f in fields(move)}
-    if isinstance(data.get("deck"), Deck):
-        data["deck"] = data["deck"].name  # the whole deck is in the state after the move
-    if isinstance(move, Ron | Tsumo):
+    if isinstance(move, CosmicStart | NewDeck):  # the whole deck is in the state after the move: log its name
+        data = {f.name: getattr(move, f.name) for f in fields(move)} | {"deck": move.deck.name}
+    else:
         data = asdict(move)
     return {"type": type(move).__name__.lower(), **data}
 
@@ -495,7 +494,7 @@ def _next_hand(state: TableState, *, dealer_kept: bool, draw: bool,
 # -- the Cosmic Deck -------------------------------------------------------------------------------------
 
 
-def _deck(state: TableState) -> CosmicState:
+def require_cosmic(state: TableState) -> CosmicState:
     if state.cosmic is None:
         raise IllegalMove("This table has no Cosmic Deck yet.", "Start one with `/cosmic start`.")
     return state.cosmic
@@ -511,13 +510,13 @@ def _cosmic_start(state: TableState, move: CosmicStart) -> tuple[TableState, lis
 
 
 def _new_deck(state: TableState, move: NewDeck) -> tuple[TableState, list[Event]]:
-    deck = cosmic.with_deck(_deck(state), move.deck)
+    deck = cosmic.with_deck(require_cosmic(state), move.deck)
     return replace(state, cosmic=deck), [{"type": "deck_imported", "deck": move.deck.name,
                                           "cards": len(deck.library)}]
 
 
 def _roll(state: TableState, move: Roll) -> tuple[TableState, list[Event]]:
-    deck = _deck(state)
+    deck = require_cosmic(state)
     index = state.index_of(move.player)
     seat = state.seats[index]
     cost = cosmic.roll_cost(deck.rolls[index])
@@ -552,7 +551,7 @@ def _card_take(state: TableState, player: int, amount: int, up_to: bool, card: s
 
 
 def _dismiss(state: TableState, move: Dismiss) -> tuple[TableState, list[Event]]:
-    deck = _deck(state)
+    deck = require_cosmic(state)
     if move.card not in {e.card for e in deck.in_effect}:
         raise IllegalMove("That Event is not in effect.", "See the Events in effect with `/cosmic status`.")
     return replace(state, cosmic=cosmic.dismiss(deck, move.card)), [{"type": "dismissed", "card": move.card}]
@@ -560,7 +559,7 @@ def _dismiss(state: TableState, move: Dismiss) -> tuple[TableState, list[Event]]
 
 def _chombo(state: TableState, move: Chombo) -> tuple[TableState, list[Event]]:
     """A failed Event: a dead hand and chombo for that player; the hand goes on and roll counts stay (seed 001)."""
-    deck = _deck(state)
+    deck = require_cosmic(state)
     index = state.index_of(move.player)
     if move.player in deck.dead:
         raise IllegalMove(f"<@{move.player}> already has a dead hand this hand.")
@@ -578,7 +577,7 @@ def _chombo(state: TableState, move: Chombo) -> tuple[TableState, list[Event]]:
 
 
 def _reshuffle(state: TableState, move: Reshuffle) -> tuple[TableState, list[Event]]:
-    deck = cosmic.reshuffle(_deck(state))
+    deck = cosmic.reshuffle(require_cosmic(state))
     return replace(state, cosmic=deck), [{"type": "reshuffled", "cards": len(deck.library)}]
 
 
@@ -602,5 +601,5 @@ TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=Ta
                  move_to_dict=move_to_dict, apply=apply)
 
 __all__ = ["TABLE", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "NewDeck", "Pay", "Reshuffle", "Riichi",
-           "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take", "Tsumo", "Win", "new_game", "score",
-           "standings"]
+           "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take", "Tsumo", "Win", "new_game",
+           "require_cosmic", "score", "standings"]

@@ -89,7 +89,7 @@ def describe_events(events: list[dict[str, Any]]) -> str:
     return "\n".join(line for line in map(describe_event, events) if line)
 
 
-def history_embed(entries: list[EventRecord], moves_by_seq: dict[int, str]) -> discord.Embed:
+def history_embed(entries: list[EventRecord]) -> discord.Embed:
     lines = []
     for entry in entries:
         if entry.type == "start":
@@ -97,7 +97,7 @@ def history_embed(entries: list[EventRecord], moves_by_seq: dict[int, str]) -> d
         elif entry.type == "undo":
             text = f"Undo of entry {entry.move['undoes']}"
         else:
-            text = describe_events(entry.events).replace("\n", "; ") or moves_by_seq.get(entry.seq, entry.type)
+            text = describe_events(entry.events).replace("\n", "; ") or entry.type
         text = f"~~{text}~~ (undone)" if entry.undone else text
         actor = f" by {mention(entry.actor_id)}" if entry.actor_id and entry.type != "start" else ""
         lines.append(f"`{entry.seq:>3}` {text}{actor}")

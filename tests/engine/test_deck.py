@@ -92,3 +92,9 @@ def test_too_many_cards():
 
 def test_decks_folder_holds_only_valid_json():
     assert sorted(p.stem for p in DECKS_FOLDER.glob("*.json")) == shipped()
+
+
+@pytest.mark.parametrize("name", ["nope", "../decks/cosmic", "/etc/passwd", ""])
+def test_only_shipped_decks_load_by_name(name):
+    with pytest.raises(DeckError, match="no shipped deck"):
+        load_shipped(name)
