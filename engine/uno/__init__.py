@@ -1,0 +1,1 @@
+"""Uno: Chaos Edition (seed 003): a complete, pure engine. See engine/uno/rules.py."""

@@ -1,0 +1,63 @@
+"""Rule options for Uno: Chaos Edition, stored in each game's state (as the mahjong package's OptionalRules).
+
+Every rule of seed 003 can be switched off, so a group can play the chaos it likes; `PRESETS` holds the two
+starting points: `chaos` (everything, the default) and `classic` (plain Uno).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+MAX_PLAYERS = 10
+MIN_PLAYERS = 2
+
+
+@dataclass(frozen=True)
+class UnoOptions:
+    hand_size: int = 7  # "Every player begins the game with 7 cards" (Basic rules)
+    six_is_nine: bool = True  # 6 and 9 are the same card (Cards)
+    zero_passes_hands: bool = True  # 0: every hand moves along the turn order (Cards)
+    one_moves_pile: bool = True  # 1: the pile is moved onto another pile (Cards)
+    two_new_pile: bool = True  # 2: a new discard pile is flipped from the draw pile (Cards)
+    seven_trades: bool = True  # 7: trade hands with a chosen player (Cards)
+    eight_jumps: bool = True  # 8: jump in with it as if it were a power card (Cards)
+    max_piles: int = 6  # 2s flip no new pile past this many (rulings: the board must stay readable)
+    draw_until_playable: bool = True  # draw until you can play, then play that card (Basic rules)
+    jump_in: bool = True  # Jumping in
+    stacking: bool = True  # Stacking: plus cards stack and add up
+    deflection: bool = True  # Deflection: power cards pass stacks, 7s and 0s on
+    crazy_eights: bool = True  # Crazy 8's: four 8s in a row on one pile
+    challenge_wild4: bool = True  # Challenging
+    uno_rule: bool = True  # The "Uno" rule
+    uno_penalty: int = 4  # cards for a missed "Uno" or a false call-out
+    points: bool = True  # Winning the game: points, rounds; off: the first empty hand wins
+    two_player_reverse_skips: bool = True  # rulings: with two players a Reverse acts as a Skip (plain Uno)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> UnoOptions:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def with_changes(self, **changes: Any) -> UnoOptions:
+        return replace(self, **changes)
+
+    @property
+    def power_ranks(self) -> frozenset[str]:
+        """Ranks that jump in by symbol (Cards: "0, 1, 2, 7 and 8 are treated as power cards")."""
+        ranks = {"skip", "rev", "+2", "wild", "+4"}
+        for rank, on in (("0", self.zero_passes_hands), ("1", self.one_moves_pile), ("2", self.two_new_pile),
+                         ("7", self.seven_trades), ("8", self.eight_jumps)):
+            if on:
+                ranks.add(rank)
+        return frozenset(ranks)
+
+
+CHAOS = UnoOptions()
+CLASSIC = UnoOptions(six_is_nine=False, zero_passes_hands=False, one_moves_pile=False, two_new_pile=False,
+                     seven_trades=False, eight_jumps=False, draw_until_playable=False, jump_in=False,
+                     stacking=False, deflection=False, crazy_eights=False, points=False)
+PRESETS: dict[str, UnoOptions] = {"chaos": CHAOS, "classic": CLASSIC}

@@ -1,0 +1,1303 @@
+"""Uno: Chaos Edition (seed 003): legality, effects and the game's pure functions.
+
+    new_lobby(host, options, seed) / new_game(options, players, seed)
+    legal_moves(state, player) -> [Move]        every move that player may make now
+    apply(state, move) -> (state, events)       raises a GameError with a stable code, changes nothing
+    waiting_on(state) -> [player]               whom the game waits for (the turn timer's target first)
+    view_for(state, player) -> dict             what that player may see: public board and their own hand
+
+A play is classified first (`play_kind`): a normal turn play, a jump-in, adding to a stack, a deflection
+(of stacks, of trades, of a 0's shift) or cancelling one's Crazy 8's stack; then its effect is applied to a
+mutable working copy (`_Game`) that is frozen back into a new state. Section names in comments are the
+seed's headings; decisions the seed leaves open are in docs/rulings.md under "Uno".
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from engine.base import Event, GameKind
+from engine.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn
+from engine.uno.cards import CARDS, COLOURS, DECK_SIZE, Card, Colour
+from engine.uno.moves import (
+    Accept,
+    Callout,
+    Challenge,
+    Choose,
+    Draw,
+    EndRound,
+    Join,
+    Leave,
+    Move,
+    Pass,
+    Play,
+    SayUno,
+    SetTimer,
+    Start,
+    TimeOut,
+    move_from_dict,
+    move_to_dict,
+)
+from engine.uno.options import MAX_PLAYERS, MIN_PLAYERS, UnoOptions
+from engine.uno.state import (
+    Drawn,
+    Phase,
+    Pile,
+    Prompt,
+    PromptKind,
+    Seat,
+    Shift,
+    Stack,
+    StackKind,
+    Trade,
+    UnoState,
+    Wild4,
+)
+
+KIND = "uno"
+DEFLECT_STACK = frozenset({"skip", "rev", "7", "2", "1", "0"})  # Deflection: Plus cards
+DEFLECT_TRADE = frozenset({"skip", "rev", "7", "0"})  # Deflection: 7's
+DEFLECT_SHIFT = frozenset({"skip", "rev", "0", "2", "1"})  # Deflection: 0's
+CRAZY_RUN = 4  # Crazy 8's: four 8s on top of each other
+CRAZY_DRAW = 8
+MAX_TIMER = 3600
+
+
+class RaceLost(IllegalMove):
+    """Someone else's card landed on that pile first (Jumping in: the first one processed wins)."""
+
+    code = "race_lost"
+
+
+class NeedChoice(IllegalMove):
+    """The play is legal but needs a choice the player has not made yet (a colour, a partner, a pile)."""
+
+    code = "need_choice"
+
+    def __init__(self, what: str, message: str, hint: str | None = None) -> None:
+        super().__init__(message, hint)
+        self.what = what  # "colour" | "target" | "onto" | "split"
+
+
+class GameOver(IllegalMove):
+    code = "uno_over"
+
+
+# -- matching ---------------------------------------------------------------------------------------------
+
+def face(rank: str, options: UnoOptions) -> str:
+    """6 and 9 are the same card (Cards) when the option is on."""
+    return "6" if rank == "9" and options.six_is_nine else rank
+
+
+def matches(state: UnoState, c: Card, pile: Pile) -> bool:
+    """A normal play: the card matches the pile's colour or symbol; wilds go anywhere (Basic rules)."""
+    if c.colour is None or pile.colour is None or c.colour == pile.colour:
+        return True
+    top = CARDS[pile.top]
+    return top.colour is not None and face(c.rank, state.options) == face(top.rank, state.options)
+
+
+def jump_matches(state: UnoState, c: Card, pile: Pile) -> bool:
+    """Jumping in: numbers need the same number and colour; power cards only the same symbol; plus cards
+    are all the same for jumping in (Stacking)."""
+    top = CARDS[pile.top]
+    o = state.options
+    if c.plus and top.plus:
+        return True
+    if c.rank in o.power_ranks:
+        return face(c.rank, o) == face(top.rank, o)
+    return c.colour == top.colour and face(c.rank, o) == face(top.rank, o)
+
+
+def stack_colour_ok(c: Card, colour: Colour | None) -> bool:
+    """Deflection: the card matches the colour of the stack's top card (a colourless wild matches anything)."""
+    return colour is None or c.colour == colour
+
+
+# -- classifying a play -----------------------------------------------------------------------------------
+
+def play_kind(state: UnoState, player: int, c: Card, pile: Pile) -> str:
+    """What playing card `c` on `pile` would be: "turn", "jump", "stack", "stacks" (deflecting stacks),
+    "trades" (deflecting trades), "shift" (changing a pending 0 shift), "eights" (cancelling your Crazy 8's
+    stack); or "!reason" when it is not allowed."""
+    o = state.options
+    seat = state.seat(player)
+    if state.prompt is not None:
+        return "!prompt"
+    facing = state.stacks_on(player)
+    trades = state.trades_on(player)
+    if facing or trades:
+        if c.plus and o.stacking and any(s.pile == pile.id and not s.immutable for s in facing):
+            return "stack"
+        if c.rank == "8" and any(s.immutable and s.owner == player and s.pile == pile.id for s in facing):
+            return "eights"
+        if o.deflection:
+            kind = _deflection(state, player, c, pile, facing, trades)
+            if kind:
+                return kind
+        if state.shift is not None and _shift_ok(state, player, c, pile):
+            return "shift"
+        return "!facing"
+    if state.shift is not None:
+        if _shift_ok(state, player, c, pile):
+            return "shift"
+        if player == state.turn:
+            return "!shift"
+    closing = state.closing
+    live_here = [s for s in state.stacks if s.pile == pile.id]
+    if live_here:
+        if c.plus and o.stacking and any(not s.immutable for s in live_here):
+            if player == state.turn and not closing:
+                return "stack"
+            if o.jump_in and not seat.no_jump:
+                return "stack"
+        return "!live"
+    if player == state.turn and not closing:
+        if state.drawn is not None and state.drawn.player == player and state.drawn.card != c.id:
+            return "!drawn"
+        if matches(state, c, pile):
+            return "turn"
+    if o.jump_in and jump_matches(state, c, pile):
+        return "!no_jump" if seat.no_jump else "jump"
+    if closing:
+        return "!closing"
+    return "!no_match" if player == state.turn else "!not_turn"
+
+
+def _placeable(state: UnoState, player: int, c: Card, pile: Pile) -> bool:
+    """Whether the card may go on this (free) pile at all: as a turn play or as a jump-in."""
+    if any(s.pile == pile.id for s in state.stacks):
+        return False
+    if player == state.turn and not state.closing and matches(state, c, pile):
+        return True
+    return state.options.jump_in and jump_matches(state, c, pile)
+
+
+def _deflection(state: UnoState, player: int, c: Card, pile: Pile, facing: tuple[Stack, ...],
+                trades: tuple[Trade, ...]) -> str | None:
+    here = [s for s in facing if s.pile == pile.id]
+    if here:  # placed directly on the stack: it affects that stack (Deflection, edge cases)
+        if c.rank in DEFLECT_STACK and stack_colour_ok(c, pile.colour) and _stack_deflect_possible(c, here, player):
+            return "stacks"
+        return None
+    here_trades = [t for t in trades if t.pile == pile.id]
+    if here_trades and c.rank in DEFLECT_TRADE and (c.colour == here_trades[0].colour or c.rank == "7"):
+        return "trades"
+    if not _placeable(state, player, c, pile):
+        return None
+    # on any other pile: it affects the stacks (else the trades) aimed at the player
+    if facing and c.rank in DEFLECT_STACK and any(stack_colour_ok(c, state.pile(s.pile).colour) for s in facing) \
+            and _stack_deflect_possible(c, list(facing), player):
+        return "stacks"
+    if trades and c.rank in DEFLECT_TRADE and any(c.colour == t.colour for t in trades):
+        return "trades"
+    return None
+
+
+def _stack_deflect_possible(c: Card, stacks: list[Stack], player: int) -> bool:
+    mutable = [s for s in stacks if not s.immutable]
+    if c.rank == "2":  # halves a stack, or splits kinds apart; not for immutable stacks alone
+        return bool(mutable) and (any(s.total >= 2 for s in mutable) or len(mutable) < len(stacks))
+    if c.rank == "1":  # only a fragment goes back to whoever split it off
+        return any(s.origin is not None and s.origin != player for s in mutable)
+    return True
+
+
+def _shift_ok(state: UnoState, player: int, c: Card, pile: Pile) -> bool:
+    shift = state.shift
+    if c.rank not in DEFLECT_SHIFT:
+        return False
+    if c.rank == "0" and pile.id == shift.pile and CARDS[pile.top].rank == "0" and state.options.jump_in:
+        return not state.seat(player).no_jump  # a 0 jumped in on the 0 adds one (0's table)
+    if not state.options.deflection or c.colour != shift.colour:
+        return False
+    return pile.id == shift.pile or _placeable(state, player, c, pile)
+
+
+_REFUSALS = {
+    "!prompt": ("The game is waiting for {prompted} to choose.", "Wait a moment; they have a menu for it."),
+    "!facing": ("Something is aimed at you: {facing}.",
+                "Stack a plus card on it, deflect it with a power card of its colour, or use /uno draw "
+                "(a stack) or /uno accept (a trade)."),
+    "!shift": ("A 0's hand shift is pending.", "Use /uno accept to let it happen (or deflect it), then play."),
+    "!live": ("Pile {pile} carries a live stack.",
+              "Only plus cards (and the deflections of whoever it is aimed at) go on it; try another pile."),
+    "!drawn": ("You drew {drawn}: you must play that card.", "Play it with /uno play."),
+    "!no_match": ("{card} doesn't match pile {pile} ({top}).",
+                  "Play a card of the same colour or symbol, or a Wild; /uno hand marks what you can play."),
+    "!not_turn": ("It's {turn}'s turn, and {card} can't jump in on pile {pile} ({top}).",
+                  "Jump in only with the exact same card (a power card: the same symbol)."),
+    "!no_jump": ("You were just forced to pick up cards: you can't jump in until someone else plays a card.",
+                 "Wait for the next card."),
+    "!closing": ("Someone has played their last card: only jump-ins now.",
+                 "Jump in with a matching card, or score the round with /uno status → Score the round."),
+}
+
+
+def refusal(state: UnoState, player: int, c: Card, pile: Pile, code: str) -> IllegalMove:
+    fill = {
+        "prompted": f"<@{state.prompt.player}>" if state.prompt else "",
+        "facing": describe_facing(state, player), "pile": state.pile_number(pile.id), "card": c.name,
+        "top": CARDS[pile.top].name, "turn": f"<@{state.turn}>",
+        "drawn": CARDS[state.drawn.card].name if state.drawn else "",
+    }
+    message, hint = _REFUSALS[code]
+    error_class = NotYourTurn if code == "!not_turn" else IllegalMove
+    return error_class(message.format(**fill), hint.format(**fill), code=code[1:])
+
+
+def describe_facing(state: UnoState, player: int) -> str:
+    parts = [f"a stack of {s.total} on pile {state.pile_number(s.pile)}" for s in state.stacks_on(player)]
+    parts += [f"a trade from <@{t.initiator}>" for t in state.trades_on(player)]
+    return ", ".join(parts) or "nothing"
+
+
+# -- the working copy -------------------------------------------------------------------------------------
+
+class _Seat:
+    __slots__ = ("exposed_at", "hand", "last_card", "no_jump", "player", "points", "said_uno")
+
+    def __init__(self, s: Seat) -> None:
+        self.player, self.hand, self.points = s.player, list(s.hand), s.points
+        self.said_uno, self.exposed_at, self.last_card, self.no_jump = s.said_uno, s.exposed_at, s.last_card, s.no_jump
+
+    def freeze(self) -> Seat:
+        return Seat(self.player, tuple(self.hand), self.points, self.said_uno, self.exposed_at, self.last_card,
+                    self.no_jump)
+
+
+class _Pile:
+    __slots__ = ("cards", "colour", "eights", "id", "serial", "top_by", "wild4")
+
+    def __init__(self, p: Pile) -> None:
+        self.id, self.cards, self.colour, self.serial = p.id, list(p.cards), p.colour, p.serial
+        self.top_by, self.eights, self.wild4 = p.top_by, list(p.eights), p.wild4
+
+    def freeze(self) -> Pile:
+        return Pile(self.id, tuple(self.cards), self.colour, self.serial, self.top_by, tuple(self.eights), self.wild4)
+
+
+class _Game:
+    """A mutable copy of the state for one move; `freeze()` gives the new state. Never escapes `apply`."""
+
+    def __init__(self, s: UnoState) -> None:
+        self.o = s.options
+        self.state = s
+        self.seats = [_Seat(x) for x in s.seats]
+        self.by_player = {x.player: x for x in self.seats}
+        self.host, self.seed, self.phase = s.host, s.seed, s.phase
+        self.draw_pile = list(s.draw_pile)
+        self.piles = [_Pile(p) for p in s.piles]
+        self.direction, self.turn = s.direction, s.turn
+        self.stacks, self.trades = list(s.stacks), list(s.trades)
+        self.shift, self.prompt, self.drawn = s.shift, s.prompt, s.drawn
+        self.plays, self.last_player, self.round, self.winners = s.plays, s.last_player, s.round, s.winners
+        self.reshuffles, self.next_id, self.timer = s.reshuffles, s.next_id, s.timer
+        self.events: list[Event] = []
+
+    def freeze(self) -> UnoState:
+        return UnoState(
+            options=self.o, seats=tuple(x.freeze() for x in self.seats), host=self.host, seed=self.seed,
+            phase=self.phase, draw_pile=tuple(self.draw_pile), piles=tuple(p.freeze() for p in self.piles),
+            direction=self.direction, turn=self.turn, stacks=tuple(self.stacks), trades=tuple(self.trades),
+            shift=self.shift, prompt=self.prompt, drawn=self.drawn, plays=self.plays, last_player=self.last_player,
+            round=self.round, winners=self.winners, reshuffles=self.reshuffles, next_id=self.next_id,
+            timer=self.timer,
+        )
+
+    def emit(self, type_: str, **data: Any) -> None:
+        self.events.append({"type": type_, **data})
+
+    # -- seats and turn order ------------------------------------------------------------------------
+
+    def seat(self, player: int) -> _Seat:
+        return self.by_player[player]
+
+    def next(self, player: int, steps: int = 1) -> int:
+        i = next(i for i, x in enumerate(self.seats) if x.player == player)
+        return self.seats[(i + self.direction * steps) % len(self.seats)].player
+
+    def pile(self, pile_id: int) -> _Pile:
+        return next(p for p in self.piles if p.id == pile_id)
+
+    def number(self, pile_id: int) -> int:
+        return next(i for i, p in enumerate(self.piles) if p.id == pile_id) + 1
+
+    def new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    # -- cards moving ------------------------------------------------------------------------------------
+
+    def refill(self) -> bool:
+        """The draw pile is empty: every discard pile but its top card is shuffled into it."""
+        under = [c for p in self.piles for c in p.cards[:-1]]
+        if not under:
+            return False
+        for p in self.piles:
+            del p.cards[:-1]
+        random.Random(f"{self.seed}:{self.reshuffles}").shuffle(under)
+        self.reshuffles += 1
+        self.draw_pile = under
+        self.emit("reshuffled", cards=len(under))
+        return True
+
+    def take_top(self) -> int | None:
+        if not self.draw_pile and not self.refill():
+            return None
+        return self.draw_pile.pop()
+
+    def give(self, player: int, count: int) -> list[int]:
+        """`player` draws up to `count` cards (fewer only when every card is in someone's hand)."""
+        drawn = []
+        for _ in range(count):
+            card_id = self.take_top()
+            if card_id is None:
+                break
+            drawn.append(card_id)
+        self.add_to_hand(player, drawn)
+        return drawn
+
+    def add_to_hand(self, player: int, cards: Iterable[int]) -> None:
+        seat = self.seat(player)
+        before = len(seat.hand)
+        seat.hand.extend(cards)
+        if len(seat.hand) > before and len(seat.hand) > 1:
+            # The "Uno" player gains more cards: they can no longer be challenged (Uno rule, edge cases)
+            seat.said_uno, seat.exposed_at, seat.last_card = False, None, None
+
+    def new_hand(self, player: int, hand: list[int]) -> None:
+        """A hand arrives by a trade or a shift: a fresh hand for call-out purposes (Uno rule, edge cases)."""
+        seat = self.seat(player)
+        seat.hand = hand
+        seat.said_uno, seat.last_card = False, None
+        seat.exposed_at = self.plays if len(hand) == 1 else None
+
+    def place(self, player: int, card_id: int, pile: _Pile, colour: Colour | None) -> None:
+        c = CARDS[card_id]
+        seat = self.seat(player)
+        seat.hand.remove(card_id)
+        pile.cards.append(card_id)
+        pile.colour = c.colour if c.colour is not None else colour
+        pile.serial += 1
+        pile.top_by = player
+        pile.wild4 = None
+        pile.eights = [*pile.eights, player] if c.rank == "8" else []
+        self.plays += 1
+        self.last_player = player
+        for other in self.seats:
+            if other.player != player:
+                other.no_jump = False  # "until someone else plays a card"
+        if self.drawn is not None:
+            if self.drawn.player != player:
+                self.emit("released", player=self.drawn.player)  # jumped in on while drawing: no more to pick up
+            self.drawn = None
+        if len(seat.hand) == 1:
+            seat.exposed_at = self.plays
+        elif not seat.hand:
+            seat.exposed_at = None
+            seat.last_card = card_id if self.o.uno_rule and not seat.said_uno else None
+        self.emit("play", player=player, card=card_id, pile=self.number(pile.id), colour=pile.colour and
+                  pile.colour.value)
+
+    # -- effects (Cards) -------------------------------------------------------------------------------------
+
+    def effect(self, player: int, c: Card, pile: _Pile, move: Play | None, flipped: bool) -> None:
+        """The card's own effect, as if `player` played it; sets whose turn it is."""
+        o = self.o
+        self.turn = self.next(player)
+        if c.plus:
+            stack = Stack(self.new_id(), pile.id, c.plus, self.next(player))
+            self.stacks.append(stack)
+            self.emit("stack", pile=self.number(pile.id), total=stack.total, target=stack.target)
+        elif c.rank == "skip":
+            self.turn = self.next(player, 2)
+            self.emit("skipped", player=self.next(player))
+        elif c.rank == "rev":
+            if len(self.seats) == 2 and o.two_player_reverse_skips:
+                self.turn = player
+                self.emit("skipped", player=self.next(player))
+            else:
+                self.direction = -self.direction
+                self.turn = self.next(player)
+                self.emit("reversed", direction=self.direction)
+        elif c.rank == "0" and o.zero_passes_hands:
+            if self.shift is not None:
+                self.shift = replace(self.shift, count=self.shift.count + 1)
+            else:
+                self.shift = Shift(pile.id, c.colour, 1, self.direction, player)
+            self.emit("shift", count=self.shift.count, direction=self.shift.direction)
+        elif c.rank == "7" and o.seven_trades:
+            if flipped:
+                self.prompt = Prompt(player, PromptKind.PARTNER, pile.id)
+                self.emit("prompt", player=player, kind="partner")
+            else:
+                self.start_trade(player, move.target, pile.id, c.colour)
+        elif c.rank == "2" and o.two_new_pile:
+            self.flip_new_pile(player)
+        elif c.rank == "1" and o.one_moves_pile and len(self.piles) > 1:
+            if flipped:
+                self.prompt = Prompt(player, PromptKind.PILE, pile.id)
+                self.emit("prompt", player=player, kind="pile")
+            else:
+                self.move_pile(pile, move.onto)
+        if not flipped and c.rank == "8" and o.crazy_eights and len(pile.eights) >= CRAZY_RUN:
+            self.crazy_eights(pile)
+
+    def flip_new_pile(self, player: int) -> None:
+        """2: the draw pile's top card starts a new discard pile; its effect is the 2's player's."""
+        if len(self.piles) >= self.o.max_piles:
+            self.emit("no_new_pile", limit=self.o.max_piles)
+            return
+        card_id = self.take_top()
+        if card_id is None:
+            return
+        self.flip(player, card_id)
+
+    def flip(self, player: int, card_id: int) -> None:
+        c = CARDS[card_id]
+        pile = _Pile(Pile(self.new_id(), (card_id,), c.colour))  # a wild's colour: the next player's choice
+        self.piles.append(pile)
+        self.emit("new_pile", pile=self.number(pile.id), card=card_id, by=player)
+        self.effect(player, c, pile, None, flipped=True)
+
+    def move_pile(self, pile: _Pile, onto: int) -> None:
+        """1: the pile it is placed on is moved on top of another pile (the ids of both become the target's)."""
+        target = self.pile(onto)
+        target.cards.extend(pile.cards)
+        target.colour, target.top_by, target.eights, target.wild4 = pile.colour, pile.top_by, pile.eights, pile.wild4
+        target.serial += pile.serial
+        number = self.number(pile.id)
+        self.piles.remove(pile)
+        self.stacks = [replace(s, pile=onto) if s.pile == pile.id else s for s in self.stacks]
+        self.trades = [replace(t, pile=onto) if t.pile == pile.id else t for t in self.trades]
+        if self.shift is not None and self.shift.pile == pile.id:
+            self.shift = replace(self.shift, pile=onto)
+        self.emit("moved_pile", pile=number, onto=self.number(onto))
+
+    def start_trade(self, player: int, target: int, pile_id: int, colour: Colour) -> None:
+        """7: trade hands with the chosen player, once the trade is accepted or deflected (Deflection: 7's).
+
+        A 7 on a 7 cancels that 7's trade (Stacking 7's); a trade aimed at someone already in a trade
+        cancels the old one (Jumping in, edge cases)."""
+        involved = {player, target}
+        cancelled = [t for t in self.trades if t.pile == pile_id or {t.initiator, t.target} & involved]
+        for t in cancelled:
+            self.emit("trade_cancelled", initiator=t.initiator, target=t.target)
+        self.trades = [t for t in self.trades if t not in cancelled]
+        self.trades.append(Trade(self.new_id(), pile_id, colour, player, target))
+        self.emit("trade", initiator=player, target=target)
+
+    def resolve_trade(self, trade: Trade) -> None:
+        self.trades.remove(trade)
+        a, b = self.seat(trade.initiator), self.seat(trade.target)
+        hand_a, hand_b = a.hand, b.hand
+        self.new_hand(a.player, hand_b)
+        self.new_hand(b.player, hand_a)
+        self.emit("traded", initiator=a.player, target=b.player)
+
+    def resolve_shift(self) -> None:
+        shift = self.shift
+        self.shift = None
+        n = len(self.seats)
+        hands = [x.hand for x in self.seats]
+        moved = shift.count % n
+        if moved:
+            for i, hand in enumerate(hands):
+                self.new_hand(self.seats[(i + shift.direction * moved) % n].player, hand)
+        self.emit("shifted", count=shift.count, direction=shift.direction)
+
+    def crazy_eights(self, pile: _Pile) -> None:
+        """Four 8s on one pile: everyone who did not play one of them must draw 8 (an immutable stack each)."""
+        players = set(pile.eights)
+        pile.eights = []
+        victims = [x.player for x in self.seats if x.player not in players]
+        for victim in victims:
+            self.stacks.append(Stack(self.new_id(), pile.id, CRAZY_DRAW, victim, StackKind.EIGHTS, owner=victim))
+        self.emit("crazy_eights", pile=self.number(pile.id), victims=victims)
+
+    # -- the round ---------------------------------------------------------------------------------------
+
+    def end_round(self) -> None:
+        """Round won: winners lose a point; 0 points wins the game; else they draw their points in cards."""
+        winners = [x.player for x in self.seats if not x.hand]
+        self.drawn = None
+        if not self.o.points:
+            self.phase, self.winners, self.turn = Phase.OVER, tuple(winners), None
+            self.emit("game_over", winners=winners)
+            return
+        for player in winners:
+            self.seat(player).points -= 1
+        champions = [x.player for x in self.seats if x.points <= 0]
+        self.emit("round_won", winners=winners, points={str(p): self.seat(p).points for p in winners})
+        if champions:
+            self.phase, self.winners, self.turn = Phase.OVER, tuple(champions), None
+            self.emit("game_over", winners=champions)
+            return
+        for player in winners:
+            seat = self.seat(player)
+            drawn = self.give(player, seat.points)
+            seat.last_card = None
+            # "you have until the first player plays before you can be called out"
+            seat.exposed_at = self.plays if len(seat.hand) == 1 else None
+            self.emit("draw", player=player, count=len(drawn), cards=drawn, reason="round")
+        self.round += 1
+        if self.last_player is not None and self.last_player in self.by_player:
+            self.turn = self.next(self.last_player)
+        self.emit("turn", player=self.turn)
+
+    def settle(self) -> None:
+        """After every move: plain games (no jumping in) score the round as soon as nothing is pending."""
+        if self.phase is Phase.PLAY and not self.o.jump_in and any(not x.hand for x in self.seats) \
+                and not (self.stacks or self.trades or self.shift or self.prompt):
+            self.end_round()
+
+
+# -- starting ---------------------------------------------------------------------------------------------
+
+def new_lobby(host: int, options: UnoOptions, seed: int) -> UnoState:
+    return UnoState(options=options, seats=(Seat(host),), host=host, seed=seed)
+
+
+def new_game(options: UnoOptions, players: Iterable[int], seed: int, host: int | None = None) -> UnoState:
+    """Deal straight away (tests, benchmarks): seats in the given order, the first player plays first."""
+    players = tuple(players)
+    lobby = UnoState(options=options, seats=tuple(Seat(p) for p in players), host=players[0] if host is None else host,
+                     seed=seed)
+    return _deal(lobby)
+
+
+def _deal(state: UnoState) -> UnoState:
+    """Basic rules: 7 cards each, the top card flipped as if the dealer (the last seat) played it."""
+    order = list(range(DECK_SIZE))
+    random.Random(state.seed).shuffle(order)
+    g = _Game(replace(state, phase=Phase.PLAY, draw_pile=()))
+    g.draw_pile = order
+    for seat in g.seats:
+        seat.hand = [g.draw_pile.pop() for _ in range(g.o.hand_size)]
+        seat.points = g.o.hand_size  # Winning the game: as many points as starting cards
+    dealer = g.seats[-1].player
+    g.turn = g.seats[0].player
+    g.flip(dealer, g.draw_pile.pop())
+    g.emit("turn", player=g.turn)
+    return g.freeze()
+
+
+# -- applying moves ---------------------------------------------------------------------------------------
+
+def apply(state: UnoState, move: Move) -> tuple[UnoState, list[Event]]:
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise IllegalMove(f"Unknown move {type(move).__name__}.")
+    if state.phase is Phase.OVER:
+        raise GameOver("This game is over.", "Start a new one with /uno new.")
+    if state.phase is Phase.LOBBY and type(move) not in (Join, Start, Leave, SetTimer):
+        raise IllegalMove("The game hasn't started yet.", "The host starts it with the Start button or /uno start.",
+                          code="not_started")
+    g = handler(state, move)
+    g.settle()
+    return g.freeze(), g.events
+
+
+def _require_seat(state: UnoState, player: int) -> None:
+    if not state.seated(player):
+        raise NotSeated("You are not playing in this game.",
+                        "Join the next one, or ask the host; you can watch with /uno status.")
+
+
+def _join(state: UnoState, move: Join) -> _Game:
+    if state.phase is not Phase.LOBBY:
+        raise IllegalMove("This game has already started.", "Join the next one.", code="started")
+    if state.seated(move.player):
+        raise IllegalMove("You have already joined.", "Wait for the host to start.", code="already_joined")
+    if len(state.seats) >= MAX_PLAYERS:
+        raise IllegalMove(f"The table is full ({MAX_PLAYERS} players).", "Join the next game.", code="full")
+    g = _Game(state)
+    g.seats.append(_Seat(Seat(move.player)))
+    g.by_player[move.player] = g.seats[-1]
+    g.emit("joined", player=move.player)
+    return g
+
+
+def _start(state: UnoState, move: Start) -> _Game:
+    if state.phase is not Phase.LOBBY:
+        raise IllegalMove("The game has already started.", "Use /uno hand to see your cards.", code="started")
+    if move.player != state.host:
+        raise NotAllowed("Only the host starts the game.", f"Ask <@{state.host}>.")
+    if len(state.seats) < MIN_PLAYERS:
+        raise IllegalMove("Uno needs at least 2 players.", "Wait for someone to join.", code="too_few")
+    dealt = _deal(state)
+    g = _Game(dealt)
+    g.emit("started", players=list(dealt.players))
+    return g
+
+
+def _play(state: UnoState, move: Play) -> _Game:
+    _require_seat(state, move.player)
+    if move.card not in state.hand(move.player):
+        raise IllegalMove(f"You don't hold {CARDS[move.card].name}." if 0 <= move.card < DECK_SIZE
+                          else "That is not a card.", "Use /uno hand to see your cards.", code="not_in_hand")
+    try:
+        pile = state.pile(move.pile)
+    except KeyError:
+        raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.",
+                          code="no_pile") from None
+    if move.serial is not None and move.serial != pile.serial:
+        first = f"<@{pile.top_by}>" if pile.top_by is not None else "A flip"
+        raise RaceLost(f"{first} was first: {CARDS[pile.top].name} is on pile {state.pile_number(pile.id)} now.",
+                       "Nothing of yours changed; look at the pile and play again if you still can.")
+    c = CARDS[move.card]
+    kind = play_kind(state, move.player, c, pile)
+    if kind.startswith("!"):
+        raise refusal(state, move.player, c, pile, kind)
+    _check_choices(state, move, c, kind)
+    g = _Game(state)
+    gp = g.pile(pile.id)
+    player = move.player
+    wild4 = _wild4_record(state, move, c, pile, kind) if c.rank == "+4" else None
+    g.place(player, c.id, gp, move.colour)
+    if kind in ("turn", "jump"):
+        g.effect(player, c, gp, move, flipped=False)
+    elif kind == "stack":
+        _add_to_stack(g, player, c, gp)
+    elif kind == "stacks":
+        _deflect_stacks(g, state, move, c, gp)
+    elif kind == "trades":
+        _deflect_trades(g, state, move, c, gp)
+    elif kind == "shift":
+        _change_shift(g, player, c)
+    elif kind == "eights":
+        g.stacks = [s for s in g.stacks if not (s.immutable and s.owner == player and s.target == player
+                                                  and s.pile == gp.id)]
+        g.turn = g.next(player)
+        g.emit("eights_cancelled", player=player)
+        if g.o.crazy_eights and len(gp.eights) >= CRAZY_RUN:
+            g.crazy_eights(gp)
+    if wild4 is not None and g.o.challenge_wild4:
+        gp.wild4 = wild4 if any(s.id == wild4.stack for s in g.stacks) else None
+    g.emit("turn", player=g.turn)
+    return g
+
+
+def _check_choices(state: UnoState, move: Play, c: Card, kind: str) -> None:
+    """Missing choices are asked for (NeedChoice), wrong ones refused, before anything changes."""
+    if c.is_wild and move.colour is None:
+        raise NeedChoice("colour", f"Which colour for your {c.name}?", "Choose red, yellow, green or blue.")
+    needs_target = (c.rank == "7" and state.options.seven_trades and kind in ("turn", "jump", "trades", "stacks"))
+    if needs_target:
+        if move.target is None:
+            what = "put the stack on" if kind == "stacks" else "trade hands with"
+            raise NeedChoice("target", f"Who do you {what}?", "Pick a player.")
+        if move.target == move.player or not state.seated(move.target):
+            raise IllegalMove("Pick another player at this table.", "You can't choose yourself.", code="bad_target")
+    if c.rank == "1" and state.options.one_moves_pile and kind in ("turn", "jump") and len(state.piles) > 1:
+        if move.onto is None:
+            raise NeedChoice("onto", "Which pile do you move this pile onto?", "Pick a pile.")
+        if move.onto == move.pile or all(p.id != move.onto for p in state.piles):
+            raise IllegalMove("Pick one of the other piles.", "The 1 moves its own pile onto another one.",
+                              code="bad_pile")
+    if c.rank == "2" and kind == "stacks":
+        facing = _affected_stacks(state, move.player, move.pile)
+        mixed = any(s.immutable for s in facing) and any(not s.immutable for s in facing)
+        if mixed and move.split not in ("plus", "eights"):
+            raise NeedChoice("split", "Which stacks go on to the next player: the plus stacks or the Crazy 8's?",
+                             "Your 2 splits them apart (Deflection, edge cases).")
+
+
+def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: str) -> Wild4 | None:
+    """Challenging: remember whether the Wild +4's player had another valid card (another plus card, on a
+    stack) they could have played."""
+    hand = [CARDS[i] for i in state.hand(move.player) if i != c.id]
+    if kind == "stack":
+        guilty = any(h.rank == "+2" for h in hand)
+        stack = next(s for s in state.stacks if s.pile == pile.id and not s.immutable)
+        return Wild4(move.player, guilty, True, stack.id)
+    if kind not in ("turn", "jump"):
+        return None
+    test = matches if kind == "turn" else jump_matches
+    guilty = any(h.rank != "+4" and test(state, h, pile) for h in hand)
+    return Wild4(move.player, guilty, False, state.next_id)  # the stack this card creates gets this id
+
+
+def _add_to_stack(g: _Game, player: int, c: Card, pile: _Pile) -> None:
+    """Stacking: the values add up; the stack goes to whoever's turn follows the last plus card."""
+    index = next(i for i, s in enumerate(g.stacks) if s.pile == pile.id and not s.immutable
+                 and s.target == player) if any(s.pile == pile.id and not s.immutable and s.target == player
+                                                for s in g.stacks) else \
+        next(i for i, s in enumerate(g.stacks) if s.pile == pile.id and not s.immutable)
+    stack = g.stacks[index]
+    g.stacks[index] = replace(stack, total=stack.total + c.plus, target=g.next(player))
+    g.turn = g.next(player)
+    g.emit("stack", pile=g.number(pile.id), total=stack.total + c.plus, target=g.turn)
+
+
+def _affected_stacks(state: UnoState, player: int, pile_id: int) -> list[Stack]:
+    facing = state.stacks_on(player)
+    here = [s for s in facing if s.pile == pile_id]
+    return here or list(facing)
+
+
+def _deflect_stacks(g: _Game, state: UnoState, move: Play, c: Card, pile: _Pile) -> None:
+    """Deflection, Plus cards: what each power card does to the stacks aimed at its player."""
+    player = move.player
+    ids = {s.id for s in _affected_stacks(state, player, pile.id)}
+    rank = c.rank
+
+    def retarget(pred, target_of) -> None:
+        g.stacks = [replace(s, target=target_of(s)) if pred(s) else s for s in g.stacks]
+
+    if rank == "rev":
+        g.direction = -g.direction
+    nxt = g.next(player)
+    if rank in ("skip", "rev"):
+        retarget(lambda s: s.id in ids, lambda s: nxt)
+    elif rank == "7":
+        retarget(lambda s: s.id in ids, lambda s: move.target)
+    elif rank == "0":  # all ongoing stacks pass on, each relative to itself
+        retarget(lambda s: True, lambda s: g.next(s.target))
+    elif rank == "1":
+        retarget(lambda s: s.id in ids and not s.immutable and s.origin not in (None, player), lambda s: s.origin)
+    elif rank == "2":
+        affected = [s for s in g.stacks if s.id in ids]
+        if any(s.immutable for s in affected) and any(not s.immutable for s in affected):
+            kind = StackKind.PLUS if move.split == "plus" else StackKind.EIGHTS
+            retarget(lambda s: s.id in ids and s.kind is kind, lambda s: nxt)
+        else:
+            halves = []
+            for i, s in enumerate(g.stacks):
+                if s.id in ids and not s.immutable and s.total >= 2:
+                    half = s.total // 2
+                    g.stacks[i] = replace(s, total=s.total - half, origin=player)
+                    halves.append(Stack(g.new_id(), s.pile, half, nxt, origin=player))
+            g.stacks.extend(halves)
+    g.turn = nxt
+    g.emit("deflected", player=player, card=c.id, what="stacks",
+           stacks=[{"pile": g.number(s.pile), "total": s.total, "target": s.target} for s in g.stacks])
+
+
+def _deflect_trades(g: _Game, state: UnoState, move: Play, c: Card, pile: _Pile) -> None:
+    """Deflection, 7's: what each power card does to the trades aimed at its player."""
+    player = move.player
+    here = [t for t in state.trades_on(player) if t.pile == pile.id]
+    ids = {t.id for t in (here or state.trades_on(player))}
+    if c.rank == "rev":
+        g.direction = -g.direction
+    nxt = g.next(player)
+    if c.rank in ("skip", "rev"):
+        new = []
+        for t in g.trades:
+            if t.id in ids:
+                target = nxt if nxt != t.initiator else g.next(player, 2)
+                t = replace(t, target=target)
+            new.append(t)
+        g.trades = new
+    elif c.rank == "0":  # every ongoing trade moves one seat on, both people in it
+        g.trades = [replace(t, initiator=g.next(t.initiator), target=g.next(t.target)) for t in g.trades]
+    elif c.rank == "7":  # cancels the trade and lets you start one
+        g.trades = [t for t in g.trades if t.id not in ids]
+        g.start_trade(player, move.target, pile.id, c.colour)
+    g.turn = nxt
+    g.emit("deflected", player=player, card=c.id, what="trades",
+           trades=[{"initiator": t.initiator, "target": t.target} for t in g.trades])
+
+
+def _change_shift(g: _Game, player: int, c: Card) -> None:
+    """Deflection, 0's: Skip and 0 add one, Reverse turns it round, 2 doubles, 1 halves (rounding down)."""
+    s = g.shift
+    if c.rank in ("skip", "0"):
+        s = replace(s, count=s.count + 1)
+    elif c.rank == "rev":
+        s = replace(s, direction=-s.direction)
+    elif c.rank == "2":
+        s = replace(s, count=s.count * 2)
+    elif c.rank == "1":
+        s = replace(s, count=s.count // 2)
+    g.shift = s
+    g.turn = g.next(player)
+    g.emit("shift", count=s.count, direction=s.direction)
+
+
+def _draw(state: UnoState, move: Draw) -> _Game:
+    _require_seat(state, move.player)
+    player = move.player
+    if state.prompt is not None:
+        raise refusal(state, player, CARDS[0], state.piles[0], "!prompt")
+    facing = state.stacks_on(player)
+    if facing:
+        return _take_stacks(state, player, move.count)
+    if state.trades_on(player):
+        raise IllegalMove("A trade is aimed at you, not a stack.", "Use /uno accept, or deflect it.",
+                          code="trade_pending")
+    if player != state.turn:
+        raise NotYourTurn(f"It's <@{state.turn}>'s turn.", "You draw only on your turn (or to take a stack).")
+    if state.closing:
+        raise IllegalMove("Someone has played their last card: nobody draws now.",
+                          "Jump in, or score the round.", code="closing")
+    if state.shift is not None:
+        raise refusal(state, player, CARDS[0], state.piles[0], "!shift")
+    if state.drawn is not None and state.drawn.player == player:
+        name = CARDS[state.drawn.card].name
+        raise IllegalMove(f"You already drew {name}.",
+                          "Play it" + ("." if state.drawn.forced else ", or keep it with /uno pass."),
+                          code="already_drew")
+    playable = playable_now(state, player)
+    if playable:
+        raise IllegalMove("You can play, so you can't draw.",
+                          f"For example {CARDS[playable[0]].name}; /uno hand marks every card you can play.",
+                          code="can_play")
+    g = _Game(state)
+    drawn: list[int] = []
+    while True:
+        got = g.give(player, 1)
+        if not got:
+            break
+        drawn += got
+        if _playable_on_any(g.freeze(), got[0]):
+            g.drawn = Drawn(player, got[0], g.o.draw_until_playable)
+            break
+        if not g.o.draw_until_playable:
+            break
+    g.seat(player).no_jump = True
+    g.emit("draw", player=player, count=len(drawn), cards=drawn, reason="turn")
+    if g.drawn is None:
+        g.turn = g.next(player)
+        g.emit("turn", player=g.turn)
+    return g
+
+
+def _playable_on_any(state: UnoState, card_id: int) -> bool:
+    c = CARDS[card_id]
+    return any(not any(s.pile == p.id for s in state.stacks) and matches(state, c, p) for p in state.piles)
+
+
+def playable_now(state: UnoState, player: int) -> list[int]:
+    """Cards of the player's hand that are legal on some pile right now."""
+    hand = state.hand(player)
+    return [i for i in hand if any(not play_kind(state, player, CARDS[i], p).startswith("!") for p in state.piles)]
+
+
+def _take_stacks(state: UnoState, player: int, count: int | None) -> _Game:
+    """Take the stacks aimed at you; with `count`, only that many cards (Stacking: partial draws)."""
+    g = _Game(state)
+    total = sum(s.total for s in state.stacks_on(player))
+    wanted = total if count is None else max(1, min(count, total))
+    left = wanted
+    stacks = []
+    for s in g.stacks:
+        if s.target == player and left:
+            took = min(left, s.total)
+            left -= took
+            if took < s.total:
+                s = replace(s, total=s.total - took)
+            else:
+                g.emit("stack_dead", pile=g.number(s.pile))
+                continue
+        stacks.append(s)
+    g.stacks = stacks
+    drawn = g.give(player, wanted)
+    g.emit("draw", player=player, count=len(drawn), cards=drawn, reason="stack", left=total - wanted)
+    if wanted == total:
+        g.seat(player).no_jump = True  # "If you are forced to pick up cards, you cannot jump in..."
+        if g.drawn is not None and g.drawn.player == player:
+            g.drawn = None
+        if player == g.turn:
+            g.turn = g.next(player)  # "This player also skips their turn"
+            g.emit("turn", player=g.turn)
+    return g
+
+
+def _pass(state: UnoState, move: Pass) -> _Game:
+    _require_seat(state, move.player)
+    drawn = state.drawn
+    if drawn is None or drawn.player != move.player:
+        raise IllegalMove("There is nothing to pass on.", "On your turn, play a card or /uno draw.", code="no_pass")
+    if drawn.forced:
+        raise IllegalMove(f"You must play the card you drew, {CARDS[drawn.card].name}.", "Play it with /uno play.",
+                          code="must_play")
+    g = _Game(state)
+    g.drawn = None
+    g.turn = g.next(move.player)
+    g.emit("passed", player=move.player)
+    g.emit("turn", player=g.turn)
+    return g
+
+
+def _accept(state: UnoState, move: Accept) -> _Game:
+    _require_seat(state, move.player)
+    trades = state.trades_on(move.player)
+    shift = state.shift is not None and move.player == state.turn
+    if not trades and not shift:
+        raise IllegalMove("Nothing is waiting for you to accept.",
+                          "Accept is for a trade aimed at you, or a 0's shift on your turn.", code="nothing_to_accept")
+    g = _Game(state)
+    for trade in trades:
+        g.resolve_trade(trade)
+    if shift:
+        g.resolve_shift()
+    return g
+
+
+def _choose(state: UnoState, move: Choose) -> _Game:
+    prompt = state.prompt
+    if prompt is None or prompt.player != move.player:
+        raise IllegalMove("Nobody asked you to choose anything.", "Carry on playing.", code="no_prompt")
+    g = _Game(state)
+    g.prompt = None
+    if prompt.kind is PromptKind.PARTNER:
+        if move.target is None or move.target == move.player or not state.seated(move.target):
+            raise NeedChoice("target", "Who do you trade hands with?", "Pick another player.")
+        g.start_trade(move.player, move.target, prompt.pile, CARDS[state.pile(prompt.pile).top].colour)
+    else:
+        if move.onto is None or move.onto == prompt.pile or all(p.id != move.onto for p in state.piles):
+            raise NeedChoice("onto", "Which pile does the 1's pile move onto?", "Pick one of the other piles.")
+        g.move_pile(g.pile(prompt.pile), move.onto)
+    return g
+
+
+def _say_uno(state: UnoState, move: SayUno) -> _Game:
+    _require_seat(state, move.player)
+    seat = state.seat(move.player)
+    if not state.options.uno_rule:
+        raise IllegalMove("This game plays without the Uno rule.", "No need to say it.", code="no_uno_rule")
+    if seat.said_uno:
+        raise IllegalMove("You have already said Uno.", "Everyone heard you.", code="already_said")
+    if not 1 <= len(seat.hand) <= 2:
+        raise IllegalMove(f"You hold {len(seat.hand)} cards.",
+                          "Say Uno as you go down to one card (with two or one left).", code="not_uno")
+    g = _Game(state)
+    g.seat(move.player).said_uno = True
+    g.emit("uno", player=move.player)
+    return g
+
+
+def uno_penalty(state: UnoState, player: int) -> int:
+    """Round won: at 1 point the cards you draw from the Uno rule double."""
+    base = state.options.uno_penalty
+    return base * 2 if state.options.points and state.seat(player).points == 1 else base
+
+
+def _callout(state: UnoState, move: Callout) -> _Game:
+    """The "Uno" rule: a call-out on a one-card hand (or an emptied one) that never said "Uno"."""
+    _require_seat(state, move.caller)
+    _require_seat(state, move.target)
+    if not state.options.uno_rule:
+        raise IllegalMove("This game plays without the Uno rule.", "There is nobody to call out.", code="no_uno_rule")
+    if move.caller == move.target:
+        raise IllegalMove("You can't call yourself out.", "Say Uno with /uno uno instead.", code="self_callout")
+    target = state.seat(move.target)
+    last_card = not target.hand and target.last_card is not None
+    if len(target.hand) != 1 and not last_card and not (not target.hand and target.said_uno):
+        raise IllegalMove(f"<@{move.target}> holds {len(target.hand)} cards: there's nothing to call out.",
+                          "Call out a player who is down to one card and didn't say Uno.", code="no_callout")
+    g = _Game(state)
+    if target.said_uno:
+        loser = move.caller
+    else:
+        if len(target.hand) == 1 and (target.exposed_at is None or state.plays <= target.exposed_at):
+            raise IllegalMove("Too early to call them out.",
+                              "You must wait until at least the next player has played a card.", code="too_early")
+        loser = move.target
+        if last_card:  # return the last card to the hand, then draw
+            card_id = target.last_card
+            for pile in g.piles:
+                if card_id in pile.cards and len(pile.cards) > 1:
+                    was_top = pile.cards[-1] == card_id
+                    pile.cards.remove(card_id)
+                    if was_top:
+                        pile.colour, pile.wild4, pile.eights = CARDS[pile.cards[-1]].colour, None, []
+                        pile.serial += 1
+                    g.add_to_hand(move.target, [card_id])
+                    break
+            g.seat(move.target).last_card = None
+    penalty = uno_penalty(state, loser)
+    stack_index = next((i for i, s in enumerate(g.stacks) if s.target == move.target and not s.immutable), None)
+    if stack_index is not None:  # "+4 is added to the stack and pointed at whoever failed the challenge"
+        s = g.stacks[stack_index]
+        g.stacks[stack_index] = replace(s, total=s.total + penalty, target=loser)
+        g.emit("callout", caller=move.caller, target=move.target, loser=loser, cards=penalty, stack=True)
+    else:
+        drawn = g.give(loser, penalty)
+        g.emit("callout", caller=move.caller, target=move.target, loser=loser, cards=len(drawn), stack=False)
+        g.emit("draw", player=loser, count=len(drawn), cards=drawn, reason="callout")
+    return g
+
+
+def challengeable(state: UnoState, player: int) -> list[Pile]:
+    return [p for p in state.piles if p.wild4 is not None and p.wild4.player != player
+            and any(s.id == p.wild4.stack for s in state.stacks)]
+
+
+def _challenge(state: UnoState, move: Challenge) -> _Game:
+    """Challenging a Wild +4, also on a stack: +4 goes to whoever was wrong."""
+    _require_seat(state, move.player)
+    if not state.options.challenge_wild4:
+        raise IllegalMove("This game plays without challenges.", "Take the stack with /uno draw.", code="no_challenge")
+    open_piles = challengeable(state, move.player)
+    if move.pile is not None:
+        open_piles = [p for p in open_piles if p.id == move.pile]
+    if not open_piles:
+        raise IllegalMove("There is no Wild +4 to challenge.",
+                          "You can challenge a Wild +4 (not your own) while it is the top card of a live stack.",
+                          code="no_wild4")
+    if len(open_piles) > 1:
+        raise NeedChoice("pile", "Which Wild +4 do you challenge?", "Pick its pile.")
+    pile = open_piles[0]
+    record = pile.wild4
+    g = _Game(state)
+    g.pile(pile.id).wild4 = None
+    loser = record.player if record.guilty else move.player
+    index = next(i for i, s in enumerate(g.stacks) if s.id == record.stack)
+    s = g.stacks[index]
+    g.stacks[index] = replace(s, total=s.total + (4 if record.on_stack else 0), target=loser)
+    g.emit("challenge", player=move.player, against=record.player, guilty=record.guilty, loser=loser,
+           total=g.stacks[index].total)
+    return g
+
+
+def _end_round(state: UnoState, move: EndRound) -> _Game:
+    _require_seat(state, move.player)
+    if not state.closing:
+        raise IllegalMove("Nobody has played their last card.", "The round goes on.", code="not_closing")
+    if state.pending:
+        raise IllegalMove("Effects are still pending.",
+                          "Every stack, trade and shift must be resolved before the round is scored.",
+                          code="pending")
+    g = _Game(state)
+    g.end_round()
+    return g
+
+
+def _time_out(state: UnoState, move: TimeOut) -> _Game:
+    """The turn timer ran out: answer for the absent player, draw one card for them and skip them."""
+    g = _Game(state)
+    if state.prompt is not None:
+        prompt = state.prompt
+        g.prompt = None
+        if prompt.kind is PromptKind.PARTNER:
+            g.start_trade(prompt.player, g.next(prompt.player), prompt.pile, CARDS[state.pile(prompt.pile).top].colour)
+        else:
+            g.move_pile(g.pile(prompt.pile), next(p.id for p in state.piles if p.id != prompt.pile))
+        g.emit("timed_out", player=prompt.player)
+        return g
+    if state.closing:  # answer for everyone still owing something, then score the round
+        g.emit("timed_out", player=None)
+        for player in dict.fromkeys(s.target for s in state.stacks):
+            g = _then(g, _take_stacks(g.freeze(), player, None))
+        for trade in list(g.trades):
+            g.resolve_trade(trade)
+        if g.shift is not None:
+            g.resolve_shift()
+        if any(not x.hand for x in g.seats):
+            g.end_round()
+        return g
+    player = state.turn
+    g.emit("timed_out", player=player)
+    if state.stacks_on(player):
+        return _then(g, _take_stacks(state, player, None))
+    for trade in state.trades_on(player):
+        g.resolve_trade(trade)
+    if g.shift is not None:
+        g.resolve_shift()
+    g.drawn = None
+    drawn = g.give(player, 1)
+    g.emit("draw", player=player, count=len(drawn), cards=drawn, reason="timer")
+    g.turn = g.next(player)
+    g.emit("turn", player=g.turn)
+    return g
+
+
+def _then(first: _Game, second: _Game) -> _Game:
+    second.events[:0] = first.events
+    return second
+
+
+def _leave(state: UnoState, move: Leave) -> _Game:
+    """A player leaves (or is removed): their cards go under the draw pile; what aimed at them is cancelled."""
+    _require_seat(state, move.player)
+    player = move.player
+    g = _Game(state)
+    seat = g.seat(player)
+    if state.phase is Phase.PLAY:
+        g.draw_pile[:0] = seat.hand
+        if g.turn == player:
+            g.turn = g.next(player)
+        if g.last_player == player:
+            g.last_player = g.turn
+        g.stacks = [s for s in g.stacks if s.target != player]
+        g.trades = [t for t in g.trades if player not in (t.initiator, t.target)]
+        if g.prompt is not None and g.prompt.player == player:
+            g.prompt = None
+        if g.drawn is not None and g.drawn.player == player:
+            g.drawn = None
+        g.stacks = [replace(s, origin=None) if s.origin == player else s for s in g.stacks]
+    g.seats.remove(seat)
+    del g.by_player[player]
+    g.emit("left", player=player, cards=len(seat.hand))
+    if not g.seats:
+        g.phase = Phase.OVER
+        return g
+    if g.host == player:
+        g.host = g.seats[0].player
+    if state.phase is Phase.PLAY and len(g.seats) < MIN_PLAYERS:
+        g.phase, g.winners, g.turn = Phase.OVER, (g.seats[0].player,), None
+        g.emit("game_over", winners=list(g.winners))
+    elif state.phase is Phase.PLAY:
+        g.emit("turn", player=g.turn)
+    return g
+
+
+def _set_timer(state: UnoState, move: SetTimer) -> _Game:
+    if not 0 <= move.seconds <= MAX_TIMER:
+        raise IllegalMove(f"A turn timer is 0 (off) to {MAX_TIMER} seconds.", "Try 60.", code="bad_timer")
+    g = _Game(state)
+    g.timer = move.seconds
+    g.emit("timer", seconds=move.seconds)
+    return g
+
+
+_HANDLERS = {Join: _join, Start: _start, Play: _play, Draw: _draw, Pass: _pass, Accept: _accept, Choose: _choose,
+             SayUno: _say_uno, Callout: _callout, Challenge: _challenge, EndRound: _end_round, TimeOut: _time_out,
+             Leave: _leave, SetTimer: _set_timer}
+
+
+# -- what can be done -----------------------------------------------------------------------------------
+
+def legal_moves(state: UnoState, player: int) -> list[Move]:
+    """Every move `player` may make now (one card per face: copies of a card are the same move)."""
+    if state.phase is not Phase.PLAY or not state.seated(player):
+        if state.phase is Phase.LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
+            return [Start(player)]
+        return []
+    if state.prompt is not None:
+        if state.prompt.player != player:
+            return []
+        if state.prompt.kind is PromptKind.PARTNER:
+            return [Choose(player, target=p) for p in state.players if p != player]
+        return [Choose(player, onto=p.id) for p in state.piles if p.id != state.prompt.pile]
+    moves: list[Move] = []
+    seen: set[tuple[Colour | None, str]] = set()
+    others = [p for p in state.players if p != player]
+    for card_id in state.hand(player):
+        c = CARDS[card_id]
+        if (c.colour, c.rank) in seen:
+            continue
+        seen.add((c.colour, c.rank))
+        for pile in state.piles:
+            kind = play_kind(state, player, c, pile)
+            if kind.startswith("!"):
+                continue
+            moves.extend(_expand(state, player, c, pile, kind, others))
+    if state.stacks_on(player):
+        moves.append(Draw(player))
+    elif player == state.turn and not state.closing and state.shift is None and not state.trades_on(player):
+        if state.drawn is not None and state.drawn.player == player:
+            if not state.drawn.forced:
+                moves.append(Pass(player))
+        elif not any(isinstance(m, Play) for m in moves):  # "If a player does not have a card that can be played"
+            moves.append(Draw(player))
+    if state.trades_on(player) or (state.shift is not None and player == state.turn):
+        moves.append(Accept(player))
+    o = state.options
+    seat = state.seat(player)
+    if o.uno_rule:
+        if 1 <= len(seat.hand) <= 2 and not seat.said_uno:
+            moves.append(SayUno(player))
+        for other in state.seats:
+            if other.player != player and _callout_possible(state, other):
+                moves.append(Callout(player, other.player))
+    if o.challenge_wild4:
+        moves.extend(Challenge(player, p.id) for p in challengeable(state, player))
+    if state.closing and not state.pending:
+        moves.append(EndRound(player))
+    return moves
+
+
+def _callout_possible(state: UnoState, seat: Seat) -> bool:
+    if seat.said_uno:
+        return len(seat.hand) <= 1
+    if not seat.hand:
+        return seat.last_card is not None
+    return len(seat.hand) == 1 and seat.exposed_at is not None and state.plays > seat.exposed_at
+
+
+def _expand(state: UnoState, player: int, c: Card, pile: Pile, kind: str, others: list[int]) -> list[Play]:
+    base = Play(player, c.id, pile.id)
+    variants = [base]
+    if c.is_wild:
+        variants = [replace(v, colour=colour) for v in variants for colour in COLOURS]
+    if c.rank == "7" and state.options.seven_trades and kind in ("turn", "jump", "trades", "stacks"):
+        variants = [replace(v, target=t) for v in variants for t in others]
+    if c.rank == "1" and state.options.one_moves_pile and kind in ("turn", "jump") and len(state.piles) > 1:
+        variants = [replace(v, onto=p.id) for v in variants for p in state.piles if p.id != pile.id]
+    if c.rank == "2" and kind == "stacks":
+        facing = _affected_stacks(state, player, pile.id)
+        if any(s.immutable for s in facing) and any(not s.immutable for s in facing):
+            variants = [replace(v, split=k) for v in variants for k in ("plus", "eights")]
+    return variants
+
+
+def waiting_on(state: UnoState) -> list[int]:
+    """Whom the game waits for, the one the turn timer is for first. Empty only when the game is over."""
+    if state.phase is Phase.OVER:
+        return []
+    if state.phase is Phase.LOBBY:
+        return [state.host]
+    if state.prompt is not None:
+        return [state.prompt.player]
+    waiting: list[int] = []
+    if state.closing:
+        waiting += [s.target for s in state.stacks] + [t.target for t in state.trades]
+        if state.shift is not None:
+            waiting.append(state.turn)
+        if not waiting:
+            waiting = list(state.players)
+    else:
+        waiting.append(state.turn)
+        waiting += [s.target for s in state.stacks] + [t.target for t in state.trades]
+    return list(dict.fromkeys(waiting))
+
+
+def view_for(state: UnoState, player: int | None) -> dict[str, Any]:
+    """Everything `player` may see: the public board and, if seated, their own hand. Nobody else's cards."""
+    view: dict[str, Any] = {
+        "phase": state.phase.value, "round": state.round, "turn": state.turn, "direction": state.direction,
+        "draw_pile": len(state.draw_pile),
+        "piles": [{"number": i + 1, "top": p.top, "colour": p.colour and p.colour.value, "size": len(p.cards)}
+                  for i, p in enumerate(state.piles)],
+        "stacks": [{"pile": state.pile_number(s.pile), "total": s.total, "target": s.target, "kind": s.kind.value}
+                   for s in state.stacks],
+        "trades": [{"initiator": t.initiator, "target": t.target} for t in state.trades],
+        "shift": None if state.shift is None else {"count": state.shift.count, "direction": state.shift.direction},
+        "seats": [{"player": s.player, "cards": len(s.hand), "points": s.points, "said_uno": s.said_uno}
+                  for s in state.seats],
+        "winners": list(state.winners),
+    }
+    if player is not None and state.seated(player):
+        view["hand"] = list(state.hand(player))
+        if state.phase is Phase.PLAY:
+            view["playable"] = [i for i in state.hand(player)
+                                if any(play_kind(state, player, CARDS[i], p) in _NOW for p in state.piles)]
+            view["jump"] = [i for i in state.hand(player)
+                            if any(play_kind(state, player, CARDS[i], p) == "jump" for p in state.piles)]
+    return view
+
+
+_NOW = frozenset({"turn", "stack", "stacks", "trades", "shift", "eights"})
+
+
+def card_count(state: UnoState) -> int:
+    """Every card somewhere: hands, draw pile, discard piles (always 108)."""
+    return sum(len(s.hand) for s in state.seats) + len(state.draw_pile) + sum(len(p.cards) for p in state.piles)
+
+
+UNO: GameKind[UnoState, Move] = GameKind(
+    name=KIND, state_to_dict=UnoState.to_dict, state_from_dict=UnoState.from_dict,
+    move_to_dict=move_to_dict, apply=apply,
+)
+
+__all__ = ["UNO", "NeedChoice", "RaceLost", "apply", "legal_moves", "move_from_dict", "new_game", "new_lobby",
+           "view_for", "waiting_on"]
