@@ -100,6 +100,12 @@ class GameStore:
             raise NoActiveGame(kind.name)
         return record
 
+    async def active(self, kind: GameKind[S, Any]) -> list[GameRecord[S]]:
+        """Every active game of this kind, in every channel (for timers to resume after a restart)."""
+        rows = await self.db.read(lambda conn: conn.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE kind = ? AND status = 'active'", (kind.name,)).fetchall())
+        return [_record(row, kind) for row in rows]
+
     async def history(self, channel_id: int, kind: GameKind[Any, Any], limit: int = 20) -> list[EventRecord]:
         """The newest `limit` log entries of the active game, oldest first."""
 

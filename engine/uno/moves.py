@@ -11,6 +11,7 @@ from engine.uno.cards import Colour
 @dataclass(frozen=True, slots=True)
 class Join:
     player: int
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

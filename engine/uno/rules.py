@@ -259,15 +259,16 @@ def describe_facing(state: UnoState, player: int) -> str:
 # -- the working copy -------------------------------------------------------------------------------------
 
 class _Seat:
-    __slots__ = ("exposed_at", "hand", "last_card", "no_jump", "player", "points", "said_uno")
+    __slots__ = ("exposed_at", "hand", "last_card", "name", "no_jump", "player", "points", "said_uno")
 
     def __init__(self, s: Seat) -> None:
         self.player, self.hand, self.points = s.player, list(s.hand), s.points
         self.said_uno, self.exposed_at, self.last_card, self.no_jump = s.said_uno, s.exposed_at, s.last_card, s.no_jump
+        self.name = s.name
 
     def freeze(self) -> Seat:
         return Seat(self.player, tuple(self.hand), self.points, self.said_uno, self.exposed_at, self.last_card,
-                    self.no_jump)
+                    self.no_jump, self.name)
 
 
 class _Pile:
@@ -559,8 +560,8 @@ class _Game:
 
 # -- starting ---------------------------------------------------------------------------------------------
 
-def new_lobby(host: int, options: UnoOptions, seed: int) -> UnoState:
-    return UnoState(options=options, seats=(Seat(host),), host=host, seed=seed)
+def new_lobby(host: int, options: UnoOptions, seed: int, name: str = "") -> UnoState:
+    return UnoState(options=options, seats=(Seat(host, name=name),), host=host, seed=seed)
 
 
 def new_game(options: UnoOptions, players: Iterable[int], seed: int, host: int | None = None) -> UnoState:
@@ -617,7 +618,7 @@ def _join(state: UnoState, move: Join) -> _Game:
     if len(state.seats) >= MAX_PLAYERS:
         raise IllegalMove(f"The table is full ({MAX_PLAYERS} players).", "Join the next game.", code="full")
     g = _Game(state)
-    g.seats.append(_Seat(Seat(move.player)))
+    g.seats.append(_Seat(Seat(move.player, name=move.name)))
     g.by_player[move.player] = g.seats[-1]
     g.emit("joined", player=move.player)
     return g

@@ -39,6 +39,7 @@ class Seat:
     exposed_at: int | None = None  # `plays` when this one-card hand began: a call-out needs a play since
     last_card: int | None = None  # the card that emptied the hand without "Uno" (it can be called back)
     no_jump: bool = False  # was forced to pick up: no jumping in until someone else plays a card
+    name: str = ""  # display name when they joined, for pictures and menus (mentions everywhere else)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +175,9 @@ class UnoState:
     def hand(self, player: int) -> tuple[int, ...]:
         return self.seats[self._index[player]].hand
 
+    def name(self, player: int) -> str:
+        return self.seat(player).name or f"Player {self._index[player] + 1}"
+
     def pile(self, pile_id: int) -> Pile:
         for p in self.piles:
             if p.id == pile_id:
@@ -203,7 +207,7 @@ class UnoState:
     def to_dict(self) -> dict[str, Any]:
         return {
             "options": self.options.to_dict(),
-            "seats": [[s.player, list(s.hand), s.points, s.said_uno, s.exposed_at, s.last_card, s.no_jump]
+            "seats": [[s.player, list(s.hand), s.points, s.said_uno, s.exposed_at, s.last_card, s.no_jump, s.name]
                       for s in self.seats],
             "host": self.host, "seed": self.seed, "phase": self.phase.value,
             "draw_pile": list(self.draw_pile),
@@ -229,7 +233,8 @@ class UnoState:
     def from_dict(cls, d: dict[str, Any]) -> UnoState:
         return cls(
             options=UnoOptions.from_dict(d["options"]),
-            seats=tuple(Seat(p, tuple(h), pts, said, exp, last, nj) for p, h, pts, said, exp, last, nj in d["seats"]),
+            seats=tuple(Seat(p, tuple(h), pts, said, exp, last, nj, name)
+                        for p, h, pts, said, exp, last, nj, name in d["seats"]),
             host=d["host"], seed=d["seed"], phase=Phase(d["phase"]), draw_pile=tuple(d["draw_pile"]),
             piles=tuple(Pile(p["id"], tuple(p["cards"]), _colour(p["colour"]), p["serial"], p["top_by"],
                              tuple(p["eights"]), None if p["wild4"] is None else Wild4(*p["wild4"]))

@@ -1,0 +1,224 @@
+"""/uno: Uno: Chaos Edition. Thin: parse the options, call the flows in ui/uno.py (which call the engine
+through storage), render. Every rule is in engine/uno."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from dataclasses import replace
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.errors import IllegalMove
+from engine.uno.cards import Face, parse_colour, parse_face, sorted_hand
+from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
+from engine.uno.options import PRESETS
+from engine.uno.rules import MAX_TIMER, UNO, new_lobby, view_for
+from engine.uno.state import Phase, UnoState
+from render import uno as render
+from ui import uno as flows
+from ui.errors import note_change
+from ui.permissions import require_manager, require_seated
+
+Topic = Literal["basics", "notation", "cards", "jumping", "stacking", "deflection", "challenge", "uno", "winning",
+                "commands"]
+
+
+def _find_card(state: UnoState, player: int, face: Face) -> int:
+    for card_id in state.hand(player):
+        if face.matches(render.CARDS[card_id]):
+            return card_id
+    raise IllegalMove(f"You don't hold {face.name} (`{face.notation}`).",
+                      "Pick a card from the suggestions, or look with /uno hand.", code="not_in_hand")
+
+
+@app_commands.guild_only()
+class Uno(commands.GroupCog, group_name="uno",
+          group_description="Uno: Chaos Edition. The bot deals, keeps your hand private and referees."):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        bot.uno_board = flows.BoardKeeper(bot)
+        bot.uno_timers = flows.TurnTimers(bot)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*flows.COMPONENTS)
+        await self.bot.uno_timers.resume()
+
+    async def cog_unload(self) -> None:
+        self.bot.uno_timers.close()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(5):
+                await self.bot.uno_board.settle()
+        self.bot.uno_board.close()
+
+    # -- lobby ---------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a lobby: players press Join, you (the host) press Start.")
+    @app_commands.describe(preset="chaos: every rule (default); classic: plain Uno",
+                           seed="Same seed, same deal (for replays and bug reports)",
+                           timer="Seconds a turn may take before the bot draws for the player (0: off)")
+    async def new(self, interaction: discord.Interaction, preset: Literal["chaos", "classic"] = "chaos",
+                  seed: app_commands.Range[int, 0, 2**53] | None = None,
+                  timer: app_commands.Range[int, 0, MAX_TIMER] = 0) -> None:
+        if interaction.user.bot:
+            raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
+        state = new_lobby(interaction.user.id, PRESETS[preset], secrets.randbits(32) if seed is None else seed,
+                          interaction.user.display_name)
+        state = replace(state, timer=timer)
+        record = await self.bot.games.start(interaction.channel_id, UNO, state, guild_id=interaction.guild_id,
+                                            actor_id=interaction.user.id)
+        note_change(interaction)
+        await flows.post_board(interaction, record)
+
+    @app_commands.command(name="join", description="Join the lobby in this channel.")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await flows.join(interaction)
+
+    @app_commands.command(name="start", description="Deal and start (host).")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await flows.start(interaction)
+
+    # -- playing ---------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="hand", description="Your cards (only you see them), with what you can play now.")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await flows.show_hand(interaction)
+
+    @app_commands.command(name="play", description="Play a card on your turn, or jump in with it.")
+    @app_commands.describe(card="A card of your hand: r5, g+2, bskip, yrev, w, w+4 (see /uno rules notation)",
+                           pile="Which discard pile (1, 2, ...); asked when more than one fits",
+                           color="A Wild's colour", target="A 7's trade partner (or where your 7 sends a stack)")
+    async def play(self, interaction: discord.Interaction, card: str,
+                   pile: app_commands.Range[int, 1, 10] | None = None,
+                   color: Literal["red", "yellow", "green", "blue"] | None = None,
+                   target: discord.Member | None = None) -> None:
+        record = await flows.load(interaction)
+        state = record.state
+        require_seated(interaction, state.players)
+        if state.phase is not Phase.PLAY:
+            raise IllegalMove("The game hasn't started yet.", "The host starts it with Start.", code="not_started")
+        card_id = _find_card(state, interaction.user.id, parse_face(card))
+        pile_id = None
+        if pile is not None:
+            if pile > len(state.piles):
+                raise IllegalMove(f"There is no pile {pile}.", f"Piles are numbered 1 to {len(state.piles)}.",
+                                  code="no_pile")
+            pile_id = state.piles[pile - 1].id
+        await flows.play_card(interaction, card_id, pile_id, colour=None if color is None else parse_colour(color),
+                              target=None if target is None else target.id)
+
+    @play.autocomplete("card")
+    async def _card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.games.get(interaction.channel_id, UNO)
+        if record is None or not record.state.seated(interaction.user.id) or record.state.phase is not Phase.PLAY:
+            return []
+        view = view_for(record.state, interaction.user.id)
+        now, jump = set(view["playable"]), set(view["jump"])
+        wanted = current.strip().casefold()
+        choices, seen = [], set()
+        for c in sorted(sorted_hand(record.state.hand(interaction.user.id)),
+                        key=lambda c: (c.id not in now, c.id not in jump)):
+            if c.notation in seen or (wanted and wanted not in c.notation and wanted not in c.name.casefold()):
+                continue
+            seen.add(c.notation)
+            mark = " · play now" if c.id in now else " · jump in" if c.id in jump else ""
+            choices.append(app_commands.Choice(name=f"{c.name} ({c.notation}){mark}", value=c.notation))
+        return choices[:25]
+
+    @app_commands.command(name="draw", description="Draw when you can't play, or take the stack aimed at you.")
+    @app_commands.describe(count="Take only this many cards of the stack (a partial draw)")
+    async def draw(self, interaction: discord.Interaction,
+                   count: app_commands.Range[int, 1, 500] | None = None) -> None:
+        await flows.simple_move(interaction, Draw(interaction.user.id, count))
+
+    @app_commands.command(name="pass", description="Keep the card you drew (classic rules).")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await flows.action(interaction, "pass")
+
+    @app_commands.command(name="accept", description="Let the trade aimed at you (or the pending 0 shift) happen.")
+    async def accept(self, interaction: discord.Interaction) -> None:
+        await flows.action(interaction, "accept")
+
+    @app_commands.command(name="uno", description="Say UNO! (with one or two cards left).")
+    async def uno(self, interaction: discord.Interaction) -> None:
+        await flows.action(interaction, "uno")
+
+    @app_commands.command(name="callout", description="Call out a player who is down to one card without saying Uno.")
+    async def callout(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        await flows.simple_move(interaction, Callout(interaction.user.id, player.id))
+
+    @app_commands.command(name="challenge", description="Challenge the Wild +4 on top of a live stack.")
+    @app_commands.describe(pile="Its pile, when there are several")
+    async def challenge(self, interaction: discord.Interaction,
+                        pile: app_commands.Range[int, 1, 10] | None = None) -> None:
+        pile_id = None
+        if pile is not None:
+            state = (await flows.load(interaction)).state
+            if pile > len(state.piles):
+                raise IllegalMove(f"There is no pile {pile}.", f"Piles are numbered 1 to {len(state.piles)}.")
+            pile_id = state.piles[pile - 1].id
+        await flows.simple_move(interaction, Challenge(interaction.user.id, pile_id))
+
+    @app_commands.command(name="score", description="Score the round once someone is out of cards.")
+    async def score(self, interaction: discord.Interaction) -> None:
+        await flows.action(interaction, "score")
+
+    # -- looking ---------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="status", description="Every pile, stack, trade, the turn, hand sizes and points.")
+    async def status(self, interaction: discord.Interaction) -> None:
+        record = await flows.load(interaction)
+        board = flows.board_message(record.state, edit=False)
+        board.pop("view", None)
+        await interaction.response.send_message(**board, ephemeral=True)
+
+    @app_commands.command(name="rules", description="The rules of Uno: Chaos Edition, and the card notation.")
+    async def rules(self, interaction: discord.Interaction, topic: Topic | None = None) -> None:
+        await interaction.response.send_message(embed=render.rules_embed(topic), ephemeral=True)
+
+    # -- leaving and managing ----------------------------------------------------------------------------------
+
+    @app_commands.command(name="leave", description="Leave the game; your cards go under the draw pile.")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await flows.simple_move(interaction, Leave(interaction.user.id))
+
+    @app_commands.command(name="kick", description="Remove a player from the game (host or Manage Channel).")
+    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        record = await flows.load(interaction)
+        require_manager(interaction, record.state.host, "remove a player")
+        await flows.respond(interaction, await flows.apply(interaction, Leave(player.id), seated=False))
+
+    @app_commands.command(name="timer", description="Set the turn timer in seconds, 0 for off (host).")
+    async def timer(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, MAX_TIMER]) -> None:
+        record = await flows.load(interaction)
+        require_manager(interaction, record.state.host, "set the turn timer")
+        await flows.respond(interaction, await flows.apply(interaction, SetTimer(seconds), seated=False))
+
+    @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        record = await flows.load(interaction)
+        require_manager(interaction, record.state.host, "undo a move")
+        result = await self.bot.games.undo(interaction.channel_id, UNO, actor_id=interaction.user.id)
+        note_change(interaction)
+        await flows.after_move(self.bot, interaction.channel_id, result.game)
+        move = result.undone.move or {}
+        who = f" by <@{result.undone.actor_id}>" if result.undone.actor_id else ""
+        await interaction.response.send_message(f"↩️ Undid {move.get('move', 'a move')}{who}. "
+                                                f"Everyone's hand is as it was before it.")
+
+    @app_commands.command(name="end", description="End the game in this channel (host or Manage Channel).")
+    async def end(self, interaction: discord.Interaction) -> None:
+        record = await flows.load(interaction)
+        require_manager(interaction, record.state.host, "end the game")
+        done = await self.bot.games.finish(interaction.channel_id, UNO, actor_id=interaction.user.id)
+        note_change(interaction)
+        await interaction.response.send_message("The Uno game in this channel is over. `/uno new` starts another.")
+        await flows.final_board(self.bot, interaction.channel_id, done)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Uno(bot))

@@ -1,0 +1,290 @@
+"""/uno through the real discord.py code and the fake Discord, the way players use it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from engine.uno.cards import CARDS, COLOUR_NAMES
+from engine.uno.moves import Accept, Choose, Draw, EndRound, Pass, Play, SayUno
+from engine.uno.rules import UNO, legal_moves, waiting_on
+from engine.uno.state import Phase, Pile, Seat
+from tests.fake_discord.harness import components, message_text
+from ui.uno import BoardKeeper
+
+SEED = 20261123
+
+
+@pytest.fixture(autouse=True)
+def quick_board(monkeypatch):
+    monkeypatch.setattr(BoardKeeper, "delay", 0.02)
+
+
+async def current(harness):
+    record = await harness.bot.games.get(harness.fake.default_channel, UNO)
+    return None if record is None else record.state
+
+
+async def open_lobby(harness, host, others, **options):
+    lobby = await harness.slash("uno new", user=host, seed=SEED, **options)
+    assert not lobby.ephemeral and "lobby" in lobby.text
+    for player in others:
+        joined = await harness.click(lobby.message, user=player, label="Join")
+        assert f"<@{player.id}> joined." in joined.text
+    return lobby
+
+
+async def start_game(harness, players, **options):
+    lobby = await open_lobby(harness, players[0], players[1:], **options)
+    started = await harness.click(lobby.message, user=players[0], label="Start")
+    await started.followed_up()
+    assert "The game starts with" in message_text(started.record.followups[0])
+    return lobby
+
+
+async def settle(harness):
+    await harness.bot.uno_board.settle()
+
+
+async def put_state(harness, state):
+    """Set up a scenario: overwrite the stored state of the channel's game (tests only)."""
+    data = json.dumps(state.to_dict())
+
+    def write(conn):
+        conn.execute("UPDATE games SET state = ? WHERE channel_id = ? AND kind = 'uno' AND status = 'active'",
+                     (data, harness.fake.default_channel))
+
+    await harness.bot.db.write(write)
+
+
+def pick(state):
+    """A plain player's policy: score, answer, say Uno, play the first legal card, else draw."""
+    for player in waiting_on(state):
+        moves = legal_moves(state, player)
+        for kind in (EndRound, Choose, Accept, SayUno, Play, Draw, Pass):
+            found = [m for m in moves if isinstance(m, kind)]
+            if found:
+                return found[0]
+    raise AssertionError(f"nobody can act: {state}")
+
+
+async def perform(harness, state, move, users, round_robin):
+    """Send a move as a player would: slash commands, board buttons, the hand menu and the choice menus."""
+    user = users[getattr(move, "player", None)]
+    if isinstance(move, Play):
+        c = CARDS[move.card]
+        options = {"card": c.notation, "pile": state.pile_number(move.pile)}
+        if move.colour is not None:
+            options["color"] = COLOUR_NAMES[move.colour].lower()
+        if move.target is not None:
+            options["target"] = users[move.target]
+        if move.onto is None and move.split is None and round_robin % 3 == 0 and move.target is None \
+                and move.colour is None:
+            hand = await harness.slash("uno hand", user=user)
+            assert hand.ephemeral
+            reply = await harness.choose(hand.message, [f"{move.card}:{move.pile}"], user=user)
+            await reply.followed_up()
+            return message_text(reply.record.followups[0])
+        reply = await harness.slash("uno play", user=user, **options)
+        if reply.ephemeral and "Which pile" in reply.text:  # a 1 asks where its pile goes
+            reply = await harness.choose(reply.message, [str(move.onto)], user=user)
+            await reply.followed_up()
+            return message_text(reply.record.followups[0])
+        assert not reply.ephemeral, reply.text
+        return reply.text
+    if isinstance(move, Draw) and round_robin % 2:
+        board = await board_message(harness)
+        reply = await harness.click(board, user=user, label="Draw")
+    else:
+        command = {Draw: "uno draw", Accept: "uno accept", SayUno: "uno uno", EndRound: "uno score",
+                   Pass: "uno pass"}.get(type(move))
+        if command is None:  # Choose: the prompt's menu on the public message
+            prompt = next(m for m in reversed(harness.channel_messages())
+                          if any(c["type"] == 3 and c["custom_id"].startswith("ct:uno:prompt") for c in components(m)))
+            value = str(move.target if move.target is not None else move.onto)
+            reply = await harness.choose(prompt, [value], user=user)
+        else:
+            reply = await harness.slash(command, user=user)
+    assert not reply.ephemeral, reply.text
+    return reply.text
+
+
+async def board_message(harness):
+    return next(m for m in harness.channel_messages()
+                if any(c.get("custom_id") == "ct:uno:b:hand" for c in components(m)))
+
+
+async def test_a_whole_classic_game_to_a_winner(harness):
+    """Three players, from /uno new to a winner, by slash commands, buttons and menus."""
+    players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    users = {p.id: p for p in players}
+    await start_game(harness, players, preset="classic")
+    state = await current(harness)
+    assert [len(s.hand) for s in state.seats] == [7, 7, 7]
+    for n in range(600):
+        move = pick(state)
+        await perform(harness, state, move, users, n)
+        after = await harness.bot.games.get(harness.fake.default_channel, UNO)
+        if after is None:
+            break
+        state = after.state
+    else:
+        raise AssertionError("the game did not end in 600 moves")
+    await settle(harness)
+    final = [m for m in harness.channel_messages() if "won the game" in m["content"]]
+    assert final, "nobody was announced as the winner"
+    board = next(m for m in harness.channel_messages() if "Uno: Chaos Edition" in message_text(m)
+                 and m["attachments"])
+    assert "Game over" in message_text(board) and not components(board)
+    again = await harness.slash("uno new", user=players[1])  # the channel is free again
+    assert not again.ephemeral
+
+
+async def test_hands_are_ephemeral_and_show_only_your_cards(harness):
+    players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    await start_game(harness, players)
+    state = await current(harness)
+    for player in players:
+        reply = await harness.slash("uno hand", user=player)
+        assert reply.ephemeral and reply.message["attachments"]
+        text = reply.text
+        for other in state.seats:
+            listed = [f"`{CARDS[c].notation}` {CARDS[c].name}" for c in other.hand]
+            if other.player == player.id:
+                assert all(line in text for line in listed)
+    public = "\n".join(message_text(m) for m in harness.channel_messages() if not m["flags"] & 64)
+    assert "`" not in public.replace("`/uno", "")  # no card list in public messages
+
+
+async def test_outsiders_and_bad_input_get_kind_ephemeral_errors(harness):
+    players = [harness.user(n) for n in ("ann", "ben")]
+    outsider = harness.user("zed")
+    await start_game(harness, players)
+    before = (await current(harness)).to_dict()
+    reply = await harness.slash("uno play", user=outsider, card="r5")
+    assert reply.ephemeral and "not playing" in reply.text.lower() or "not seated" in reply.text.lower()
+    reply = await harness.slash("uno play", user=players[0], card="purple 12")
+    assert reply.ephemeral and "can't read" in reply.text and "r5" in reply.text
+    reply = await harness.slash("uno callout", user=players[0], player=players[1])
+    assert reply.ephemeral and "nothing to call out" in reply.text
+    reply = await harness.slash("uno undo", user=players[1])
+    assert reply.ephemeral and "host" in reply.text
+    assert (await current(harness)).to_dict() == before
+
+
+async def test_a_wild_asks_for_its_colour_with_a_menu(harness):
+    players = [harness.user(n) for n in ("ann", "ben")]
+    await start_game(harness, players)
+    state = await current(harness)
+    seats = [Seat(s.player, (100, *s.hand[1:]) if s.player == players[0].id else s.hand, s.points, name=s.name)
+             for s in state.seats]
+    others = [c for c in state.draw_pile if c != 100] + [state.seats[0].hand[0]]
+    await put_state(harness, state.__class__(**{**_fields(state), "seats": tuple(seats), "draw_pile": tuple(others),
+                                                "turn": players[0].id, "stacks": (), "trades": (), "shift": None,
+                                                "prompt": None}))
+    ask = await harness.slash("uno play", user=players[0], card="w")
+    assert ask.ephemeral and "Which colour" in ask.text
+    done = await harness.choose(ask.message, ["b"], user=players[0])
+    await done.followed_up()
+    assert "played **Wild** on pile 1 (colour: Blue)" in message_text(done.record.followups[0])
+    assert (await current(harness)).piles[0].colour.value == "b"
+
+
+def _fields(state):
+    return {f: getattr(state, f) for f in ("options", "seats", "host", "seed", "phase", "draw_pile", "piles",
+                                           "direction", "turn", "stacks", "trades", "shift", "prompt", "drawn",
+                                           "plays", "last_player", "round", "winners", "reshuffles", "next_id",
+                                           "timer")}
+
+
+async def test_a_jump_in_race_the_first_one_wins(harness):
+    """Two players jump in on the same card at the same moment: the second is told who was first."""
+    players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    ann, ben, cat = players
+    await start_game(harness, players)
+    state = await current(harness)
+    def card_id(colour, rank):
+        return next(c.id for c in CARDS if c.colour is not None and c.colour.value == colour and c.rank == rank)
+
+    top = card_id("r", "skip")
+    hands = {ann.id: (10,), ben.id: (card_id("y", "skip"), 30, 31), cat.id: (card_id("b", "skip"), 40, 41)}
+    used = {c for h in hands.values() for c in h} | {60, top}
+    seats = tuple(Seat(s.player, hands[s.player], s.points, name=s.name) for s in state.seats)
+    draw = tuple(c for c in range(108) if c not in used)
+    piles = (Pile(1, (60, top), CARDS[top].colour),)
+    await put_state(harness, state.__class__(**{**_fields(state), "seats": seats, "draw_pile": draw, "piles": piles,
+                                                "turn": ann.id, "stacks": (), "trades": (), "shift": None,
+                                                "prompt": None, "drawn": None}))
+    first, second = await asyncio.gather(harness.slash("uno play", user=ben, card="yskip"),
+                                         harness.slash("uno play", user=cat, card="bskip"))
+    winner, loser = (first, second) if not first.ephemeral else (second, first)
+    assert not winner.ephemeral and "Skip** on pile 1" in winner.text
+    assert loser.ephemeral and "was first" in loser.text and "Nothing of yours changed" in loser.text
+    after = await current(harness)
+    lost_player = cat if winner is first else ben
+    assert len(after.hand(lost_player.id)) == 3  # nothing of theirs changed
+    assert after.turn == after.next_player((ben if winner is first else cat).id, 2)  # the skip skipped one
+
+
+async def test_a_restart_in_the_middle_keeps_the_game_and_the_buttons(harness):
+    players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    users = {p.id: p for p in players}
+    await start_game(harness, players)
+    state = await current(harness)
+    for n in range(6):
+        await perform(harness, state, pick(state), users, n + 1)
+        state = await current(harness)
+    await settle(harness)
+    await harness.restart()
+    assert (await current(harness)) == state
+    board = await board_message(harness)
+    reply = await harness.click(board, user=players[0], label="My hand")
+    assert reply.ephemeral and "Your hand" in reply.text
+    move = pick(state)
+    await perform(harness, state, move, users, 1)
+    assert (await current(harness)) != state
+
+
+async def test_board_edits_are_coalesced(harness, monkeypatch):
+    monkeypatch.setattr(BoardKeeper, "delay", 0.3)
+    players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    users = {p.id: p for p in players}
+    lobby = await start_game(harness, players)
+    board_id = int(lobby.message["id"])
+    await settle(harness)
+    before = sum(1 for method, path in harness.fake.requests if method == "PATCH" and str(board_id) in path)
+    state = await current(harness)
+    for n in range(5):
+        await perform(harness, state, pick(state), users, 1)
+        state = await current(harness)
+    await settle(harness)
+    edits = sum(1 for method, path in harness.fake.requests if method == "PATCH" and str(board_id) in path) - before
+    assert 1 <= edits < 5
+    assert f"Turn: <@{state.turn}>" in message_text(harness.fake.messages[board_id])
+
+
+async def test_the_turn_timer_draws_for_the_absent_player_and_survives_a_restart(harness):
+    players = [harness.user(n) for n in ("ann", "ben")]
+    await start_game(harness, players, timer=1)
+    state = await current(harness)
+    assert state.timer == 1 and state.phase is Phase.PLAY
+    await harness.restart()
+    for _ in range(60):
+        await asyncio.sleep(0.1)
+        if any("Time ran out" in m["content"] for m in harness.channel_messages()):
+            break
+    else:
+        raise AssertionError("the timer did not fire after the restart")
+    after = await current(harness)
+    assert after.turn != state.turn or after.plays != state.plays
+
+
+async def test_rules_and_status(harness):
+    players = [harness.user(n) for n in ("ann", "ben")]
+    await start_game(harness, players)
+    rules = await harness.slash("uno rules", user=players[0], topic="notation")
+    assert rules.ephemeral and "w+4" in rules.text
+    status = await harness.slash("uno status", user=players[1])
+    assert status.ephemeral and "Piles" in status.text and status.message["attachments"]

@@ -1,0 +1,500 @@
+"""/uno on Discord: the flows every entry point shares (slash commands, buttons, menus), the components,
+the board kept current by coalesced edits, and the turn timer. No rule lives here: the engine decides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from engine.errors import GameError, IllegalMove
+from engine.uno.cards import CARDS, COLOUR_NAMES, COLOURS, Colour
+from engine.uno.moves import (
+    Accept,
+    Choose,
+    Draw,
+    EndRound,
+    Join,
+    Leave,
+    Pass,
+    Play,
+    SayUno,
+    Start,
+    TimeOut,
+)
+from engine.uno.rules import UNO, NeedChoice, play_kind
+from engine.uno.state import Phase, PromptKind, UnoState
+from render import uno as render
+from storage.errors import StaleMove
+from storage.games import GameRecord, MoveResult
+from storage.messages import find_message, remember_message
+from storage.results import Standing, store_results
+from ui.custom_ids import custom_id
+from ui.errors import ReportsErrors, note_change, report_error
+from ui.permissions import require_seated
+
+log = logging.getLogger(__name__)
+BOARD = "board"
+_NONE = "-"
+
+
+# -- moves through storage ---------------------------------------------------------------------------------
+
+async def load(interaction: discord.Interaction) -> GameRecord[UnoState]:
+    return await interaction.client.games.require(interaction.channel_id, UNO)
+
+
+async def apply(interaction: discord.Interaction, move: Any, *, seated: bool = True) -> MoveResult[UnoState]:
+    bot = interaction.client
+    if seated:
+        require_seated(interaction, (await load(interaction)).state.players)
+    result = await bot.games.apply(interaction.channel_id, UNO, move, actor_id=interaction.user.id)
+    note_change(interaction)
+    await after_move(bot, interaction.channel_id, result.game)
+    return result
+
+
+async def after_move(bot: Any, channel_id: int, record: GameRecord[UnoState]) -> None:
+    """Keep the board current and the timer running; a game the engine ended is finished in storage."""
+    bot.uno_timers.arm(channel_id, record)
+    if record.state.finished:
+        done = await bot.games.finish(channel_id, UNO, actor_id=None,
+                                      on_finish=lambda conn, r: store_results(conn, r, standings(r.state)))
+        await final_board(bot, channel_id, done)
+    else:
+        bot.uno_board.touch(channel_id)
+
+
+def standings(state: UnoState) -> list[Standing]:
+    """Places: the winners, then fewest points, then fewest cards."""
+    order = sorted(state.seats, key=lambda s: (s.player not in state.winners, s.points, len(s.hand)))
+    return [Standing(s.player, place, s.points) for place, s in enumerate(order, start=1)]
+
+
+async def final_board(bot: Any, channel_id: int, record: GameRecord[UnoState]) -> None:
+    """The board's last edit: the final position, no buttons."""
+    message_id = await find_message(bot.db, record.id, BOARD)
+    if message_id is not None:
+        board = board_message(replace(record.state, phase=Phase.OVER))
+        message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await message.edit(embed=board["embed"], attachments=board["attachments"], view=None)
+
+
+async def respond(interaction: discord.Interaction, result: MoveResult[UnoState], *, mode: str = "reply") -> None:
+    """Tell the channel what happened (publicly); the mover alone learns the cards they drew.
+
+    mode "reply": a new public message; "hand": the ephemeral hand it came from is redrawn first;
+    "done": the ephemeral menu it came from is closed first."""
+    state = result.game.state
+    text = render.event_lines(state, result.events) or "Done."
+    view = prompt_view(state)
+    if mode == "reply":
+        await interaction.response.send_message(text, **({"view": view} if view else {}))
+    else:
+        if mode == "hand" and state.seated(interaction.user.id) and state.phase is Phase.PLAY:
+            embed, file = render.hand_embed(state, interaction.user.id)
+            await interaction.response.edit_message(embed=embed, attachments=[file],
+                                                    view=HandView(state, interaction.user.id))
+        else:
+            await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
+        await interaction.followup.send(text, **({"view": view} if view else {}))
+    drawn = render.drawn_for(result.events, interaction.user.id)
+    if drawn:
+        await interaction.followup.send("You drew: " + ", ".join(f"**{CARDS[c].name}** (`{CARDS[c].notation}`)"
+                                                                  for c in drawn), ephemeral=True)
+
+
+async def simple_move(interaction: discord.Interaction, move: Any, *, mode: str = "reply") -> None:
+    await respond(interaction, await apply(interaction, move), mode=mode)
+
+
+# -- playing a card ------------------------------------------------------------------------------------------
+
+def legal_piles(state: UnoState, player: int, card_id: int) -> list[int]:
+    return [p.id for p in state.piles if not play_kind(state, player, CARDS[card_id], p).startswith("!")]
+
+
+async def play_card(interaction: discord.Interaction, card_id: int, pile_id: int | None, *,
+                    colour: Colour | None = None, target: int | None = None, onto: int | None = None,
+                    split: str | None = None, mode: str = "reply") -> None:
+    """Play, asking with a menu for what is missing (a pile, a colour, a partner, a pile to move onto)."""
+    record = await load(interaction)
+    state = record.state
+    player = interaction.user.id
+    require_seated(interaction, state.players)
+    if state.phase is not Phase.PLAY:
+        raise IllegalMove("The game hasn't started yet." if state.phase is Phase.LOBBY else "This game is over.",
+                          "Use /uno status.")
+    if card_id not in state.hand(player):
+        raise IllegalMove(f"You don't hold {CARDS[card_id].name} any more.", "Look again with /uno hand.",
+                          code="not_in_hand")
+    if pile_id is None:
+        piles = legal_piles(state, player, card_id)
+        if len(piles) > 1:
+            need = NeedChoice("pile", f"Which pile do you play {CARDS[card_id].name} on?", "Pick a pile.")
+            await ask(interaction, state, need, card_id, None, colour, target, onto, split, mode)
+            return
+        pile_id = piles[0] if piles else state.piles[0].id
+    try:
+        pile = state.pile(pile_id)
+    except KeyError:
+        raise IllegalMove("That pile is gone.", "Look at the board and play again.", code="no_pile") from None
+    move = Play(player, card_id, pile_id, colour, target, onto, split, serial=pile.serial)
+    try:
+        result = await apply(interaction, move)
+    except NeedChoice as need:
+        await ask(interaction, state, need, card_id, pile_id, colour, target, onto, split, mode)
+        return
+    await respond(interaction, result, mode=mode)
+
+
+async def ask(interaction: discord.Interaction, state: UnoState, need: NeedChoice, card_id: int, pile_id: int | None,
+              colour: Colour | None, target: int | None, onto: int | None, split: str | None, mode: str) -> None:
+    select = ChoiceSelect.build(state, interaction.user.id, need.what, card_id, pile_id, colour, target, onto, split)
+    view = discord.ui.View(timeout=None)
+    view.add_item(select)
+    text = f"**{need.message}**"
+    if mode in ("reply", "hand"):
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+    else:
+        await interaction.response.edit_message(content=text, embed=None, attachments=[], view=view)
+
+
+def _enc(value: Any) -> str:
+    if value is None:
+        return _NONE
+    return value.value if isinstance(value, Colour) else str(value)
+
+
+def _dec_int(value: str) -> int | None:
+    return None if value == _NONE else int(value)
+
+
+class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"ct:uno:ch:(?P<what>\w+):(?P<card>\d+):(?P<pile>[\d-]+):(?P<colour>[rygb-]):"
+                            r"(?P<target>[\d-]+):(?P<onto>[\d-]+):(?P<split>\w+|-)"):
+    """A menu for the choice a play still needs; carries the play so far in its custom_id."""
+
+    def __init__(self, select: discord.ui.Select, parts: dict[str, str]) -> None:
+        super().__init__(select)
+        self.parts = parts
+
+    @classmethod
+    def build(cls, state: UnoState, player: int, what: str, card_id: int, pile_id: int | None,
+              colour: Colour | None, target: int | None, onto: int | None, split: str | None) -> ChoiceSelect:
+        parts = {"what": what, "card": str(card_id), "pile": _enc(pile_id), "colour": _enc(colour),
+                 "target": _enc(target), "onto": _enc(onto), "split": _enc(split)}
+        if what == "colour":
+            options = [discord.SelectOption(label=COLOUR_NAMES[c], value=c.value) for c in COLOURS]
+        elif what == "target":
+            options = [discord.SelectOption(label=state.name(p)[:100], value=str(p),
+                                            description=f"{len(state.hand(p))} cards")
+                       for p in state.players if p != player]
+        elif what == "split":
+            options = [discord.SelectOption(label="Pass on the plus stacks", value="plus"),
+                       discord.SelectOption(label="Pass on the Crazy 8's stacks", value="eights")]
+        else:  # "pile" or "onto"
+            allowed = legal_piles(state, player, card_id) if what == "pile" else \
+                [p.id for p in state.piles if p.id != pile_id]
+            options = [discord.SelectOption(label=f"Pile {state.pile_number(p)}: {CARDS[state.pile(p).top].name}",
+                                            value=str(p)) for p in allowed][:25]
+        select = discord.ui.Select(custom_id=custom_id("uno", "ch", *parts.values()), options=options[:25],
+                                   placeholder="Choose…")
+        return cls(select, parts)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> ChoiceSelect:
+        return cls(item, match.groupdict())
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        p = dict(self.parts)
+        p[{"pile": "pile", "onto": "onto", "colour": "colour", "target": "target", "split": "split"}[p["what"]]] = \
+            self.item.values[0]
+        colour = None if p["colour"] == _NONE else Colour(p["colour"])
+        await play_card(interaction, int(p["card"]), _dec_int(p["pile"]), colour=colour, target=_dec_int(p["target"]),
+                        onto=_dec_int(p["onto"]), split=None if p["split"] == _NONE else p["split"], mode="done")
+
+
+# -- prompts (a 7 or 1 revealed by a flip) -----------------------------------------------------------------
+
+def prompt_view(state: UnoState) -> discord.ui.View | None:
+    if state.prompt is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PromptSelect.build(state))
+    return view
+
+
+class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:prompt:(?P<kind>\w+)"):
+    def __init__(self, select: discord.ui.Select, kind: str) -> None:
+        super().__init__(select)
+        self.kind = kind
+
+    @classmethod
+    def build(cls, state: UnoState) -> PromptSelect:
+        prompt = state.prompt
+        if prompt.kind is PromptKind.PARTNER:
+            options = [discord.SelectOption(label=state.name(p)[:100], value=str(p))
+                       for p in state.players if p != prompt.player]
+            placeholder = f"{state.name(prompt.player)}: trade hands with…"
+        else:
+            options = [discord.SelectOption(label=f"Pile {i + 1}: {CARDS[p.top].name}", value=str(p.id))
+                       for i, p in enumerate(state.piles) if p.id != prompt.pile]
+            placeholder = f"{state.name(prompt.player)}: move the 1's pile onto…"
+        return cls(discord.ui.Select(custom_id=custom_id("uno", "prompt", prompt.kind.value), options=options[:25],
+                                     placeholder=placeholder[:150]), prompt.kind.value)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> PromptSelect:
+        return cls(item, match["kind"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        value = int(self.item.values[0])
+        move = Choose(interaction.user.id, target=value) if self.kind == "partner" else \
+            Choose(interaction.user.id, onto=value)
+        await simple_move(interaction, move)
+
+
+# -- the board and the lobby -------------------------------------------------------------------------------
+
+BOARD_ACTIONS = {"hand": ("My hand", discord.ButtonStyle.primary), "draw": ("Draw", discord.ButtonStyle.secondary),
+                 "uno": ("UNO!", discord.ButtonStyle.danger), "accept": ("Accept", discord.ButtonStyle.secondary),
+                 "score": ("Score the round", discord.ButtonStyle.success)}
+LOBBY_ACTIONS = {"join": ("Join", discord.ButtonStyle.primary), "leave": ("Leave", discord.ButtonStyle.secondary),
+                 "start": ("Start", discord.ButtonStyle.success)}
+
+
+async def action(interaction: discord.Interaction, name: str, *, mode: str = "reply") -> None:
+    """The moves behind the board's and the hand's buttons (and their slash commands)."""
+    player = interaction.user.id
+    if name == "hand":
+        await show_hand(interaction)
+    elif name == "draw":
+        await simple_move(interaction, Draw(player), mode=mode)
+    elif name == "uno":
+        await simple_move(interaction, SayUno(player), mode=mode)
+    elif name == "accept":
+        await simple_move(interaction, Accept(player), mode=mode)
+    elif name == "pass":
+        await simple_move(interaction, Pass(player), mode=mode)
+    elif name == "score":
+        await simple_move(interaction, EndRound(player), mode=mode)
+    elif name == "join":
+        await join(interaction)
+    elif name == "leave":
+        await simple_move(interaction, Leave(player), mode=mode)
+    elif name == "start":
+        await start(interaction, from_board=True)
+
+
+class BoardButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:uno:(?P<where>[bhl]):"
+                                                                                     r"(?P<action>\w+)"):
+    def __init__(self, where: str, name: str) -> None:
+        label, style = {**BOARD_ACTIONS, **LOBBY_ACTIONS, "pass": ("Keep it", discord.ButtonStyle.secondary)}[name]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("uno", where, name)))
+        self.where, self.name = where, name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> BoardButton:
+        return cls(match["where"], match["action"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await action(interaction, self.name, mode="hand" if self.where == "h" else "reply")
+
+
+def board_view(state: UnoState) -> discord.ui.View | None:
+    view = discord.ui.View(timeout=None)
+    if state.phase is Phase.LOBBY:
+        for name in LOBBY_ACTIONS:
+            view.add_item(BoardButton("l", name))
+    elif state.phase is Phase.PLAY:
+        for name in BOARD_ACTIONS:
+            view.add_item(BoardButton("b", name))
+    else:
+        return None
+    return view
+
+
+def board_message(state: UnoState, *, edit: bool = True) -> dict[str, Any]:
+    """The board's content, as keyword arguments for an edit (or, with `edit=False`, for a new message)."""
+    picture = render.board_picture(state) if state.phase is not Phase.LOBBY else None
+    message: dict[str, Any] = {"embed": render.board_embed(state, with_picture=picture is not None)}
+    pictures = [picture] if picture else []
+    view = board_view(state)
+    if edit:
+        message.update(attachments=pictures, view=view)
+    else:
+        message.update(files=pictures, **({"view": view} if view else {}))
+    return message
+
+
+class BoardKeeper:
+    """Keeps each game's one public board message current. Edits are coalesced: a burst of moves in one
+    channel becomes one edit at most every `delay` seconds, showing the newest state."""
+
+    delay = 1.0
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self._dirty: set[int] = set()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def touch(self, channel_id: int) -> None:
+        self._dirty.add(channel_id)
+        task = self._tasks.get(channel_id)
+        if task is None or task.done():
+            self._tasks[channel_id] = asyncio.create_task(self._run(channel_id), name=f"uno-board-{channel_id}")
+
+    async def _run(self, channel_id: int) -> None:
+        while channel_id in self._dirty:
+            await asyncio.sleep(self.delay)
+            self._dirty.discard(channel_id)
+            try:
+                await self.refresh(channel_id)
+            except discord.HTTPException:
+                log.warning("could not update the Uno board in channel %s", channel_id, exc_info=True)
+
+    async def refresh(self, channel_id: int) -> None:
+        record = await self.bot.games.get(channel_id, UNO)
+        if record is None:
+            return
+        message_id = await find_message(self.bot.db, record.id, BOARD)
+        if message_id is None:
+            return
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await message.edit(**board_message(record.state))
+
+    async def settle(self) -> None:
+        """Wait for pending edits (tests, shutdown)."""
+        while any(not t.done() for t in self._tasks.values()):
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+
+
+class TurnTimers:
+    """The optional turn timer: when it runs out the bot answers for the absent player (engine TimeOut).
+    Deadlines come from the stored game (its last change + the timer), so they survive a restart."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def arm(self, channel_id: int, record: GameRecord[UnoState]) -> None:
+        old = self._tasks.pop(channel_id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        state = record.state
+        if state.phase is not Phase.PLAY or not state.timer:
+            return
+        elapsed = time.time() - datetime.fromisoformat(record.updated_at).timestamp()
+        delay = max(0.0, state.timer - elapsed)
+        self._tasks[channel_id] = asyncio.create_task(self._expire(channel_id, record.version, delay),
+                                                      name=f"uno-timer-{channel_id}")
+
+    async def _expire(self, channel_id: int, version: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            result = await self.bot.games.apply(channel_id, UNO, TimeOut(), actor_id=None, expected_version=version)
+        except (StaleMove, GameError):
+            return  # someone moved meanwhile (their move armed a new timer), or the game ended
+        await after_move(self.bot, channel_id, result.game)
+        text = render.event_lines(result.game.state, result.events)
+        view = prompt_view(result.game.state)
+        await self.bot.get_partial_messageable(channel_id).send(text, **({"view": view} if view else {}))
+
+    async def resume(self) -> None:
+        for record in await self.bot.games.active(UNO):
+            self.arm(record.channel_id, record)
+
+    def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+
+
+# -- lobby, start, hand ----------------------------------------------------------------------------------------
+
+async def join(interaction: discord.Interaction) -> None:
+    if interaction.user.bot:
+        raise IllegalMove("Bots can't play.", "Invite a person.")
+    result = await apply(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
+    await interaction.response.send_message(render.event_lines(result.game.state, result.events))
+
+
+async def start(interaction: discord.Interaction, *, from_board: bool = False) -> None:
+    result = await apply(interaction, Start(interaction.user.id))
+    state = result.game.state
+    text = render.event_lines(state, result.events)
+    if from_board:  # the lobby message becomes the board
+        await interaction.response.edit_message(**board_message(state))
+        await interaction.followup.send(text, **({"view": prompt_view(state)} if state.prompt else {}))
+    else:
+        await interaction.response.send_message(text, **({"view": prompt_view(state)} if state.prompt else {}))
+
+
+async def post_board(interaction: discord.Interaction, record: GameRecord[UnoState]) -> None:
+    response = await interaction.response.send_message(**board_message(record.state, edit=False))
+    await remember_message(interaction.client.db, record.id, BOARD, interaction.channel_id, response.message_id)
+    interaction.client.uno_timers.arm(interaction.channel_id, record)
+
+
+async def show_hand(interaction: discord.Interaction) -> None:
+    record = await load(interaction)
+    state = record.state
+    require_seated(interaction, state.players)
+    if state.phase is not Phase.PLAY:
+        raise IllegalMove("The game hasn't started yet." if state.phase is Phase.LOBBY else "This game is over.",
+                          "The host starts it with Start." if state.phase is Phase.LOBBY else "Start a new one.")
+    embed, file = render.hand_embed(state, interaction.user.id)
+    await interaction.response.send_message(embed=embed, file=file, view=HandView(state, interaction.user.id),
+                                            ephemeral=True)
+
+
+class HandView(discord.ui.View):
+    """The private hand's controls: a menu of the plays legal now, and the other moves."""
+
+    def __init__(self, state: UnoState, player: int) -> None:
+        super().__init__(timeout=None)
+        options = render.play_options(state, player)
+        if options:
+            self.add_item(PlaySelect.build(options))
+        for name in ("draw", "uno", "accept", "pass"):
+            self.add_item(BoardButton("h", name))
+
+
+class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:play"):
+    def __init__(self, select: discord.ui.Select) -> None:
+        super().__init__(select)
+
+    @classmethod
+    def build(cls, options: list[tuple[str, str, str]]) -> PlaySelect:
+        return cls(discord.ui.Select(custom_id=custom_id("uno", "play"), placeholder="Play a card…",
+                                     options=[discord.SelectOption(label=label[:100], value=value,
+                                                                   description=description[:100])
+                                              for label, value, description in options[:25]]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> PlaySelect:
+        return cls(item)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        card_id, pile_id = (int(v) for v in self.item.values[0].split(":"))
+        await play_card(interaction, card_id, pile_id, mode="hand")
+
+
+COMPONENTS = (ChoiceSelect, PromptSelect, BoardButton, PlaySelect)
+
+__all__ = ["COMPONENTS", "BoardKeeper", "TurnTimers", "action", "play_card", "report_error"]
