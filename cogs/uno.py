@@ -46,7 +46,8 @@ class Uno(commands.GroupCog, group_name="uno",
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*flows.COMPONENTS)
-        await self.bot.uno_timers.resume()
+        if self.bot.games is not None:  # None only when the cog is loaded without starting the bot
+            await self.bot.uno_timers.resume()
 
     async def cog_unload(self) -> None:
         self.bot.uno_timers.close()

@@ -51,10 +51,12 @@ async def load(interaction: discord.Interaction) -> GameRecord[UnoState]:
     return await interaction.client.games.require(interaction.channel_id, UNO)
 
 
-async def apply(interaction: discord.Interaction, move: Any, *, seated: bool = True) -> MoveResult[UnoState]:
+async def apply(interaction: discord.Interaction, move: Any, *, seated: bool = True,
+                state: UnoState | None = None) -> MoveResult[UnoState]:
+    """Apply through storage; `seated`: only the game's players may (from `state` if already loaded)."""
     bot = interaction.client
     if seated:
-        require_seated(interaction, (await load(interaction)).state.players)
+        require_seated(interaction, (state or (await load(interaction)).state).players)
     result = await bot.games.apply(interaction.channel_id, UNO, move, actor_id=interaction.user.id)
     note_change(interaction)
     await after_move(bot, interaction.channel_id, result.game)
@@ -148,7 +150,7 @@ async def play_card(interaction: discord.Interaction, card_id: int, pile_id: int
         raise IllegalMove("That pile is gone.", "Look at the board and play again.", code="no_pile") from None
     move = Play(player, card_id, pile_id, colour, target, onto, split, serial=pile.serial)
     try:
-        result = await apply(interaction, move)
+        result = await apply(interaction, move, state=state)
     except NeedChoice as need:
         await ask(interaction, state, need, card_id, pile_id, colour, target, onto, split, mode)
         return
