@@ -9,7 +9,7 @@ import pytest
 
 from engine.uno.cards import CARDS, COLOUR_NAMES
 from engine.uno.moves import Accept, Choose, Draw, EndRound, Pass, Play, SayUno
-from engine.uno.rules import UNO, legal_moves, waiting_on
+from engine.uno.rules import UNO, card_count, legal_moves, waiting_on
 from engine.uno.state import Phase, Pile, Seat
 from tests.fake_discord.harness import components, message_text
 from ui.uno import BoardKeeper
@@ -288,3 +288,100 @@ async def test_rules_and_status(harness):
     assert rules.ephemeral and "w+4" in rules.text
     status = await harness.slash("uno status", user=players[1])
     assert status.ephemeral and "Piles" in status.text and status.message["attachments"]
+
+
+def card_of(colour, rank, skip=()):
+    return next(c.id for c in CARDS if (c.colour.value if c.colour else None) == colour and c.rank == rank
+                and c.id not in skip)
+
+
+async def scenario(harness, players, hands, top, turn, **changes):
+    """Start a chaos game, then lay out the hands and a one-pile table exactly (the rest is the draw pile)."""
+    await start_game(harness, players)
+    state = await current(harness)
+    used = {c for h in hands.values() for c in h} | {top}
+    seats = tuple(Seat(s.player, tuple(hands[s.player]), s.points, name=s.name) for s in state.seats)
+    draw = tuple(c for c in range(108) if c not in used)
+    fields = {**_fields(state), "seats": seats, "draw_pile": draw, "piles": (Pile(1, (top,), CARDS[top].colour),),
+              "turn": turn, "stacks": (), "trades": (), "shift": None, "prompt": None, "drawn": None, **changes}
+    await put_state(harness, state.__class__(**fields))
+
+
+async def test_a_stack_deflected_from_the_hand_menu_then_taken(harness):
+    """Stacking and Deflection, as players do it: +2, a Skip of its colour from the hand menu, /uno draw."""
+    ann, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    await scenario(harness, players, {ann.id: [card_of("r", "+2"), card_of("g", "3")],
+                                      ben.id: [card_of("r", "skip"), card_of("b", "4")],
+                                      cat.id: [card_of("y", "4"), card_of("y", "5")]},
+                   top=card_of("r", "3"), turn=ann.id)
+    reply = await harness.slash("uno play", user=ann, card="r+2")
+    assert "+2** aimed at" in reply.text.replace("Stack on pile 1: **", "") and f"<@{ben.id}>" in reply.text
+    hand = await harness.slash("uno hand", user=ben)
+    assert hand.ephemeral and "+2 on pile 1" in hand.text and "✅ now" in hand.text
+    skip = card_of("r", "skip")
+    deflected = await harness.choose(hand.message, [f"{skip}:1"], user=ben)
+    await deflected.followed_up()
+    assert "deflected the stacks with **Red Skip**" in message_text(deflected.record.followups[0])
+    assert deflected.record.callbacks[0]["type"] == 7  # the private hand was redrawn in place
+    took = await harness.slash("uno draw", user=cat)
+    assert f"<@{cat.id}> drew 2 cards from the stack" in took.text
+    await took.followed_up()
+    assert took.record.followups[0]["flags"] & 64 and "You drew" in message_text(took.record.followups[0])
+    state = await current(harness)
+    assert len(state.hand(cat.id)) == 4 and not state.stacks and state.turn == ann.id
+
+
+async def test_a_seven_asks_for_a_partner_and_the_target_accepts(harness):
+    ann, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    await scenario(harness, players, {ann.id: [card_of("g", "7"), card_of("g", "3")],
+                                      ben.id: [card_of("b", "4"), card_of("b", "5"), card_of("b", "6")],
+                                      cat.id: [card_of("y", "4")]},
+                   top=card_of("g", "1"), turn=ann.id)
+    ask = await harness.slash("uno play", user=ann, card="g7")
+    assert ask.ephemeral and "trade hands with" in ask.text
+    chosen = await harness.choose(ask.message, [str(ben.id)], user=ann)
+    await chosen.followed_up()
+    assert "wants to trade hands with" in message_text(chosen.record.followups[0])
+    blocked = await harness.slash("uno play", user=ben, card="b4")
+    assert blocked.ephemeral and "aimed at you" in blocked.text
+    accepted = await harness.slash("uno accept", user=ben)
+    assert "traded hands" in accepted.text
+    state = await current(harness)
+    assert state.hand(ann.id) == (card_of("b", "4"), card_of("b", "5"), card_of("b", "6"))
+    assert state.hand(ben.id) == (card_of("g", "3"),)
+
+
+async def test_uno_callout_too_early_then_caught(harness):
+    ann, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    await scenario(harness, players, {ann.id: [card_of("r", "4"), card_of("g", "3")],
+                                      ben.id: [card_of("r", "5"), card_of("b", "5")],
+                                      cat.id: [card_of("r", "6"), card_of("y", "6")]},
+                   top=card_of("r", "3"), turn=ann.id)
+    await harness.slash("uno play", user=ann, card="r4")
+    early = await harness.slash("uno callout", user=cat, player=ann)
+    assert early.ephemeral and "Too early" in early.text
+    await harness.slash("uno play", user=ben, card="r5")
+    caught = await harness.slash("uno callout", user=cat, player=ann)
+    assert "caught!" in caught.text and f"<@{ann.id}> draws 4" in caught.text
+    assert len((await current(harness)).hand(ann.id)) == 5
+
+
+async def test_undo_kick_and_end_by_the_host(harness):
+    ann, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    await scenario(harness, players, {ann.id: [card_of("r", "4"), card_of("g", "3")],
+                                      ben.id: [card_of("r", "5"), card_of("b", "5")],
+                                      cat.id: [card_of("r", "6"), card_of("y", "6")]},
+                   top=card_of("r", "3"), turn=ann.id)
+    await harness.slash("uno play", user=ann, card="r4")
+    before = await current(harness)
+    await harness.slash("uno play", user=ben, card="r5")
+    undone = await harness.slash("uno undo", user=ann)
+    assert "Undid Play" in undone.text and (await current(harness)) == before
+    kicked = await harness.slash("uno kick", user=ann, player=cat)
+    assert f"<@{cat.id}> left the game" in kicked.text
+    state = await current(harness)
+    assert not state.seated(cat.id) and card_count(state) == 108
+    refused = await harness.slash("uno end", user=ben)
+    assert refused.ephemeral and "host" in refused.text
+    ended = await harness.slash("uno end", user=ann)
+    assert "is over" in ended.text and await current(harness) is None
