@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bench-uno clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,5 +28,16 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/interactions.py
 	$(BIN)/python bench/cosmic_roll.py
 
+# Uno self-play against rlcard: rlcard lives only in its own venv, never in requirements*.txt.
+BENCH_VENV := .venv-bench
+
+$(BENCH_VENV)/.installed-uno: requirements.txt bench/requirements-uno.txt
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet -r requirements.txt -r bench/requirements-uno.txt
+	touch $@
+
+bench-uno: $(BENCH_VENV)/.installed-uno
+	$(BENCH_VENV)/bin/python bench/uno.py
+
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) .venv-bench

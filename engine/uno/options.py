@@ -7,6 +7,7 @@ starting points: `chaos` (everything, the default) and `classic` (plain Uno).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
 MAX_PLAYERS = 10
@@ -45,7 +46,7 @@ class UnoOptions:
     def with_changes(self, **changes: Any) -> UnoOptions:
         return replace(self, **changes)
 
-    @property
+    @cached_property
     def power_ranks(self) -> frozenset[str]:
         """Ranks that jump in by symbol (Cards: "0, 1, 2, 7 and 8 are treated as power cards")."""
         ranks = {"skip", "rev", "+2", "wild", "+4"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from engine.uno.cards import Colour
@@ -158,7 +159,7 @@ class UnoState:
     def finished(self) -> bool:
         return self.phase is Phase.OVER
 
-    @property
+    @cached_property
     def closing(self) -> bool:
         """Someone has played their last card: only jump-ins and answers until the round is scored."""
         return self.phase is Phase.PLAY and any(not s.hand for s in self.seats)
@@ -192,10 +193,10 @@ class UnoState:
         return self.seats[(self._index[player] + d * steps) % len(self.seats)].player
 
     def stacks_on(self, player: int) -> tuple[Stack, ...]:
-        return tuple(s for s in self.stacks if s.target == player)
+        return tuple(s for s in self.stacks if s.target == player) if self.stacks else ()
 
     def trades_on(self, player: int) -> tuple[Trade, ...]:
-        return tuple(t for t in self.trades if t.target == player)
+        return tuple(t for t in self.trades if t.target == player) if self.trades else ()
 
     @property
     def pending(self) -> bool:
