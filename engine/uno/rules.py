@@ -375,6 +375,8 @@ class _Game:
         """A hand arrives by a trade or a shift: a fresh hand for call-out purposes (Uno rule, edge cases)."""
         seat = self.seat(player)
         seat.hand = hand
+        if self.drawn is not None and self.drawn.player == player:
+            self.drawn = None  # the drawn card left with the old hand: nothing to play from it
         seat.said_uno, seat.last_card = False, None
         seat.exposed_at = self.plays if len(hand) == 1 else None
 
@@ -715,7 +717,8 @@ def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: str) -
     hand = [CARDS[i] for i in state.hand(move.player) if i != c.id]
     if kind == "stack":
         guilty = any(h.rank == "+2" for h in hand)
-        stack = next(s for s in state.stacks if s.pile == pile.id and not s.immutable)
+        here = [s for s in state.stacks if s.pile == pile.id and not s.immutable]
+        stack = next((s for s in here if s.target == move.player), here[0])  # the one _add_to_stack grows
         return Wild4(move.player, guilty, True, stack.id)
     if kind not in ("turn", "jump"):
         return None
@@ -852,15 +855,18 @@ def _draw(state: UnoState, move: Draw) -> _Game:
                           code="can_play")
     g = _Game(state)
     drawn: list[int] = []
+    # Every pile carries a live stack aimed at someone else: drawing on can't find a normal play, so one card
+    # (a plus card may still go on a stack); without this the loop would draw the whole deck.
+    free_pile = any(not any(s.pile == p.id for s in state.stacks) for p in state.piles)
     while True:
         got = g.give(player, 1)
         if not got:
             break
         drawn += got
-        if _playable_on_any(g.freeze(), got[0]):
+        if _playable_on_any(g.freeze(), player, got[0]):
             g.drawn = Drawn(player, got[0], g.o.draw_until_playable)
             break
-        if not g.o.draw_until_playable:
+        if not g.o.draw_until_playable or not free_pile:
             break
     g.seat(player).no_jump = True
     g.emit("draw", player=player, count=len(drawn), cards=drawn, reason="turn")
@@ -870,9 +876,10 @@ def _draw(state: UnoState, move: Draw) -> _Game:
     return g
 
 
-def _playable_on_any(state: UnoState, card_id: int) -> bool:
+def _playable_on_any(state: UnoState, player: int, card_id: int) -> bool:
+    """The card just drawn can be played on the turn: on a free pile, or a plus card onto a live stack."""
     c = CARDS[card_id]
-    return any(not any(s.pile == p.id for s in state.stacks) and matches(state, c, p) for p in state.piles)
+    return any(play_kind(state, player, c, p) in ("turn", "stack") for p in state.piles)
 
 
 def playable_now(state: UnoState, player: int) -> list[int]:
