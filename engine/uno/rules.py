@@ -545,6 +545,7 @@ class _Game:
             seat = self.seat(player)
             drawn = self.give(player, seat.points)
             seat.last_card = None
+            seat.said_uno = False  # last round's "Uno" does not cover the new hand
             # "you have until the first player plays before you can be called out"
             seat.exposed_at = self.plays if len(seat.hand) == 1 else None
             self.emit("draw", player=player, count=len(drawn), cards=drawn, reason="round")
@@ -855,15 +856,15 @@ def _draw(state: UnoState, move: Draw) -> _Game:
                           code="can_play")
     g = _Game(state)
     drawn: list[int] = []
-    # Every pile carries a live stack aimed at someone else: drawing on can't find a normal play, so one card
-    # (a plus card may still go on a stack); without this the loop would draw the whole deck.
+    # Every pile carries a live stack aimed at someone else: drawing on can't find a card to play, so one card
+    # and the turn passes; without this the loop would draw the whole deck.
     free_pile = any(not any(s.pile == p.id for s in state.stacks) for p in state.piles)
     while True:
         got = g.give(player, 1)
         if not got:
             break
         drawn += got
-        if _playable_on_any(g.freeze(), player, got[0]):
+        if _playable_on_any(g.freeze(), got[0]):
             g.drawn = Drawn(player, got[0], g.o.draw_until_playable)
             break
         if not g.o.draw_until_playable or not free_pile:
@@ -876,10 +877,11 @@ def _draw(state: UnoState, move: Draw) -> _Game:
     return g
 
 
-def _playable_on_any(state: UnoState, player: int, card_id: int) -> bool:
-    """The card just drawn can be played on the turn: on a free pile, or a plus card onto a live stack."""
+def _playable_on_any(state: UnoState, card_id: int) -> bool:
+    """The card just drawn matches a pile without a live stack. (Not a plus card onto a live stack: if that
+    stack died before the card was played, the forced card could go nowhere and nobody could act.)"""
     c = CARDS[card_id]
-    return any(play_kind(state, player, c, p) in ("turn", "stack") for p in state.piles)
+    return any(not any(s.pile == p.id for s in state.stacks) and matches(state, c, p) for p in state.piles)
 
 
 def playable_now(state: UnoState, player: int) -> list[int]:
@@ -1142,6 +1144,9 @@ def _leave(state: UnoState, move: Leave) -> _Game:
         if g.drawn is not None and g.drawn.player == player:
             g.drawn = None
         g.stacks = [replace(s, origin=None) if s.origin == player else s for s in g.stacks]
+        for pile in g.piles:  # their Wild +4 can't be challenged any more: it would aim a stack at nobody
+            if pile.wild4 is not None and pile.wild4.player == player:
+                pile.wild4 = None
     g.seats.remove(seat)
     del g.by_player[player]
     g.emit("left", player=player, cards=len(seat.hand))

@@ -1,0 +1,138 @@
+"""Seed 003, "Challenging": a Wild +4 may be challenged, fresh or on a stack, until a card covers it."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalMove
+from engine.uno.moves import Challenge, Draw
+from engine.uno.options import CHAOS
+from engine.uno.rules import apply, legal_moves
+from tests.engine.uno.notation import act, hand, played, scenario, stack, stacks
+
+
+def fresh(first_hand: str):
+    """Player 1 plays a Wild +4 (blue) on r3 holding `first_hand` besides it."""
+    state = scenario({1: f"w+4 {first_hand}", 2: "b7 b8 y3", 3: "y4 y5 y6"}, piles=["r3"], draw="b1 b2 b3 b4")
+    return played(state, 1, "w+4", colour="b")
+
+
+def test_challenging_guilty_the_plus_four_goes_back_to_its_player():
+    """Challenging: if its player had another valid card they could have played, the +4 applies to them."""
+    state = fresh("r1 g5")  # r1 matches r3
+    assert state.piles[0].wild4.guilty
+    assert Challenge(2, state.piles[0].id) in legal_moves(state, 2)
+    state, events = apply(state, Challenge(2))
+    assert stacks(state) == [(1, 4, 1)]
+    assert any(e["type"] == "challenge" and e["guilty"] for e in events)
+
+
+@pytest.mark.parametrize("other", ["w", "g3"])
+def test_challenging_guilty_also_with_a_wild_or_symbol_match(other):
+    """Challenging (rulings: "another card playable on that pile the same way"): a Wild or a 3 counts."""
+    assert fresh(f"{other} g5").piles[0].wild4.guilty
+
+
+def test_challenging_innocent_the_challenger_takes_it():
+    """Challenging: otherwise the +4 is applied to the challenging player."""
+    state = act(fresh("g5 w+4"), Challenge(2))  # another Wild +4 is not "another valid card"
+    assert stacks(state) == [(1, 4, 2)]
+
+
+def test_challenging_any_other_player_may_challenge():
+    """Challenging: "another player can chose to challenge it" — not only the one it is aimed at."""
+    state = act(fresh("g5"), Challenge(3))
+    assert stacks(state) == [(1, 4, 3)]
+    with pytest.raises(IllegalMove) as err:
+        apply(fresh("g5"), Challenge(1))
+    assert err.value.code == "no_wild4"  # not your own
+
+
+def on_stack(second_hand: str):
+    """Player 2 adds a Wild +4 to a +2 stack aimed at them, holding `second_hand` besides it."""
+    state = scenario({1: "y1 y2", 2: f"w+4 {second_hand}", 3: "y4 y5 y6"}, piles=["g3 r+2"],
+                     stacks=[stack(1, 2, 2)], turn=2)
+    return played(state, 2, "w+4", colour="g")
+
+
+def test_challenging_on_a_stack_guilty_adds_4_and_points_it_at_them():
+    """Challenging: on a stack, +4 is added; if they had another plus card the stack is pointed at them."""
+    state = on_stack("b+2 b5")
+    assert stacks(state) == [(1, 6, 3)]
+    state = act(state, Challenge(3))
+    assert stacks(state) == [(1, 10, 2)]
+
+
+def test_challenging_on_a_stack_innocent_points_it_at_the_challenger():
+    """Challenging: otherwise (no other plus card) the grown stack is pointed at whoever challenged."""
+    state = act(on_stack("b5 g5"), Challenge(1))
+    assert stacks(state) == [(1, 10, 1)]
+
+
+def test_challenging_only_until_another_card_is_placed_on_top():
+    """Challenging: "any player can still challenge it, unless another card is placed on top"."""
+    state = scenario({1: "y1 y2", 2: "w+4 b5", 3: "y+2 y5 y6"}, piles=["g3 r+2"], stacks=[stack(1, 2, 2)], turn=2)
+    state = played(state, 2, "w+4", colour="g")
+    state = played(state, 3, "y+2")  # stacked on top
+    assert stacks(state) == [(1, 8, 1)]
+    with pytest.raises(IllegalMove) as err:
+        apply(state, Challenge(1))
+    assert err.value.code == "no_wild4"
+    assert not any(type(m).__name__ == "Challenge" for m in legal_moves(state, 1))
+
+
+def test_challenging_not_once_the_stack_is_dead():
+    """Challenging (rulings): only while the Wild +4 tops a live stack."""
+    state = act(fresh("g5"), Draw(2))
+    with pytest.raises(IllegalMove) as err:
+        apply(state, Challenge(3))
+    assert err.value.code == "no_wild4"
+
+
+def test_challenging_survives_a_partial_draw():
+    """Challenging + Stacking (partial draws): the stack is still alive, the +4 still on top."""
+    state = act(fresh("r1"), Draw(2, count=1))
+    assert stacks(state) == [(1, 3, 2)]
+    assert stacks(act(state, Challenge(2))) == [(1, 3, 1)]
+
+
+def test_challenging_off():
+    state = scenario({1: "w+4 r1", 2: "b7", 3: "y4"}, piles=["r3"],
+                     options=CHAOS.with_changes(challenge_wild4=False))
+    state = played(state, 1, "w+4", colour="b")
+    with pytest.raises(IllegalMove) as err:
+        apply(state, Challenge(2))
+    assert err.value.code == "no_challenge"
+
+
+def test_challenging_a_wild_four_on_a_split_fragment_moves_that_fragment():
+    """Challenging on a stack after a 2 split: the stack that grew is the one the challenge moves.
+
+    A 2 leaves two stacks on the same pile; the Wild +4 goes onto the fragment aimed at its player."""
+    state = scenario({1: "r2 r9", 2: "w+4 r+2 y5", 3: "y4 y5"}, piles=["g3 r+2"], stacks=[stack(1, 4, 1)], turn=1)
+    state = played(state, 1, "r2")  # 2 for player 1, 2 for player 2
+    assert sorted(stacks(state)) == [(1, 2, 1), (1, 2, 2)]
+    state = played(state, 2, "w+4", colour="b")  # guilty: holds a +2
+    assert sorted(stacks(state)) == [(1, 2, 1), (1, 6, 3)]
+    state = act(state, Challenge(3))
+    assert sorted(stacks(state)) == [(1, 2, 1), (1, 10, 2)]
+
+
+def test_challenging_won_the_turn_player_facing_a_blocked_pile_draws_one_card():
+    """Challenging + Basic rules (drawing): after a won challenge the only pile carries a live stack aimed at
+    the Wild +4's player. The turn player can only add a plus card there; drawing gives one card and passes
+    (it used to draw the whole deck, looking for a card that could never be played)."""
+    state = act(fresh("r1 g5"), Challenge(2))
+    assert stacks(state) == [(1, 4, 1)] and state.turn == 2
+    assert [type(m).__name__ for m in legal_moves(state, 2)] == ["Draw"]
+    state = act(state, Draw(2))
+    assert len(state.hand(2)) == 4 and state.turn == 3 and state.drawn is None
+
+
+def test_challenging_a_plus_card_drawn_onto_a_blocked_pile_is_kept():
+    """Basic rules (drawing) with every pile blocked: a drawn plus card is kept, not forced onto the stack
+    (if that stack died first, the forced card could go nowhere)."""
+    state = scenario({1: "r1 g5", 2: "b7 b8 y3", 3: "y4 y5 y6"}, piles=["r3 w+4=b"], stacks=[stack(1, 4, 1)],
+                     turn=2, draw="b+2 b1")
+    state = act(state, Draw(2))
+    assert "b+2" in hand(state, 2).split() and state.turn == 3 and state.drawn is None
