@@ -283,16 +283,21 @@ class _Pile:
 
 
 class _Game:
-    """A mutable copy of the state for one move; `freeze()` gives the new state. Never escapes `apply`."""
+    """A mutable copy of the state for one move; `freeze()` gives the new state. Never escapes `apply`.
+
+    Copy on write: `seats` and `piles` hold the state's frozen objects until `seat(player)` or `pile(id)` hands
+    out a mutable copy for a change, so a move pays only for what it touches."""
 
     def __init__(self, s: UnoState) -> None:
         self.o = s.options
         self.state = s
-        self.seats = [_Seat(x) for x in s.seats]
-        self.by_player = {x.player: x for x in self.seats}
+        self.seats: list[Seat | _Seat] = list(s.seats)
+        self.by_player: dict[int, Seat | _Seat] = {x.player: x for x in s.seats}
+        self._index: dict[int, int] | None = s._index  # None once seats are added or removed
+        self._seats_changed = self._piles_changed = False
         self.host, self.seed, self.phase = s.host, s.seed, s.phase
         self.draw_pile = list(s.draw_pile)
-        self.piles = [_Pile(p) for p in s.piles]
+        self.piles: list[Pile | _Pile] = list(s.piles)
         self.direction, self.turn = s.direction, s.turn
         self.stacks, self.trades = list(s.stacks), list(s.trades)
         self.shift, self.prompt, self.drawn = s.shift, s.prompt, s.drawn
@@ -301,14 +306,22 @@ class _Game:
         self.events: list[Event] = []
 
     def freeze(self) -> UnoState:
-        return UnoState(
-            options=self.o, seats=tuple(x.freeze() for x in self.seats), host=self.host, seed=self.seed,
-            phase=self.phase, draw_pile=tuple(self.draw_pile), piles=tuple(p.freeze() for p in self.piles),
-            direction=self.direction, turn=self.turn, stacks=tuple(self.stacks), trades=tuple(self.trades),
-            shift=self.shift, prompt=self.prompt, drawn=self.drawn, plays=self.plays, last_player=self.last_player,
-            round=self.round, winners=self.winners, reshuffles=self.reshuffles, next_id=self.next_id,
-            timer=self.timer,
+        seats = tuple(x.freeze() if type(x) is _Seat else x for x in self.seats) if self._seats_changed \
+            else self.state.seats
+        piles = tuple(p.freeze() if type(p) is _Pile else p for p in self.piles) if self._piles_changed \
+            else self.state.piles
+        # The fields are set directly (the frozen __init__ costs more than the rest of a move); the same as
+        # UnoState(...), including the player index, shared when the seating did not change.
+        new = object.__new__(UnoState)
+        new.__dict__.update(
+            options=self.o, seats=seats, host=self.host, seed=self.seed, phase=self.phase,
+            draw_pile=tuple(self.draw_pile), piles=piles, direction=self.direction, turn=self.turn,
+            stacks=tuple(self.stacks), trades=tuple(self.trades), shift=self.shift, prompt=self.prompt,
+            drawn=self.drawn, plays=self.plays, last_player=self.last_player, round=self.round, winners=self.winners,
+            reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer,
+            _index=self._index if self._index is not None else {x.player: i for i, x in enumerate(seats)},
         )
+        return new
 
     def emit(self, type_: str, **data: Any) -> None:
         self.events.append({"type": type_, **data})
@@ -316,14 +329,29 @@ class _Game:
     # -- seats and turn order ------------------------------------------------------------------------
 
     def seat(self, player: int) -> _Seat:
-        return self.by_player[player]
+        """The player's seat, to change it."""
+        seat = self.by_player[player]
+        if type(seat) is Seat:
+            seat = _Seat(seat)
+            self.seats[self.seats.index(self.by_player[player])] = seat
+            self.by_player[player] = seat
+            self._seats_changed = True
+        return seat
 
     def next(self, player: int, steps: int = 1) -> int:
-        i = next(i for i, x in enumerate(self.seats) if x.player == player)
+        i = self._index[player] if self._index is not None else \
+            next(i for i, x in enumerate(self.seats) if x.player == player)
         return self.seats[(i + self.direction * steps) % len(self.seats)].player
 
     def pile(self, pile_id: int) -> _Pile:
-        return next(p for p in self.piles if p.id == pile_id)
+        """The pile, to change it."""
+        for i, p in enumerate(self.piles):
+            if p.id == pile_id:
+                if type(p) is Pile:
+                    p = self.piles[i] = _Pile(p)
+                    self._piles_changed = True
+                return p
+        raise KeyError(pile_id)
 
     def number(self, pile_id: int) -> int:
         return next(i for i, p in enumerate(self.piles) if p.id == pile_id) + 1
@@ -339,8 +367,8 @@ class _Game:
         under = [c for p in self.piles for c in p.cards[:-1]]
         if not under:
             return False
-        for p in self.piles:
-            del p.cards[:-1]
+        for pile_id in [p.id for p in self.piles]:
+            del self.pile(pile_id).cards[:-1]
         random.Random(f"{self.seed}:{self.reshuffles}").shuffle(under)
         self.reshuffles += 1
         self.draw_pile = under
@@ -393,8 +421,8 @@ class _Game:
         self.plays += 1
         self.last_player = player
         for other in self.seats:
-            if other.player != player:
-                other.no_jump = False  # "until someone else plays a card"
+            if other.no_jump and other.player != player:
+                self.seat(other.player).no_jump = False  # "until someone else plays a card"
         if self.drawn is not None:
             if self.drawn.player != player:
                 self.emit("released", player=self.drawn.player)  # jumped in on while drawing: no more to pick up
@@ -465,6 +493,7 @@ class _Game:
         c = CARDS[card_id]
         pile = _Pile(Pile(self.new_id(), (card_id,), c.colour))  # a wild's colour: the next player's choice
         self.piles.append(pile)
+        self._piles_changed = True
         self.emit("new_pile", pile=self.number(pile.id), card=card_id, by=player)
         self.effect(player, c, pile, None, flipped=True)
 
@@ -507,7 +536,7 @@ class _Game:
         shift = self.shift
         self.shift = None
         n = len(self.seats)
-        hands = [x.hand for x in self.seats]
+        hands = [list(x.hand) for x in self.seats]
         moved = shift.count % n
         if moved:
             for i, hand in enumerate(hands):
@@ -581,7 +610,8 @@ def _deal(state: UnoState) -> UnoState:
     random.Random(state.seed).shuffle(order)
     g = _Game(replace(state, phase=Phase.PLAY, draw_pile=()))
     g.draw_pile = order
-    for seat in g.seats:
+    for player in [x.player for x in g.seats]:
+        seat = g.seat(player)
         seat.hand = [g.draw_pile.pop() for _ in range(g.o.hand_size)]
         seat.points = g.o.hand_size  # Winning the game: as many points as starting cards
     dealer = g.seats[-1].player
@@ -602,6 +632,9 @@ def apply(state: UnoState, move: Move) -> tuple[UnoState, list[Event]]:
     if state.phase is Phase.LOBBY and type(move) not in (Join, Start, Leave, SetTimer):
         raise IllegalMove("The game hasn't started yet.", "The host starts it with the Start button or /uno start.",
                           code="not_started")
+    if state.prompt is not None and type(move) not in (Choose, TimeOut, Leave, SetTimer):
+        raise IllegalMove(f"The game is waiting for <@{state.prompt.player}> to choose.",
+                          "Wait a moment; they have a menu for it.", code="prompt")
     g = handler(state, move)
     g.settle()
     return g.freeze(), g.events
@@ -623,6 +656,7 @@ def _join(state: UnoState, move: Join) -> _Game:
     g = _Game(state)
     g.seats.append(_Seat(Seat(move.player, name=move.name)))
     g.by_player[move.player] = g.seats[-1]
+    g._index, g._seats_changed = None, True
     g.emit("joined", player=move.player)
     return g
 
@@ -1013,8 +1047,9 @@ def _callout(state: UnoState, move: Callout) -> _Game:
         loser = move.target
         if last_card:  # return the last card to the hand, then draw
             card_id = target.last_card
-            for pile in g.piles:
-                if card_id in pile.cards and len(pile.cards) > 1:
+            for found in list(g.piles):
+                if card_id in found.cards and len(found.cards) > 1:
+                    pile = g.pile(found.id)
                     was_top = pile.cards[-1] == card_id
                     pile.cards.remove(card_id)
                     if was_top:
@@ -1144,11 +1179,12 @@ def _leave(state: UnoState, move: Leave) -> _Game:
         if g.drawn is not None and g.drawn.player == player:
             g.drawn = None
         g.stacks = [replace(s, origin=None) if s.origin == player else s for s in g.stacks]
-        for pile in g.piles:  # their Wild +4 can't be challenged any more: it would aim a stack at nobody
+        for pile in list(g.piles):  # their Wild +4 can't be challenged any more: it would aim a stack at nobody
             if pile.wild4 is not None and pile.wild4.player == player:
-                pile.wild4 = None
+                g.pile(pile.id).wild4 = None
     g.seats.remove(seat)
     del g.by_player[player]
+    g._index = None
     g.emit("left", player=player, cards=len(seat.hand))
     if not g.seats:
         g.phase = Phase.OVER
@@ -1194,14 +1230,30 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
     moves: list[Move] = []
     seen: set[tuple[Colour | None, str]] = set()
     others = [p for p in state.players if p != player]
+    # Nothing pending (the usual case): a play is a turn play or a jump-in, decided as play_kind would, faster.
+    simple = not state.stacks and not state.trades and state.shift is None and not state.closing
+    is_turn = player == state.turn
+    forced = state.drawn.card if state.drawn is not None and state.drawn.player == player else None
+    can_jump = state.options.jump_in and not state.seat(player).no_jump
     for card_id in state.hand(player):
         c = CARDS[card_id]
         if (c.colour, c.rank) in seen:
             continue
         seen.add((c.colour, c.rank))
         for pile in state.piles:
-            kind = play_kind(state, player, c, pile)
-            if kind.startswith("!"):
+            if not simple:
+                kind = play_kind(state, player, c, pile)
+                if kind.startswith("!"):
+                    continue
+            elif is_turn and forced is not None:
+                if card_id != forced or not matches(state, c, pile):
+                    continue
+                kind = "turn"
+            elif is_turn and matches(state, c, pile):
+                kind = "turn"
+            elif can_jump and jump_matches(state, c, pile):
+                kind = "jump"
+            else:
                 continue
             moves.extend(_expand(state, player, c, pile, kind, others))
     if state.stacks_on(player):

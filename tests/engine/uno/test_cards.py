@@ -232,3 +232,13 @@ def test_cards_eight_jumps_in_as_a_power_card():
     plain = played(plain, 1, "r8")
     with pytest.raises(GameError):
         apply(plain, play(plain, 3, "g8"))
+
+
+def test_cards_one_trades_and_shifts_follow_the_moved_pile():
+    """Rulings (Cards: 1): the target pile keeps its place; trades and shifts on the moved pile follow it."""
+    state = scenario({1: "r7 y1 y2", 2: "r1 b1 b2", 3: "g1 g2"}, piles=["g3", "r8"], turn=1)
+    state = played(state, 1, "r7", pile=2, target=3)
+    target_id = state.piles[0].id
+    state = played(state, 2, "r1", pile=2, onto=1)
+    assert len(state.piles) == 1 and state.piles[0].id == target_id
+    assert [t.pile for t in state.trades] == [target_id] and trades(state) == [(1, 3)]

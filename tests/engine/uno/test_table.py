@@ -9,6 +9,7 @@ import pytest
 from engine.errors import GameError, IllegalMove, NotAllowed, NotSeated
 from engine.uno.cards import CARDS
 from engine.uno.moves import (
+    Accept,
     Challenge,
     Choose,
     Draw,
@@ -239,3 +240,12 @@ def test_view_shows_only_your_hand_and_the_pile_tops():
     assert [p["top"] for p in view["piles"]] == [state.piles[0].top]
     assert "hand" not in view_for(state, None) and "hand" not in view_for(state, 99)
     assert view["seats"][0]["cards"] == 2 and CARDS[view["piles"][0]["top"]].notation == "r3"
+
+
+def test_prompt_nobody_else_acts_until_it_is_answered():
+    state = scenario({1: "r2 r6", 2: "b4 b5", 3: "g6 g7"}, piles=["r3", "b7"], draw="g7",
+                     trades=[trade(2, "b", 3, 2)])
+    state = played(state, 1, "r2")
+    assert state.prompt is not None and legal_moves(state, 2) == []
+    with pytest.raises(GameError):
+        apply(state, Accept(2))
