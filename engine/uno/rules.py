@@ -296,7 +296,7 @@ class _Game:
         self._index: dict[int, int] | None = s._index  # None once seats are added or removed
         self._seats_changed = self._piles_changed = False
         self.host, self.seed, self.phase = s.host, s.seed, s.phase
-        self.draw_pile = list(s.draw_pile)
+        self.draw_pile: tuple[int, ...] | list[int] = s.draw_pile  # a list once cards are taken or added
         self.piles: list[Pile | _Pile] = list(s.piles)
         self.direction, self.turn = s.direction, s.turn
         self.stacks, self.trades = list(s.stacks), list(s.trades)
@@ -315,7 +315,8 @@ class _Game:
         new = object.__new__(UnoState)
         new.__dict__.update(
             options=self.o, seats=seats, host=self.host, seed=self.seed, phase=self.phase,
-            draw_pile=tuple(self.draw_pile), piles=piles, direction=self.direction, turn=self.turn,
+            draw_pile=tuple(self.draw_pile) if type(self.draw_pile) is list else self.draw_pile, piles=piles,
+            direction=self.direction, turn=self.turn,
             stacks=tuple(self.stacks), trades=tuple(self.trades), shift=self.shift, prompt=self.prompt,
             drawn=self.drawn, plays=self.plays, last_player=self.last_player, round=self.round, winners=self.winners,
             reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer,
@@ -378,6 +379,8 @@ class _Game:
     def take_top(self) -> int | None:
         if not self.draw_pile and not self.refill():
             return None
+        if type(self.draw_pile) is tuple:
+            self.draw_pile = list(self.draw_pile)
         return self.draw_pile.pop()
 
     def give(self, player: int, count: int) -> list[int]:
@@ -1167,7 +1170,7 @@ def _leave(state: UnoState, move: Leave) -> _Game:
     g = _Game(state)
     seat = g.seat(player)
     if state.phase is Phase.PLAY:
-        g.draw_pile[:0] = seat.hand
+        g.draw_pile = [*seat.hand, *g.draw_pile]
         if g.turn == player:
             g.turn = g.next(player)
         if g.last_player == player:
@@ -1229,7 +1232,7 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
         return [Choose(player, onto=p.id) for p in state.piles if p.id != state.prompt.pile]
     moves: list[Move] = []
     seen: set[tuple[Colour | None, str]] = set()
-    others = [p for p in state.players if p != player]
+    others = [x.player for x in state.seats if x.player != player]
     # Nothing pending (the usual case): a play is a turn play or a jump-in, decided as play_kind would, faster.
     simple = not state.stacks and not state.trades and state.shift is None and not state.closing
     is_turn = player == state.turn
@@ -1313,6 +1316,8 @@ def waiting_on(state: UnoState) -> list[int]:
         return [state.host]
     if state.prompt is not None:
         return [state.prompt.player]
+    if not state.stacks and not state.trades and not state.closing:
+        return [state.turn]
     waiting: list[int] = []
     if state.closing:
         waiting += [s.target for s in state.stacks] + [t.target for t in state.trades]
