@@ -36,6 +36,16 @@ def _find_card(state: UnoState, player: int, face: Face) -> int:
                       "Pick a card from the suggestions, or look with /uno hand.", code="not_in_hand")
 
 
+def _pile_id(state: UnoState, number: int | None) -> int | None:
+    """The pile a player names by its number (1, 2, ...) on the board."""
+    if number is None:
+        return None
+    if not 1 <= number <= len(state.piles):
+        raise IllegalMove(f"There is no pile {number}.", f"Piles are numbered 1 to {len(state.piles)}.",
+                          code="no_pile")
+    return state.piles[number - 1].id
+
+
 @app_commands.guild_only()
 class Uno(commands.GroupCog, group_name="uno",
           group_description="Uno: Chaos Edition. The bot deals, keeps your hand private and referees."):
@@ -103,13 +113,8 @@ class Uno(commands.GroupCog, group_name="uno",
         if state.phase is not Phase.PLAY:
             raise IllegalMove("The game hasn't started yet.", "The host starts it with Start.", code="not_started")
         card_id = _find_card(state, interaction.user.id, parse_face(card))
-        pile_id = None
-        if pile is not None:
-            if pile > len(state.piles):
-                raise IllegalMove(f"There is no pile {pile}.", f"Piles are numbered 1 to {len(state.piles)}.",
-                                  code="no_pile")
-            pile_id = state.piles[pile - 1].id
-        await flows.play_card(interaction, card_id, pile_id, colour=None if color is None else parse_colour(color),
+        await flows.play_card(interaction, card_id, _pile_id(state, pile),
+                              colour=None if color is None else parse_colour(color),
                               target=None if target is None else target.id)
 
     @play.autocomplete("card")
@@ -156,12 +161,7 @@ class Uno(commands.GroupCog, group_name="uno",
     @app_commands.describe(pile="Its pile, when there are several")
     async def challenge(self, interaction: discord.Interaction,
                         pile: app_commands.Range[int, 1, 10] | None = None) -> None:
-        pile_id = None
-        if pile is not None:
-            state = (await flows.load(interaction)).state
-            if pile > len(state.piles):
-                raise IllegalMove(f"There is no pile {pile}.", f"Piles are numbered 1 to {len(state.piles)}.")
-            pile_id = state.piles[pile - 1].id
+        pile_id = None if pile is None else _pile_id((await flows.load(interaction)).state, pile)
         await flows.simple_move(interaction, Challenge(interaction.user.id, pile_id))
 
     @app_commands.command(name="score", description="Score the round once someone is out of cards.")
