@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.errors import IllegalMove
-from engine.uno.cards import Face, parse_colour, parse_face, sorted_hand
+from engine.uno.cards import CARDS, Face, parse_colour, parse_face, sorted_hand
 from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
 from engine.uno.options import PRESETS
 from engine.uno.rules import MAX_TIMER, UNO, new_lobby, view_for
@@ -30,7 +30,7 @@ Topic = Literal["basics", "notation", "cards", "jumping", "stacking", "deflectio
 
 def _find_card(state: UnoState, player: int, face: Face) -> int:
     for card_id in state.hand(player):
-        if face.matches(render.CARDS[card_id]):
+        if face.matches(CARDS[card_id]):
             return card_id
     raise IllegalMove(f"You don't hold {face.name} (`{face.notation}`).",
                       "Pick a card from the suggestions, or look with /uno hand.", code="not_in_hand")

@@ -218,8 +218,7 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
 
     async def handle(self, interaction: discord.Interaction) -> None:
         p = dict(self.parts)
-        p[{"pile": "pile", "onto": "onto", "colour": "colour", "target": "target", "split": "split"}[p["what"]]] = \
-            self.item.values[0]
+        p[p["what"]] = self.item.values[0]  # the slot this menu asked for
         colour = None if p["colour"] == _NONE else Colour(p["colour"])
         await play_card(interaction, int(p["card"]), _dec_int(p["pile"]), colour=colour, target=_dec_int(p["target"]),
                         onto=_dec_int(p["onto"]), split=None if p["split"] == _NONE else p["split"], mode="done")

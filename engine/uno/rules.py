@@ -649,6 +649,13 @@ def _require_seat(state: UnoState, player: int) -> None:
                         "Join the next one, or ask the host; you can watch with /uno status.")
 
 
+def _require_other(state: UnoState, player: int) -> None:
+    """A player named by someone else (a call-out, a kick) must be at this table."""
+    if not state.seated(player):
+        raise IllegalMove(f"<@{player}> is not playing in this game.", "Name one of the players at this table.",
+                          code="not_a_player")
+
+
 def _join(state: UnoState, move: Join) -> _Game:
     if state.phase is not Phase.LOBBY:
         raise IllegalMove("This game has already started.", "Join the next one.", code="started")
@@ -1030,7 +1037,7 @@ def uno_penalty(state: UnoState, player: int) -> int:
 def _callout(state: UnoState, move: Callout) -> _Game:
     """The "Uno" rule: a call-out on a one-card hand (or an emptied one) that never said "Uno"."""
     _require_seat(state, move.caller)
-    _require_seat(state, move.target)
+    _require_other(state, move.target)
     if not state.options.uno_rule:
         raise IllegalMove("This game plays without the Uno rule.", "There is nobody to call out.", code="no_uno_rule")
     if move.caller == move.target:
@@ -1165,7 +1172,7 @@ def _then(first: _Game, second: _Game) -> _Game:
 
 def _leave(state: UnoState, move: Leave) -> _Game:
     """A player leaves (or is removed): their cards go under the draw pile; what aimed at them is cancelled."""
-    _require_seat(state, move.player)
+    _require_other(state, move.player)
     player = move.player
     g = _Game(state)
     seat = g.seat(player)

@@ -169,6 +169,8 @@ async def test_outsiders_and_bad_input_get_kind_ephemeral_errors(harness):
     assert reply.ephemeral and "can't read" in reply.text and "r5" in reply.text
     reply = await harness.slash("uno callout", user=players[0], player=players[1])
     assert reply.ephemeral and "nothing to call out" in reply.text
+    reply = await harness.slash("uno callout", user=players[0], player=outsider)
+    assert reply.ephemeral and f"<@{outsider.id}> is not playing in this game" in reply.text
     reply = await harness.slash("uno undo", user=players[1])
     assert reply.ephemeral and "host" in reply.text
     assert (await current(harness)).to_dict() == before
@@ -203,20 +205,8 @@ async def test_a_jump_in_race_the_first_one_wins(harness):
     """Two players jump in on the same card at the same moment: the second is told who was first."""
     players = [harness.user(n) for n in ("ann", "ben", "cat")]
     ann, ben, cat = players
-    await start_game(harness, players)
-    state = await current(harness)
-    def card_id(colour, rank):
-        return next(c.id for c in CARDS if c.colour is not None and c.colour.value == colour and c.rank == rank)
-
-    top = card_id("r", "skip")
-    hands = {ann.id: (10,), ben.id: (card_id("y", "skip"), 30, 31), cat.id: (card_id("b", "skip"), 40, 41)}
-    used = {c for h in hands.values() for c in h} | {60, top}
-    seats = tuple(Seat(s.player, hands[s.player], s.points, name=s.name) for s in state.seats)
-    draw = tuple(c for c in range(108) if c not in used)
-    piles = (Pile(1, (60, top), CARDS[top].colour),)
-    await put_state(harness, state.__class__(**{**_fields(state), "seats": seats, "draw_pile": draw, "piles": piles,
-                                                "turn": ann.id, "stacks": (), "trades": (), "shift": None,
-                                                "prompt": None, "drawn": None}))
+    await scenario(harness, players, {ann.id: [10], ben.id: [card_of("y", "skip"), 30, 31],
+                                      cat.id: [card_of("b", "skip"), 40, 41]}, top=card_of("r", "skip"), turn=ann.id)
     first, second = await asyncio.gather(harness.slash("uno play", user=ben, card="yskip"),
                                          harness.slash("uno play", user=cat, card="bskip"))
     winner, loser = (first, second) if not first.ephemeral else (second, first)

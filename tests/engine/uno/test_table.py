@@ -102,8 +102,9 @@ def test_leave_with_one_player_left_they_win():
 
 def test_leave_someone_not_seated():
     state = scenario({1: "r5 r6", 2: "b4 b5"}, piles=["r3"])
-    with pytest.raises(NotSeated):
+    with pytest.raises(IllegalMove) as err:
         apply(state, Leave(7))
+    assert err.value.code == "not_a_player" and "<@7>" in err.value.message
     with pytest.raises(NotSeated):
         apply(state, Play(7, state.hand(1)[0], state.piles[0].id))
 
