@@ -147,6 +147,8 @@ class HandValue:
     fu: int | None = None
     yakuman: int | None = None
     points: int | None = None
+    # Chroma-jong (seed 002, "Non-positive Han Count"): 0 han is worth 0, negative han negative base points.
+    nonpositive_han: bool = False
 
 
 @dataclass(frozen=True)
@@ -359,7 +361,11 @@ def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: T
     han, fu, yakuman = _han_fu(value, options)
     config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, options=rules)
     calculator = Aotenjou if options.aotenjou else ScoresCalculator
-    result = calculator.calculate_scores(han=han, fu=fu, config=config, is_yakuman=yakuman)
+    if han > 0:
+        result = calculator.calculate_scores(han=han, fu=fu, config=config, is_yakuman=yakuman)
+    else:  # the same hand with the sign turned: -2 han 30 fu pays -500/-1000 (seed 002)
+        mirror = calculator.calculate_scores(han=-han, fu=fu, config=config) if han else {}
+        result = {"main": -mirror.get("main", 0), "additional": -mirror.get("additional", 0), "yaku_level": ""}
     label = result["yaku_level"] or f"{han} han {fu} fu"
     if not tsumo:
         return Payment(ron=result["main"], honba_each=honba_each, label=label)
@@ -376,7 +382,8 @@ def _han_fu(value: HandValue, options: TableOptions) -> tuple[int, int, bool]:
         return 13 * value.yakuman, value.fu or 30, not options.aotenjou
     if value.han is None or value.fu is None:
         raise IllegalMove("Give the hand's `han` and `fu`, or `points`, or `yakuman`.", "For example han: 3 fu: 30.")
-    if value.han < 1 or value.han > 78:
+    lowest = -78 if value.nonpositive_han else 1
+    if value.han < lowest or value.han > 78:
         raise IllegalMove(f"{value.han} han is not a hand.", "Han runs from 1 upward (13 or more is kazoe).")
     if value.fu < 20 or value.fu > 130 or (value.fu % 10 and value.fu != 25):
         raise IllegalMove(f"{value.fu} fu is not a hand's fu.", "Fu are 20, 25 (seven pairs), 30, 40, ... 130.")

@@ -1,0 +1,370 @@
+"""`/chroma score`: the best-scoring reading of a winning hand (seed 002).
+
+Every complete reading of the hand (silver as any of its faces, riichi wildcards as theirs, melds as any valid
+reading) is scored by the `mahjong` package; each after-win (gold) tile then lets the winner read one more tile
+as any face, as long as the hand before and after is complete with a yaku. On top of the package's result come
+the chroma parts: +1 han per red (HAN) tile, the Rainbow yaku, the seed's alternative abilities, and chips.
+The payment comes from `engine.table.score`, which also applies the non-positive han rule.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from importlib.metadata import version
+from itertools import combinations, product
+
+from mahjong.constants import EAST, NORTH, SOUTH, WEST
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.meld import Meld as LibraryMeld
+
+from engine.chroma import search
+from engine.chroma.hand import CHI, KAN, PON, MeldReading, check_hand, meld_readings_of, split
+from engine.chroma.rules import Ability, ChromaRules, count_ability, readings
+from engine.chroma.tiles import TERMINALS_AND_HONOURS, Meld, Tile
+from engine.errors import IllegalMove
+from engine.table import HandValue, Payment, TableOptions
+from engine.table import score as table_score
+
+# Interpreted tiles make five or more of a face possible (seed 002, "Interpret"); the package's hand divider
+# refuses more than four of a face before dividing, though its division works for any count. Widen that check.
+assert version("mahjong") == "2.1.0", "check that HandDivider._validate_tiles is still the only limit"
+HandDivider._validate_tiles = staticmethod(lambda tiles_34: all(0 <= count <= 8 for count in tiles_34))
+
+WINDS = (EAST, SOUTH, WEST, NORTH)
+WIND_NAMES = ("East", "South", "West", "North")
+_ANY = frozenset(range(34))
+SEARCH_LIMIT = 2000  # distinct complete readings scored before the after-win (gold) search stops
+_LIB_MELD = {CHI: LibraryMeld.CHI, PON: LibraryMeld.PON, KAN: LibraryMeld.KAN}
+
+
+@dataclass(frozen=True)
+class Situation:
+    tsumo: bool = False
+    riichi: bool = False
+    ippatsu: bool = False
+    dora: tuple[Tile, ...] = ()  # indicators
+    ura: tuple[Tile, ...] = ()
+    seat: int = 0  # 0 East (dealer) .. 3 North
+    round: int = 0
+    honba: int = 0
+    table: TableOptions = field(default_factory=TableOptions)
+    sanma: bool = False
+
+
+@dataclass(frozen=True)
+class YakuLine:
+    name: str
+    han: int | None  # None for a yakuman (its count is in the name)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a tile was read as in the chosen result."""
+
+    tile: Tile
+    face: int
+    by_gold: bool = False  # changed by an after-win tile
+
+
+@dataclass(frozen=True)
+class ScoreReport:
+    han: int
+    fu: int
+    yakuman: int  # 0 unless a yakuman
+    yaku: tuple[YakuLine, ...]
+    payment: Payment
+    chips: int
+    readings: tuple[Reading, ...]  # only tiles read as another face, or changed by gold
+    final_faces: tuple[int, ...]  # the concealed hand as scored, in the given order
+    melds: tuple[MeldReading, ...]
+    win_face: int
+    interpretations: int  # how many distinct complete readings were scored
+    capped: bool = False  # the after-win search stopped at SEARCH_LIMIT readings
+
+    @property
+    def value(self) -> int:
+        """What the winner receives before honba and sticks (negative when they pay)."""
+        return _payment_value(self.payment)
+
+
+def _payment_value(p: Payment) -> int:
+    if p.ron:
+        return p.ron
+    return p.dealer_pays + p.others_pay * (2 if p.dealer_pays else 3)
+
+
+def score(concealed: Sequence[Tile], win_index: int, melds: Sequence[Meld], rules: ChromaRules,
+          situation: Situation) -> ScoreReport:
+    sets = check_hand(concealed, melds, winning=True, others=[situation.dora, situation.ura])
+    _check_situation(concealed, melds, rules, situation)
+    scorer = _Scorer(list(concealed), win_index, list(melds), rules, situation, sets)
+    return scorer.best()
+
+
+def _check_situation(concealed: Sequence[Tile], melds: Sequence[Meld], rules: ChromaRules, s: Situation) -> None:
+    if any(t.live for t in concealed) and not s.riichi:
+        raise IllegalMove("A tile marked `!` was drawn during riichi, but this win has no riichi.",
+                          "Set `riichi: True`, or write the tile with `*`.")
+    if s.ippatsu and not s.riichi:
+        raise IllegalMove("Ippatsu needs riichi.", "Set `riichi: True`, or leave out ippatsu.")
+    if s.riichi:
+        for meld in melds:
+            if not all(r.closed for r in meld_readings_of(meld, rules)):
+                raise IllegalMove(f"Riichi needs a closed hand, and the meld `{meld}` is open.",
+                                  "Only closed kans and melds holding a closed-meld (blue) tile keep a hand closed.")
+
+
+class _Scorer:
+    def __init__(self, concealed: list[Tile], win_index: int, melds: list[Meld], rules: ChromaRules,
+                 situation: Situation, sets: int) -> None:
+        self.tiles, self.win, self.melds, self.rules, self.s, self.sets = (concealed, win_index, melds, rules,
+                                                                           situation, sets)
+        everything = concealed + [t for m in melds for t in m.tiles]
+        self.chroma_count = sum(t.chroma is not None for t in everything)
+        self.red_han = count_ability(everything, rules, Ability.HAN)
+        self.golds = count_ability(everything, rules, Ability.AFTER_WIN)
+        self.zero_yaku = count_ability(everything, rules, Ability.ZERO_HAN_YAKU)
+        self.trade_offs = count_ability(everything, rules, Ability.TRADE_OFF)
+        self.terminal_blocks = count_ability(everything, rules, Ability.TERMINAL_BLOCKS)
+        self.sum_mod_3 = count_ability(everything, rules, Ability.SUM_MOD_3)
+        self.meld_options = _meld_products([meld_readings_of(m, rules) for m in melds])
+        self.cache: dict[tuple, ScoreReport | None] = {}
+        self.scored = 0
+
+    # -- readings ---------------------------------------------------------------------------------------
+
+    def _complete_readings(self, gold_positions: Sequence[int]) -> set[tuple[int, ...]]:
+        """Full concealed faces of every complete reading, with `gold_positions` read as any face."""
+        hand = split(self.tiles, self.rules, keep_apart=[self.win, *gold_positions])
+        options = list(hand.wild_readings)
+        kinds: list[object] = list(options)
+        # A gold reading as a face one of the chosen tiles could already take is reachable with fewer golds;
+        # leaving those faces out keeps each final hand to the one smallest choice of tiles.
+        gold = _ANY.difference(*(readings(self.tiles[p], self.rules) for p in gold_positions))
+        for i, position in enumerate(hand.wild_positions):
+            if position == self.win:
+                kinds[i] = "win"
+            elif position in gold_positions:
+                options[i], kinds[i] = gold, "gold"
+        faces = [t.face for t in self.tiles]
+        out: set[tuple[int, ...]] = set()
+        for assignment in search.completions(hand.counts, options, self.sets, kinds):
+            for position, face in zip(hand.wild_positions, assignment, strict=True):
+                faces[position] = face
+            out.add(tuple(faces))
+        return out
+
+    def best(self) -> ScoreReport:
+        found: tuple | None = None  # (preference, report, faces, gold positions)
+        for faces in self._complete_readings(()):
+            found = self._better(found, faces, ())
+        if found is None:
+            if not self._complete_readings(()):
+                raise IllegalMove("That hand isn't complete under any reading of its tiles.",
+                                  "Give all the tiles in hand, winning tile included; check with `/chroma waits`.")
+            raise IllegalMove("That hand is complete but has no yaku under any reading.",
+                              "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
+        capped = False
+        if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before (above) and after
+            for positions in self._gold_choices():
+                for faces in self._complete_readings(positions):
+                    found = self._better(found, faces, positions)
+                if len(self.cache) >= SEARCH_LIMIT:
+                    capped = True
+                    break
+        _, report, faces, positions = found
+        changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
+                        if f != t.face or i in positions)
+        return replace(report, readings=changes, final_faces=faces, interpretations=len(self.cache),
+                       capped=capped)
+
+    def _better(self, found: tuple | None, faces: tuple[int, ...], positions: tuple[int, ...]) -> tuple | None:
+        changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
+        for melds in self.meld_options:
+            report = self._score(faces, melds)
+            if report is not None:
+                preference = (*_preference(report), -changed)
+                if found is None or preference > found[0]:
+                    found = (preference, report, faces, positions)
+        return found
+
+    def _gold_choices(self) -> list[tuple[int, ...]]:
+        """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile."""
+        positions = [i for i in range(len(self.tiles)) if i != self.win]
+        chosen: dict[tuple, tuple[int, ...]] = {}
+        for size in range(1, min(self.golds, len(positions)) + 1):
+            for combo in combinations(positions, size):
+                key = tuple(sorted((self.tiles[i].face, str(self.tiles[i].chroma)) for i in combo))
+                chosen.setdefault(key, combo)
+        return list(chosen.values())
+
+    # -- one concrete hand ------------------------------------------------------------------------------
+
+    def _score(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...]) -> ScoreReport | None:
+        win_face = faces[self.win]
+        key = (tuple(sorted(faces)), win_face, melds)
+        if key not in self.cache:
+            self.cache[key] = self._evaluate(faces, melds, win_face)
+        return self.cache[key]
+
+    def _evaluate(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int) -> ScoreReport | None:
+        self.scored += 1
+        ids, meld_objects = _library_tiles(faces, melds)
+        win_id = next(i for i in ids if i // 4 == win_face)
+        config = self._config()
+        dora = _indicator_ids(self.s.dora)
+        ura = _indicator_ids(self.s.ura)
+        result = HandCalculator.estimate_hand_value(ids, win_id, melds=meld_objects, dora_indicators=dora,
+                                                    ura_dora_indicators=ura, config=config)
+        borrowed = None
+        if result.error == HandCalculator.ERR_NO_YAKU and self._chroma_yaku(faces, melds):
+            # The package scores only hands with one of its yaku. Borrow haitei/houtei (no fu, 1 han, open or
+            # closed) for the count, then take it back out.
+            config = self._config(borrowed=True)
+            result = HandCalculator.estimate_hand_value(ids, win_id, melds=meld_objects, dora_indicators=dora,
+                                                        ura_dora_indicators=ura, config=config)
+            borrowed = (config.yaku.haitei if self.s.tsumo else config.yaku.houtei).name
+        if result.error:
+            return None
+        lines: list[YakuLine] = []
+        library_yakuman = 0
+        for yaku in result.yaku:
+            if yaku.name == borrowed:
+                continue
+            han = yaku.han_open if result.is_open_hand else yaku.han_closed
+            if yaku.is_yakuman:
+                library_yakuman += han // 13
+                lines.append(YakuLine(yaku.name if han <= 13 else f"{yaku.name} (double)", None))
+            else:
+                lines.append(YakuLine(yaku.name, han))
+        han = result.han - (1 if borrowed else 0)
+        fu = result.fu
+        extra, extra_lines, chip_change = self._chroma_han(faces, melds, han, fu, library_yakuman)
+        lines.extend(extra_lines)
+        rainbow_yakuman = self._rainbow_yakuman()
+        yakuman = (library_yakuman + rainbow_yakuman) if (library_yakuman or rainbow_yakuman) else 0
+        if rainbow_yakuman:
+            lines.append(YakuLine(f"Rainbow ({self.chroma_count} chroma tiles)", None))
+        if yakuman:
+            lines = [line for line in lines if line.han is None]
+            total_han = 13 * yakuman
+        else:
+            total_han = han + extra
+        payment = self._payment(total_han, fu, yakuman)
+        return ScoreReport(han=total_han, fu=fu, yakuman=yakuman, yaku=tuple(lines), payment=payment,
+                           chips=self.chroma_count + chip_change, readings=(), final_faces=faces,
+                           melds=melds, win_face=win_face, interpretations=0)
+
+    def _chroma_yaku(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...]) -> bool:
+        return self.zero_yaku > 0 or self._rainbow_han() > 0 or self._rainbow_yakuman() > 0
+
+    def _rainbow_han(self) -> int:
+        over = self.chroma_count - self.rules.rainbow_from
+        return over + 1 if 0 <= over <= 2 else 0
+
+    def _rainbow_yakuman(self) -> int:
+        return 1 if self.chroma_count >= self.rules.rainbow_from + 3 else 0
+
+    def _chroma_han(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...], han: int, fu: int,
+                    library_yakuman: int) -> tuple[int, list[YakuLine], int]:
+        lines: list[YakuLine] = []
+        extra = 0
+        if self.red_han:
+            lines.append(YakuLine(f"Red tiles ×{self.red_han}", self.red_han))
+            extra += self.red_han
+        rainbow = self._rainbow_han()
+        if rainbow:
+            lines.append(YakuLine(f"Rainbow ({self.chroma_count} chroma tiles)", rainbow))
+            extra += rainbow
+        if self.zero_yaku:
+            lines.append(YakuLine("Chroma yaku", 0))
+        all_faces = list(faces) + [f for m in melds for f in m.faces]
+        if self.sum_mod_3:
+            x = sum(f % 9 + 1 for f in all_faces if f < 27) % 3
+            lines.append(YakuLine(f"Number sum mod 3 ×{self.sum_mod_3}", x * self.sum_mod_3))
+            extra += x * self.sum_mod_3
+        if self.terminal_blocks:
+            x = _terminal_blocks(faces, melds)
+            gain = math.ceil(x / 2) * self.terminal_blocks
+            lines.append(YakuLine(f"Terminal blocks ({x}) ×{self.terminal_blocks}", gain))
+            extra += gain
+        chips = 0
+        if self.trade_offs and not library_yakuman and not self._rainbow_yakuman():
+            # each such tile: +2 han -1 chip, or -2 han +1 chip; take the most points, then the most chips
+            n = self.trade_offs
+            ups = max(range(n + 1), key=lambda u: (self._value(han + extra + 4 * u - 2 * n, fu), n - 2 * u))
+            lines.append(YakuLine(f"Trade-off: {ups}× +2 han −1 chip, {n - ups}× −2 han +1 chip", 4 * ups - 2 * n))
+            extra += 4 * ups - 2 * n
+            chips = n - 2 * ups
+        return extra, lines, chips
+
+    def _value(self, han: int, fu: int) -> int:
+        return _payment_value(self._payment(han, fu, 0))
+
+    def _payment(self, han: int, fu: int, yakuman: int) -> Payment:
+        dealer = self.s.seat == 0
+        value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu, nonpositive_han=True)
+        return table_score(value, dealer=dealer, tsumo=self.s.tsumo, honba=self.s.honba, options=self.s.table,
+                           sanma=self.s.sanma)
+
+    def _config(self, *, borrowed: bool = False) -> HandConfig:
+        s = self.s
+        kazoe = {"yakuman": HandConfig.KAZOE_LIMITED, "sanbaiman": HandConfig.KAZOE_SANBAIMAN,
+                 "none": HandConfig.KAZOE_NO_LIMIT}[s.table.kazoe.value]
+        return HandConfig(is_tsumo=s.tsumo, is_riichi=s.riichi, is_ippatsu=s.ippatsu,
+                          is_haitei=borrowed and s.tsumo, is_houtei=borrowed and not s.tsumo,
+                          player_wind=WINDS[s.seat], round_wind=WINDS[s.round],
+                          options=OptionalRules(has_open_tanyao=self.rules.open_tanyao, has_aka_dora=False,
+                                                kiriage=s.table.kiriage, kazoe_limit=kazoe,
+                                                is_three_player=s.sanma))
+
+
+def _preference(report: ScoreReport) -> tuple:
+    return (report.value, report.han, report.fu, report.chips)
+
+
+def _meld_products(options: list[list[MeldReading]]) -> list[tuple[MeldReading, ...]]:
+    return [tuple(p) for p in product(*options)] if options else [()]
+
+
+def _library_tiles(faces: Sequence[int], melds: Sequence[MeldReading]) -> tuple[list[int], list[LibraryMeld]]:
+    """136-format ids for the package: copies of a face cycle through its four ids (a fifth copy repeats one;
+    the package counts faces, so that is harmless)."""
+    used: Counter[int] = Counter()
+
+    def take(face: int) -> int:
+        tile_id = face * 4 + used[face] % 4
+        used[face] += 1
+        return tile_id
+
+    meld_objects = []
+    meld_ids: list[int] = []
+    for meld in melds:
+        tiles = [take(f) for f in meld.faces]
+        meld_ids.extend(tiles)
+        meld_objects.append(LibraryMeld(_LIB_MELD[meld.kind], tiles=sorted(tiles), opened=not meld.closed))
+    return [take(f) for f in faces] + meld_ids, meld_objects
+
+
+def _indicator_ids(tiles: Sequence[Tile]) -> list[int]:
+    return [t.face * 4 for t in tiles]
+
+
+def _terminal_blocks(faces: Sequence[int], melds: Sequence[MeldReading]) -> int:
+    """Blocks (sets and pairs) holding a terminal or honour, in the best division of the hand."""
+    counts = [0] * 34
+    for face in faces:
+        counts[face] += 1
+    best = 0
+    outside = set(TERMINALS_AND_HONOURS)
+    from_melds = sum(1 for m in melds if outside & set(m.faces))
+    for division in HandDivider.divide_hand(counts):
+        best = max(best, sum(1 for block in division if outside & set(block)))
+    if counts and all(counts[f] for f in TERMINALS_AND_HONOURS) and sum(counts) == 14:
+        best = max(best, 13)  # thirteen orphans: every tile is a terminal or honour
+    return best + from_melds

@@ -1,0 +1,255 @@
+"""Complete hands with interpreted tiles: every way to read the wildcard tiles so the hand is complete.
+
+The `mahjong` package checks and divides hands of known faces, at most four of each. Chroma-jong adds tiles
+that may be read as one of several faces (and so hands with five or more of a face, seed 002 "Interpret"), so
+this module searches the readings: `completions(fixed, wilds, sets)` yields every assignment of faces to the
+wildcards that makes `fixed` plus the wildcards a complete hand (`sets` sets and a pair, or, with no melds,
+seven pairs or thirteen orphans). Waits are the faces an extra any-face wildcard takes (`waits`); scoring
+then hands each complete reading to the `mahjong` package.
+
+The standard form is searched from the lowest face still held: it must open a block (pair, triplet or a
+run through it), whose other tiles come from held tiles or wildcards that may read that face; blocks made
+only of wildcards are formed last. Wildcards with the same readings are interchangeable, so only the first
+unused one of each kind is tried in a slot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
+
+Assignment = tuple[int, ...]  # one face per wildcard, in the order the wildcards were given
+_TERMINAL_SET = frozenset(TERMINALS_AND_HONOURS)
+
+
+def _runs_through(face: int) -> list[tuple[int, int, int]]:
+    if face >= HONOURS:
+        return []
+    number, base = face % 9, face - face % 9
+    return [(base + s, base + s + 1, base + s + 2) for s in range(max(0, number - 2), min(number, 6) + 1)]
+
+
+_RUNS = [_runs_through(face) for face in range(34)]
+_RUN_OTHERS = [[tuple(f for f in run if f != face) for run in _RUNS[face]] for face in range(34)]
+
+
+class _Search:
+    def __init__(self, counts: list[int], wilds: Sequence[frozenset[int]], kinds: Sequence[object]) -> None:
+        self.counts = counts
+        self.wilds = wilds
+        self.kinds = kinds  # wildcards of one kind are interchangeable
+        self.free = [True] * len(wilds)
+        self.face = [-1] * len(wilds)
+        self.found: set[Assignment] = set()
+        self.seen: set[tuple] = set()
+        self.readers = [[w for w, options in enumerate(wilds) if face in options] for face in range(34)]
+
+    # -- filling slots --------------------------------------------------------------------------------
+
+    def _fill(self, slots: Sequence[int], then) -> None:
+        """Supply each face in `slots` from held tiles or a free wildcard, then call `then()`."""
+        if not slots:
+            then()
+            return
+        face, rest = slots[0], slots[1:]
+        if self.counts[face]:
+            self.counts[face] -= 1
+            self._fill(rest, then)
+            self.counts[face] += 1
+        tried: list[object] = []
+        for w, options in enumerate(self.wilds):
+            if self.free[w] and face in options and self.kinds[w] not in tried:
+                tried.append(self.kinds[w])
+                self.free[w] = False
+                self.face[w] = face
+                self._fill(rest, then)
+                self.free[w] = True
+
+    def _record(self) -> None:
+        self.found.add(tuple(self.face))
+
+    # -- four sets and a pair -------------------------------------------------------------------------
+
+    def _sources(self, face: int) -> list[int]:
+        """Where a tile of `face` can come from now: -1 for a held tile, else a free wildcard (one per kind)."""
+        out = [-1] if self.counts[face] else []
+        readers = self.readers[face]
+        if readers:
+            free, kinds = self.free, self.kinds
+            tried: list[object] = []
+            for w in readers:
+                if free[w] and kinds[w] not in tried:
+                    tried.append(kinds[w])
+                    out.append(w)
+        return out
+
+    def _take(self, source: int, face: int) -> None:
+        if source < 0:
+            self.counts[face] -= 1
+        else:
+            self.free[source] = False
+            self.face[source] = face
+
+    def _give_back(self, source: int, face: int) -> None:
+        if source < 0:
+            self.counts[face] += 1
+        else:
+            self.free[source] = True
+
+    def standard(self, sets: int, pair: int, start: int = 0) -> None:
+        counts = self.counts
+        lowest = next((f for f in range(start, 34) if counts[f]), -1)
+        if lowest < 0:
+            self._wild_blocks(sets, pair)
+            return
+        if len(self.wilds) > 1:  # skip a position searched already with the same wildcards placed
+            key = (lowest, sets, pair, tuple(counts[lowest:]),
+                   tuple(f if not free else -1 for f, free in zip(self.face, self.free, strict=True)))
+            if key in self.seen:
+                return
+            self.seen.add(key)
+        counts[lowest] -= 1
+        if pair:
+            for a in self._sources(lowest):
+                self._take(a, lowest)
+                self.standard(sets, 0, lowest)
+                self._give_back(a, lowest)
+        if sets:
+            # a run's faces below `lowest` are no longer held, so only wildcards can fill them
+            for x, y in ((lowest, lowest), *_RUN_OTHERS[lowest]):
+                for a in self._sources(x):
+                    self._take(a, x)
+                    for b in self._sources(y):
+                        self._take(b, y)
+                        self.standard(sets - 1, pair, lowest)
+                        self._give_back(b, y)
+                    self._give_back(a, x)
+        counts[lowest] += 1
+
+    def _wild_blocks(self, sets: int, pair: int) -> None:
+        """The remaining wildcards make `sets` blocks and `pair` pairs among themselves."""
+        first = next((w for w, free in enumerate(self.free) if free), -1)
+        if first < 0:
+            if sets == 0 and pair == 0:
+                self._record()
+            return
+        self.free[first] = False
+        for face in sorted(self.wilds[first]):
+            self.face[first] = face
+            if pair:
+                self._fill((face,), lambda: self._wild_blocks(sets, 0))
+            if sets:
+                self._fill((face, face), lambda: self._wild_blocks(sets - 1, pair))
+                for run in _RUNS[face]:
+                    self._fill([f for f in run if f != face], lambda: self._wild_blocks(sets - 1, pair))
+        self.free[first] = True
+
+    # -- seven pairs ----------------------------------------------------------------------------------
+
+    def seven_pairs(self) -> None:
+        counts = self.counts
+        if any(c > 2 for c in counts):
+            return
+        singles = [f for f in range(34) if counts[f] == 1]
+        used = {f for f in range(34) if counts[f]}
+        self._pair_singles(singles, used)
+
+    def _pair_singles(self, singles: list[int], used: set[int]) -> None:
+        if singles:
+            face = singles[0]
+            self.counts[face] -= 1
+            self._fill_wild((face,), lambda: self._pair_singles(singles[1:], used))
+            self.counts[face] += 1
+            return
+        self._wild_pairs(used)
+
+    def _fill_wild(self, slots: Sequence[int], then) -> None:
+        """Like `_fill`, but from wildcards only."""
+        saved = [self.counts[f] for f in slots]
+        for f in slots:
+            self.counts[f] = 0
+        self._fill(slots, then)
+        for f, c in zip(slots, saved, strict=True):
+            self.counts[f] = c
+
+    def _wild_pairs(self, used: set[int]) -> None:
+        first = next((w for w, free in enumerate(self.free) if free), -1)
+        if first < 0:
+            self._record()
+            return
+        self.free[first] = False
+        for face in sorted(self.wilds[first] - used):
+            self.face[first] = face
+            used.add(face)
+            self._fill_wild((face,), lambda: self._wild_pairs(used))
+            used.discard(face)
+        self.free[first] = True
+
+    # -- thirteen orphans -----------------------------------------------------------------------------
+
+    def thirteen_orphans(self) -> None:
+        counts = self.counts
+        if any(counts[f] for f in range(34) if f not in _TERMINAL_SET) or any(c > 2 for c in counts):
+            return
+        doubles = [f for f in TERMINALS_AND_HONOURS if counts[f] == 2]
+        if len(doubles) > 1:
+            return
+        missing = [f for f in TERMINALS_AND_HONOURS if counts[f] == 0]
+        if doubles:
+            self._fill_wild(missing, self._record_if_all_used)
+            return
+        for pair in TERMINALS_AND_HONOURS:
+            self._fill_wild([*missing, pair], self._record_if_all_used)
+
+    def _record_if_all_used(self) -> None:
+        if not any(self.free):
+            self._record()
+
+
+def completions(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4,
+                kinds: Sequence[object] | None = None) -> set[Assignment]:
+    """Every assignment of faces to `wilds` that, with the held `counts`, makes a complete hand of `sets` sets and
+    a pair (with `sets == 4`, also seven pairs or thirteen orphans). `kinds[i]` names interchangeable wildcards
+    (default: wildcards with equal readings are interchangeable); of interchangeable wildcards' assignments, only
+    one order is returned."""
+    total = sum(counts) + len(wilds)
+    if total != 3 * sets + 2:
+        return set()
+    search = _Search(list(counts), list(wilds), list(kinds) if kinds is not None else list(wilds))
+    isolated, singles, outside = _shape(counts)
+    if isolated <= len(wilds):  # each lone tile needs a wildcard in its block
+        search.standard(sets, 1)
+    if sets == 4 and singles <= len(wilds):
+        search.seven_pairs()
+    if sets == 4 and not outside:
+        search.thirteen_orphans()
+    return search.found
+
+
+def _shape(counts: Sequence[int]) -> tuple[int, int, int]:
+    """(lone tiles: held once with no other held tile within two of the same suit; faces held once; tiles that
+    are neither terminals nor honours)."""
+    isolated = singles = 0
+    for face in range(34):
+        if counts[face] != 1:
+            continue
+        singles += 1
+        if face >= HONOURS:
+            isolated += 1
+            continue
+        number = face % 9
+        if not any(counts[face + d] for d in (-2, -1, 1, 2) if 0 <= number + d <= 8):
+            isolated += 1
+    outside = sum(counts) - sum(counts[f] for f in TERMINALS_AND_HONOURS)
+    return isolated, singles, outside
+
+
+_ANY = frozenset(range(34))
+_WIN = object()  # the kind of the extra tile that `waits` adds
+
+
+def waits(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4) -> frozenset[int]:
+    """The faces that complete the hand under some reading of its wildcards."""
+    found = completions(counts, [*wilds, _ANY], sets, kinds=[*wilds, _WIN])
+    return frozenset(assignment[-1] for assignment in found)

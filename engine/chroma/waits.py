@@ -1,0 +1,105 @@
+"""`/chroma waits`: the winning faces of a hand under every reading, its shanten when not tenpai, and furiten
+(seed 002, "Interpret": waits are faces; furiten comes from any discarded tile that completes any reading)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from mahjong.shanten import Shanten
+
+from engine.chroma import search
+from engine.chroma.hand import check_hand, split
+from engine.chroma.rules import ChromaRules, readings
+from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS, Meld, Tile
+
+_SHANTEN_BUDGET = 4096  # readings tried exactly; past this, wildcards are read one at a time
+
+
+@dataclass(frozen=True)
+class FuritenTile:
+    tile: Tile
+    faces: frozenset[int]  # the waits this discard could be read as
+
+
+@dataclass(frozen=True)
+class WaitsReport:
+    waits: frozenset[int]
+    shanten: int  # 0 when tenpai
+    held: dict[int, int]  # for each wait, how many tiles of that face the hand already shows (4+: seed 002)
+    furiten: tuple[FuritenTile, ...] | None  # None when no discards were given
+
+    @property
+    def tenpai(self) -> bool:
+        return bool(self.waits)
+
+
+def analyse(concealed: Sequence[Tile], melds: Sequence[Meld], rules: ChromaRules,
+            discards: Sequence[Tile] | None = None) -> WaitsReport:
+    sets = check_hand(concealed, melds, winning=False, others=[discards or []])
+    hand = split(concealed, rules)
+    found = search.waits(hand.counts, hand.wild_readings, sets)
+    if not found:
+        return WaitsReport(frozenset(), _shanten(hand.counts, hand.wild_readings, bool(melds)), {}, None)
+    shown = [0] * 34
+    for tile in concealed:
+        shown[tile.face] += 1
+    for meld in melds:
+        for tile in meld.tiles:
+            shown[tile.face] += 1
+    furiten = None
+    if discards is not None:
+        furiten = tuple(FuritenTile(d, readings(d, rules) & found) for d in discards if readings(d, rules) & found)
+    return WaitsReport(found, 0, {f: shown[f] for f in sorted(found)}, furiten)
+
+
+def _shanten(counts: Sequence[int], wilds: Sequence[frozenset[int]], has_melds: bool) -> int:
+    """The best shanten (from the `mahjong` package) over the wildcards' readings."""
+    if not wilds:
+        return _library_shanten(counts, has_melds)
+    relevant = _relevant_faces(counts)
+    choices = [sorted(options & relevant) or sorted(options)[:1] for options in wilds]
+    total = 1
+    for faces in choices:
+        total *= len(faces)
+    if total <= _SHANTEN_BUDGET:
+        seen: set[tuple[int, ...]] = set()
+        best = 8
+        for reading in product(*choices):
+            key = tuple(sorted(reading))
+            if key not in seen:
+                seen.add(key)
+                best = min(best, _library_shanten(_with(counts, reading), has_melds))
+        return best
+    reading = [faces[0] for faces in choices]  # one wildcard at a time, twice over
+    for _ in range(2):
+        for i, faces in enumerate(choices):
+            reading[i] = min(faces, key=lambda f, i=i: _library_shanten(
+                _with(counts, [*reading[:i], f, *reading[i + 1:]]), has_melds))
+    return _library_shanten(_with(counts, reading), has_melds)
+
+
+def _with(counts: Sequence[int], faces: Sequence[int]) -> list[int]:
+    out = list(counts)
+    for face in faces:
+        out[face] += 1
+    return out
+
+
+def _relevant_faces(counts: Sequence[int]) -> frozenset[int]:
+    """Faces a wildcard could usefully take: near a held tile, or a terminal or honour (thirteen orphans).
+    Any other face is a lone tile, no better than the first one kept."""
+    near = set(TERMINALS_AND_HONOURS)
+    for face in range(34):
+        if counts[face]:
+            near.add(face)
+            if face < HONOURS:
+                base = face - face % 9
+                near.update(f for f in range(face - 2, face + 3) if base <= f < base + 9)
+    return frozenset(near)
+
+
+def _library_shanten(counts: Sequence[int], has_melds: bool) -> int:
+    capped = [min(c, 4) for c in counts]
+    return Shanten.calculate_shanten(capped, use_chiitoitsu=not has_melds, use_kokushi=not has_melds)

@@ -1,0 +1,163 @@
+"""The Chroma-jong pictures: they decode, have the expected sizes, and show what they must (chroma bands, badges,
+captions, the winning tile set apart, melds)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+from engine.chroma.tiles import CHROMA_FACES, Chroma, Tile, parse_tiles
+from render.chroma_pictures import (
+    CAPTION_HEIGHT,
+    CHROMA_COLOURS,
+    TILE_HEIGHT,
+    TILE_WIDTH,
+    hand_png,
+    legend_png,
+    tile_image,
+)
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png.startswith(PNG_SIGNATURE)
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def differs(a: Image.Image, b: Image.Image) -> bool:
+    assert a.size == b.size
+    return ImageChops.difference(a.convert("RGBA"), b.convert("RGBA")).getbbox(alpha_only=False) is not None
+
+
+def border_band(image: Image.Image) -> set[tuple[int, int, int]]:
+    """The colours of the tile's left, right and bottom edge bands (2 px in from the edge), away from the corners."""
+    rgb = image.convert("RGB")
+    points = [(x, y) for x in (1, 2, TILE_WIDTH - 3, TILE_WIDTH - 2) for y in range(10, TILE_HEIGHT - 10)]
+    points += [(x, y) for x in range(10, TILE_WIDTH - 10) for y in (TILE_HEIGHT - 3, TILE_HEIGHT - 2)]
+    return {rgb.getpixel(point) for point in points}  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("face", range(34))
+def test_every_face_renders(face: int) -> None:
+    image = tile_image(Tile(face))
+    assert image.size == (TILE_WIDTH, TILE_HEIGHT)
+    assert image.mode == "RGBA"
+    assert image.getpixel((0, 0))[3] == 0  # rounded corner: transparent
+    assert image.getpixel((TILE_WIDTH // 2, TILE_HEIGHT // 2))[3] == 255
+
+
+def test_faces_look_different() -> None:
+    pictures = [tile_image(Tile(face)).tobytes() for face in range(34)]
+    assert len(set(pictures)) == 34
+
+
+@pytest.mark.parametrize(("chroma", "face"), [(c, f) for c, faces in CHROMA_FACES.items() for f in faces])
+def test_every_chroma_tile_renders_and_differs_from_the_plain_tile(chroma: Chroma, face: int) -> None:
+    tile = Tile(face, chroma)
+    image = tile_image(tile)
+    assert image.size == (TILE_WIDTH, TILE_HEIGHT)
+    assert image.tobytes() != tile_image(Tile(face)).tobytes()
+    assert differs(tile_image(Tile(face, chroma, live=True)), image)  # the live badge shows
+
+
+@pytest.mark.parametrize("chroma", [c for c in Chroma if c is not Chroma.PRISMATIC])
+def test_the_border_band_has_the_chroma_colour(chroma: Chroma) -> None:
+    tile = Tile(CHROMA_FACES[chroma][0], chroma)
+    colour = CHROMA_COLOURS[chroma]
+    assert colour in border_band(tile_image(tile))
+    assert colour not in border_band(tile_image(Tile(tile.face)))
+
+
+def test_the_prismatic_band_is_a_rainbow() -> None:
+    colours = border_band(tile_image(Tile(31, Chroma.PRISMATIC)))
+    hues = {max(range(3), key=colour.__getitem__) for colour in colours}
+    assert hues == {0, 1, 2}  # red-ish, green-ish and blue-ish parts
+    assert len(colours) > 10
+
+
+def test_gold_and_red_fives_differ() -> None:
+    gold, red = parse_tiles("5*m0m")
+    assert differs(tile_image(gold), tile_image(red))
+
+
+def test_a_caption_makes_the_tile_taller() -> None:
+    tile = Tile(2)
+    plain, captioned = tile_image(tile), tile_image(tile, "→7s")
+    assert captioned.size == (TILE_WIDTH, TILE_HEIGHT + CAPTION_HEIGHT)
+    assert not differs(captioned.crop((0, 0, TILE_WIDTH, TILE_HEIGHT)), plain)
+    assert captioned.crop((0, TILE_HEIGHT, TILE_WIDTH, TILE_HEIGHT + CAPTION_HEIGHT)).getbbox() is not None
+
+
+def test_hand_grows_with_tile_count() -> None:
+    tiles = parse_tiles("123456789m12345p")
+    small, large = decode(hand_png(tiles[:5])), decode(hand_png(tiles))
+    assert small.height == large.height
+    assert large.width - small.width >= (len(tiles) - 5) * TILE_WIDTH
+
+
+def test_hand_captions_make_the_row_taller() -> None:
+    tiles = parse_tiles("123*m456p789s11z")
+    plain = decode(hand_png(tiles))
+    one = decode(hand_png(tiles, captions=[None, None, "→7s", *[None] * (len(tiles) - 3)]))
+    assert one.width == plain.width
+    assert one.height >= plain.height + CAPTION_HEIGHT
+    only_melds = decode(hand_png(tiles[:-3], melds=[tiles[-3:]], meld_captions=[[None, "3m", None]]))
+    assert only_melds.height == one.height
+
+
+def test_the_winning_tile_is_set_apart() -> None:
+    tiles = parse_tiles("123m456p789s11z23s")
+    together = decode(hand_png(tiles))
+    apart = decode(hand_png(tiles, win_index=len(tiles) - 1))
+    assert apart.width > together.width
+    assert apart.height == together.height
+    assert decode(hand_png(tiles, win_index=0)).width == apart.width
+
+
+def test_melds_widen_the_row() -> None:
+    tiles = parse_tiles("123m456p11z")
+    without = decode(hand_png(tiles))
+    with_meld = decode(hand_png(tiles, melds=[parse_tiles("777*s")]))
+    with_two = decode(hand_png(tiles, melds=[parse_tiles("777*s"), parse_tiles("5555z")]))
+    assert with_meld.width >= without.width + 3 * TILE_WIDTH
+    assert with_two.width >= with_meld.width + 4 * TILE_WIDTH
+
+
+def test_the_live_badge_changes_the_hand() -> None:
+    plain = decode(hand_png(parse_tiles("123*m")))
+    live = decode(hand_png(parse_tiles("123!m")))
+    assert differs(plain, live)
+
+
+def test_a_full_hand_fits() -> None:
+    tiles = parse_tiles("112233445566778899m")[:18]
+    kans = [parse_tiles(text) for text in ("1111z", "2222z", "3333z", "4444z")]
+    image = decode(hand_png(tiles, melds=kans, win_index=17, captions=["x"] * 18,
+                            meld_captions=[["y"] * 4 for _ in kans]))
+    assert image.width < 1700
+    assert image.height < 120
+
+
+def test_hand_refuses_bad_arguments() -> None:
+    tiles = parse_tiles("123m")
+    with pytest.raises(ValueError):
+        hand_png(tiles, captions=["1m"])
+    with pytest.raises(ValueError):
+        hand_png(tiles, win_index=3)
+    with pytest.raises(ValueError):
+        hand_png(tiles, melds=[parse_tiles("777s")], meld_captions=[["a"]])
+
+
+def test_legend_shows_the_seven_chromas() -> None:
+    image = decode(legend_png())
+    assert image.width > 7 * TILE_WIDTH
+    assert TILE_HEIGHT + CAPTION_HEIGHT <= image.height < 2 * TILE_HEIGHT
+    colours = {colour for _, colour in image.convert("RGB").getcolors(maxcolors=1 << 16) or ()}
+    for chroma, colour in CHROMA_COLOURS.items():
+        if chroma is not Chroma.PRISMATIC:
+            assert colour in colours
