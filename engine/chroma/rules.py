@@ -75,6 +75,7 @@ class ChromaRules:
     siam_limited: bool = False  # the red-face wildcard reads only 1-9m and 7z (seed's dragon alternative 1)
     rainbow_from: int = 5  # Rainbow: this many chroma tiles 1 han, +1 2 han, +2 3 han, +3 or more yakuman
     open_tanyao: bool = True
+    chip_value: int = 0  # points a chip is worth to the winner, when a trade-off tile weighs han against chips
 
     def ability(self, chroma: Chroma) -> Ability:
         return dict(self.abilities)[chroma]
@@ -87,13 +88,14 @@ class ChromaRules:
 
     def to_dict(self) -> dict[str, Any]:
         return {"abilities": {c.value: a.value for c, a in self.abilities}, "siam_limited": self.siam_limited,
-                "rainbow_from": self.rainbow_from, "open_tanyao": self.open_tanyao}
+                "rainbow_from": self.rainbow_from, "open_tanyao": self.open_tanyao,
+                "chip_value": self.chip_value}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ChromaRules:
         abilities = tuple((Chroma(c), Ability(a)) for c, a in data["abilities"].items())
         return cls(abilities=abilities, siam_limited=data["siam_limited"], rainbow_from=data["rainbow_from"],
-                   open_tanyao=data["open_tanyao"])
+                   open_tanyao=data["open_tanyao"], chip_value=data.get("chip_value", 0))
 
     def __post_init__(self) -> None:
         if sorted(c for c, _ in self.abilities) != sorted(Chroma):

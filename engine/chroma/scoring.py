@@ -295,9 +295,11 @@ class _Scorer:
             extra += gain
         chips = 0
         if self.trade_offs and not library_yakuman and not self._rainbow_yakuman():
-            # each such tile: +2 han -1 chip, or -2 han +1 chip; take the most points, then the most chips
-            n = self.trade_offs
-            ups = max(range(n + 1), key=lambda u: (self._value(han + extra + 4 * u - 2 * n, fu), n - 2 * u))
+            # each such tile: +2 han -1 chip, or -2 han +1 chip; take the most points, counting chips at the
+            # channel's chip value, then the most chips
+            n, chip = self.trade_offs, self.rules.chip_value
+            ups = max(range(n + 1), key=lambda u: (self._value(han + extra + 4 * u - 2 * n, fu) + chip * (n - 2 * u),
+                                                   n - 2 * u))
             lines.append(YakuLine(f"Trade-off: {ups}× +2 han −1 chip, {n - ups}× −2 han +1 chip", 4 * ups - 2 * n))
             extra += 4 * ups - 2 * n
             chips = n - 2 * ups

@@ -5,7 +5,7 @@ the seed's alternatives) and the shuffles that deal the abilities at random for 
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from engine.base import Event, GameKind
@@ -18,7 +18,7 @@ KIND = "chroma"
 @dataclass(frozen=True)
 class ChromaState:
     host: int
-    rules: ChromaRules = ChromaRules()
+    rules: ChromaRules = field(default_factory=ChromaRules)
     seed: int = 0
     shuffles: int = 0
 

@@ -1,0 +1,277 @@
+"""/chroma: the Chroma-jong hand calculator (seed 002). Thin: parse, call engine/chroma, render."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import secrets
+from dataclasses import replace
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.chroma import odds
+from engine.chroma.rules import Ability, ChromaRules
+from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, score
+from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
+from engine.chroma.tiles import Chroma, Tile, parse_melds, parse_tiles
+from engine.chroma.waits import analyse
+from engine.errors import IllegalMove
+from engine.table import TABLE, HandValue, Ron, TableOptions, TableState, Tsumo, Win
+from render import chroma as render
+from render import chroma_pictures as pictures
+from render import table as table_render
+from ui.custom_ids import custom_id
+from ui.errors import ReportsErrors, note_change
+from ui.permissions import require_manager, require_seated
+
+Wind = Literal["East", "South", "West", "North"]
+AbilityName = Literal[tuple(a.value for a in Ability)]  # type: ignore[valid-type]
+
+
+def _picture(tiles: list[Tile], melds, win_index: int | None = None) -> discord.File:
+    png = pictures.hand_png(tiles, melds=[m.tiles for m in melds], win_index=win_index)
+    return discord.File(fp=io.BytesIO(png), filename=render.HAND_PICTURE)
+
+
+async def _rules(interaction: discord.Interaction) -> ChromaRules:
+    record = await interaction.client.games.get(interaction.channel_id, CHROMA)
+    return record.state.rules if record else ChromaRules()
+
+
+def _win_index(tiles: list[Tile], win: str) -> tuple[int, Tile]:
+    parsed = parse_tiles(win, what="winning tile")
+    if len(parsed) != 1:
+        raise IllegalMove("`win` is one tile.", "For example `win: 4s` or `win: 3*m`.")
+    tile = parsed[0]
+    for i in range(len(tiles) - 1, -1, -1):
+        if tiles[i] == tile:
+            return i, tile
+    raise IllegalMove(f"The winning tile `{tile}` isn't in the hand.",
+                      "Give the hand with the winning tile included, and name that tile in `win`.")
+
+
+def _table_value(report: ScoreReport) -> HandValue:
+    if report.yakuman:
+        return HandValue(yakuman=report.yakuman)
+    return HandValue(han=report.han, fu=report.fu, nonpositive_han=True)
+
+
+def _parts(match: re.Match) -> tuple[int, int, HandValue]:
+    """(table version, winner, hand value) from a record button's custom_id."""
+    han, fu, yakuman = int(match["han"]), int(match["fu"]), int(match["yakuman"])
+    value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu, nonpositive_han=True)
+    return int(match["version"]), int(match["winner"]), value
+
+
+def _id_parts(version: int, winner: int, value: HandValue) -> tuple[int, ...]:
+    return version, winner, value.han or 0, value.fu or 0, value.yakuman or 0
+
+
+_VALUE = r"(?P<version>\d+):(?P<winner>\d+):(?P<han>-?\d+):(?P<fu>\d+):(?P<yakuman>\d+)"
+
+
+async def _record(interaction: discord.Interaction, move, version: int) -> None:
+    store = interaction.client.games
+    table = await store.require(interaction.channel_id, TABLE)
+    require_seated(interaction, table.state.players)
+    result = await store.apply(interaction.channel_id, TABLE, move, actor_id=interaction.user.id,
+                               expected_version=version)
+    note_change(interaction)
+    await interaction.response.edit_message(view=None)
+    content = table_render.describe_events(result.events)[:2000] or None
+    await interaction.followup.send(content=content, embed=table_render.table_embed(result.game.state))
+
+
+class RecordTsumo(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:chroma:tsumo:" + _VALUE):
+    """Records a scored tsumo on the channel's /table; carries the table's version so it applies once."""
+
+    def __init__(self, version: int, winner: int, value: HandValue) -> None:
+        super().__init__(discord.ui.Button(label="Record this tsumo on the table", style=discord.ButtonStyle.success,
+                                           custom_id=custom_id("chroma", "tsumo", *_id_parts(version, winner, value))))
+        self.version, self.winner, self.value = version, winner, value
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> RecordTsumo:
+        return cls(*_parts(match))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await _record(interaction, Tsumo(Win(self.winner, self.value)), self.version)
+
+
+class RecordRon(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:chroma:ron:" + _VALUE):
+    """Records a scored ron on the channel's /table: the menu asks who dealt in."""
+
+    def __init__(self, select: discord.ui.Select, version: int, winner: int, value: HandValue) -> None:
+        super().__init__(select)
+        self.version, self.winner, self.value = version, winner, value
+
+    @classmethod
+    def for_table(cls, state: TableState, version: int, winner: int, value: HandValue) -> RecordRon:
+        options = [discord.SelectOption(label=(s.name or f"Seat {i + 1}")[:100], value=str(s.player),
+                                        description=f"{state.seat_wind(i)}, {s.points:,} points")
+                   for i, s in enumerate(state.seats) if s.player != winner]
+        select = discord.ui.Select(custom_id=custom_id("chroma", "ron", *_id_parts(version, winner, value)),
+                                   options=options, placeholder="Record this ron on the table: who dealt in?")
+        return cls(select, version, winner, value)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> RecordRon:
+        return cls(item, *_parts(match))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await _record(interaction, Ron(int(self.item.values[0]), (Win(self.winner, self.value),)), self.version)
+
+
+@app_commands.guild_only()
+class ChromaCog(commands.GroupCog, group_name="chroma",
+                group_description="Chroma-jong: waits, furiten and scores with wildcard chroma tiles."):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(RecordTsumo, RecordRon)
+
+    @app_commands.command(name="waits", description="What a 13-tile hand waits on, under every reading; furiten.")
+    @app_commands.describe(hand="Tiles in hand, e.g. 3*p111z222z333z444z (3*m silver, 0m red, 5!z drawn in riichi)",
+                           melds="Called melds, e.g. 123m 777*s [5555z]",
+                           discards="Tiles that count for furiten: your discards and tiles you passed on")
+    async def waits(self, interaction: discord.Interaction, hand: str, melds: str | None = None,
+                    discards: str | None = None) -> None:
+        tiles = parse_tiles(hand)
+        called = parse_melds(melds)
+        thrown = parse_tiles(discards, what="discards") if discards else None
+        report = analyse(tiles, called, await _rules(interaction), thrown)
+        await interaction.response.send_message(embed=render.waits_embed(report, tiles, called),
+                                                file=_picture(tiles, called), ephemeral=True)
+
+    @app_commands.command(name="score", description="The best-scoring reading of a win, its payment and chips.")
+    @app_commands.describe(hand="All tiles in hand, winning tile included", win="The winning tile, e.g. 4s",
+                           tsumo="Won by self-draw", riichi="Riichi was declared", ippatsu="Ippatsu",
+                           dora="Dora indicators, e.g. 3m7z", ura="Ura-dora indicators (with riichi)",
+                           seat="Your seat wind (default: from the table, else East)",
+                           round="The round wind (default: from the table, else East)",
+                           honba="Honba (default: the table's)", melds="Called melds, e.g. 123m 777*s [5555z]",
+                           player="Who won (default: you)")
+    async def score(self, interaction: discord.Interaction, hand: str, win: str, tsumo: bool = False,
+                    riichi: bool = False, ippatsu: bool = False, dora: str | None = None, ura: str | None = None,
+                    seat: Wind | None = None, round: Wind | None = None,
+                    honba: app_commands.Range[int, 0, 99] | None = None, melds: str | None = None,
+                    player: discord.Member | None = None) -> None:
+        tiles = parse_tiles(hand)
+        called = parse_melds(melds)
+        win_index, win_tile = _win_index(tiles, win)
+        winner = (player or interaction.user).id
+        table = await self.bot.games.get(interaction.channel_id, TABLE)
+        state = table.state if table else None
+        seated = state is not None and winner in state.players
+        default_seat = WIND_NAMES.index(state.seat_wind(state.index_of(winner))) if seated else 0
+        situation = Situation(tsumo=tsumo, riichi=riichi, ippatsu=ippatsu,
+                              dora=tuple(parse_tiles(dora, what="dora")) if dora else (),
+                              ura=tuple(parse_tiles(ura, what="ura-dora")) if ura else (),
+                              seat=WIND_NAMES.index(seat) if seat else default_seat,
+                              round=WIND_NAMES.index(round) if round else (state.round_wind if state else 0),
+                              honba=honba if honba is not None else (state.honba if state else 0),
+                              table=state.scoring if state else TableOptions(), sanma=bool(state and state.sanma))
+        rules = await _rules(interaction)
+        slow = any(t.chroma is Chroma.GOLD for t in tiles) or sum(t.chroma is not None for t in tiles) > 3
+        if slow:  # the after-win search can take a while: answer Discord first, and keep the loop free
+            await interaction.response.defer(thinking=True)
+        report = await asyncio.to_thread(score, tiles, win_index, called, rules, situation)
+        embed = render.score_embed(report, tiles, called, situation, win_tile)
+        view = discord.ui.View(timeout=None)
+        if seated and table is not None:
+            value = _table_value(report)
+            if tsumo:
+                view.add_item(RecordTsumo(table.version, winner, value))
+            else:
+                view.add_item(RecordRon.for_table(state, table.version, winner, value))
+        elif table is not None:
+            embed.add_field(name="Table", value=f"<@{winner}> isn't seated at this channel's table, so this can't "
+                                                "be recorded there.", inline=False)
+        kwargs = {"embed": embed, "file": _picture(tiles, called, win_index)}
+        if view.children:
+            kwargs["view"] = view
+        if slow:
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+
+    @app_commands.command(name="odds", description="Chances of drawing at least k chroma tiles, and the Rainbow.")
+    @app_commands.describe(tiles="Chroma tiles in the wall (default 15)", wall="Tiles in the wall (default 136)",
+                           draws="Tiles a player draws (default 31)")
+    async def odds(self, interaction: discord.Interaction, tiles: app_commands.Range[int, 0, 136] = 15,
+                   wall: app_commands.Range[int, 1, 1000] = 136, draws: app_commands.Range[int, 1, 1000] = 31) -> None:
+        rules = await _rules(interaction)
+        rows = odds.table(tiles, wall, draws, rules.rainbow_from)
+        await interaction.response.send_message(embed=render.odds_embed(rows, tiles, wall, draws))
+
+    @app_commands.command(name="abilities", description="Which ability each chroma has in this channel.")
+    async def abilities(self, interaction: discord.Interaction) -> None:
+        rules = await _rules(interaction)
+        file = discord.File(fp=io.BytesIO(pictures.legend_png()), filename="chromas.png")
+        embed = render.abilities_embed(rules)
+        embed.set_image(url="attachment://chromas.png")
+        await interaction.response.send_message(embed=embed, file=file)
+
+    async def _change(self, interaction: discord.Interaction, make_move) -> None:
+        store = self.bot.games
+        record = await store.get(interaction.channel_id, CHROMA)
+        table = await store.get(interaction.channel_id, TABLE)
+        host = table.state.host if table else (record.state.host if record else None)
+        require_manager(interaction, host, "change this channel's chroma rules")
+        if record is None:
+            record = await store.start(interaction.channel_id, CHROMA,
+                                       new_state(interaction.user.id, secrets.randbits(32)),
+                                       guild_id=interaction.guild_id, actor_id=interaction.user.id)
+        move = make_move(record.state)
+        result = await store.apply(interaction.channel_id, CHROMA, move, actor_id=interaction.user.id)
+        note_change(interaction)
+        title = "Chroma abilities dealt for the next hanchan" if isinstance(move, Shuffle) else "Chroma rules changed"
+        await interaction.response.send_message(embed=render.abilities_embed(result.game.state.rules, title=title))
+
+    @app_commands.command(name="rules", description="Choose each chroma's ability and the options (host/managers).")
+    @app_commands.describe(silver="Ability of silver 3*m 3*p 3*s", gold="Ability of gold 5*m 5*p 5*s",
+                           red="Ability of red 0m 0p 0s", blue="Ability of blue 7*m 7*p 7*s",
+                           prismatic="Ability of prismatic 5*z", fern_green="Ability of fern-green 6*z",
+                           light_siam="Ability of light-siam 7*z",
+                           siam_limited="Red-face wildcard reads only 1-9m and 7z (seed's alternative)",
+                           rainbow_from="Chroma tiles for a 1-han Rainbow (default 5)",
+                           open_tanyao="Tanyao counts in an open hand",
+                           chip_value="Points a chip is worth, for trade-off tiles (0: points first)",
+                           reset="Back to the seed's abilities first")
+    async def rules(self, interaction: discord.Interaction, silver: AbilityName | None = None,
+                    gold: AbilityName | None = None, red: AbilityName | None = None,
+                    blue: AbilityName | None = None, prismatic: AbilityName | None = None,
+                    fern_green: AbilityName | None = None, light_siam: AbilityName | None = None,
+                    siam_limited: bool | None = None, rainbow_from: app_commands.Range[int, 1, 15] | None = None,
+                    open_tanyao: bool | None = None, chip_value: app_commands.Range[int, 0, 100_000] | None = None,
+                    reset: bool = False) -> None:
+        chosen = {Chroma.SILVER: silver, Chroma.GOLD: gold, Chroma.RED: red, Chroma.BLUE: blue,
+                  Chroma.PRISMATIC: prismatic, Chroma.FERN: fern_green, Chroma.SIAM: light_siam}
+
+        def move(state) -> SetRules:
+            rules = ChromaRules() if reset else state.rules
+            for chroma, ability in chosen.items():
+                if ability is not None:
+                    rules = rules.with_ability(chroma, Ability(ability))
+            changes = {k: v for k, v in (("siam_limited", siam_limited), ("rainbow_from", rainbow_from),
+                                         ("open_tanyao", open_tanyao), ("chip_value", chip_value))
+                       if v is not None}
+            return SetRules(replace(rules, **changes))
+
+        await self._change(interaction, move)
+
+    @app_commands.command(name="shuffle", description="Deal the abilities to the chromas at random for the next "
+                                                      "hanchan (host/managers).")
+    async def shuffle(self, interaction: discord.Interaction) -> None:
+        await self._change(interaction, lambda state: Shuffle())
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ChromaCog(bot))
