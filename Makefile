@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-uno clean
+.PHONY: run test lint bench bench-uno bench-chroma clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/storage.py
 	$(BIN)/python bench/interactions.py
 	$(BIN)/python bench/cosmic_roll.py
+	$(BIN)/python bench/chroma.py
+
+bench-chroma: $(VENV)/.installed-dev
+	$(BIN)/python bench/chroma.py
 
 # Uno self-play against rlcard: rlcard lives only in its own venv, never in requirements*.txt.
 BENCH_VENV := .venv-bench

@@ -1,0 +1,151 @@
+"""Chroma-jong calculator timings (issue 5).
+
+    .venv/bin/python bench/chroma.py [--hands 3000]      (or: make bench-chroma)
+
+1. Typical hands: `/chroma score` and `/chroma waits` on everyday hands (one or two chroma tiles). Aim: < 2 ms.
+2. Worst cases we could build: several silver tiles, all three riichi wildcards and gold tiles at once.
+   Aim: < 50 ms.
+3. Plain-hand waits against a brute force with the `mahjong` package (add each of the 34 faces, `Agari.is_agari`)
+   on the same hands, random and tenpai. Aim: not slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from mahjong.agari import Agari
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.chroma import search
+from engine.chroma.rules import ChromaRules
+from engine.chroma.scoring import Situation, score
+from engine.chroma.tiles import parse_melds, parse_tiles
+from engine.chroma.waits import analyse
+
+RULES = ChromaRules()
+
+TYPICAL_SCORES = [  # (hand, win, situation)
+    ("234m456p678s3*m3*p3*s55z", "5z", Situation(riichi=True)),
+    ("123m4p0p6p789s55z777z", "7z", Situation(tsumo=True)),
+    ("22m345m678p3*s4s5s789s", "2m", Situation(riichi=True, tsumo=True)),
+    ("123m456m0s67s789p11z", "1z", Situation(riichi=True, seat=1)),
+    ("112233m4p5*p6p789s77z", "7z", Situation(riichi=True, tsumo=True)),
+]
+TYPICAL_WAITS = ["234m456p678s3*m3*p3*s5z", "123m4p0p6p789s5566z", "22m345m678p3*s4s5s78s", "11234m4p5*p6p789s77z"]
+
+WORST_SCORES = [
+    # the seed's 12-chroma hand: three silver, three gold, three red, a blue 7 and a riichi wildcard
+    ("3*p3*s5*m0m5*s0s5*p0p3*m3m7*m7m5!z6*z", "5!z", Situation(riichi=True, tsumo=True), ""),
+    # three silver and three gold, the winning tile a prismatic drawn during riichi
+    ("3*m3*p3*s4m4p4s5*m5*p5*s789s1z5!z", "5!z", Situation(riichi=True, tsumo=True), ""),
+    # all three riichi wildcards (one wins, two more as house-rule kan draws) and three silver
+    ("3*m3*p3*s123m456p11z6!z7!z5!z", "5!z", Situation(riichi=True, tsumo=True), ""),
+    # two gold and two silver with a blue-7 pon
+    ("3*m3*p4m4p5*m5*p6s0s7s11z", "1z", Situation(riichi=True), "777*s"),
+]
+WORST_WAITS = [
+    "3*m3*p3*s5!z6!z7!z123m456p1z",  # three silver and all three riichi wildcards in 13 tiles
+    "3*m3*p3*s5*m5*p5*s5!z6!z7!z12m11z",
+]
+
+
+def timed(fn: Callable[[], object], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def summary(label: str, samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"| {label} | {statistics.median(ordered):.3f} | {p99:.3f} | {ordered[-1]:.3f} |"
+
+
+def score_call(hand: str, win: str, situation: Situation, melds: str = "") -> Callable[[], object]:
+    tiles = parse_tiles(hand)
+    win_tile = parse_tiles(win)[0]
+    index = len(tiles) - 1 - tiles[::-1].index(win_tile)
+    called = parse_melds(melds)
+    return lambda: score(tiles, index, called, RULES, situation)
+
+
+def brute_waits(counts: list[int]) -> frozenset[int]:
+    out = set()
+    for face in range(34):
+        if counts[face] < 4:
+            counts[face] += 1
+            if Agari.is_agari(counts):
+                out.add(face)
+            counts[face] -= 1
+    return frozenset(out)
+
+
+def random_hand(rng: random.Random) -> list[int]:
+    counts = [0] * 34
+    for face in rng.sample([f for f in range(34) for _ in range(4)], 13):
+        counts[face] += 1
+    return counts
+
+
+def tenpai_hand(rng: random.Random) -> list[int]:
+    while True:
+        counts = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.4:
+                counts[rng.randrange(34)] += 3
+            else:
+                start = rng.randrange(3) * 9 + rng.randrange(7)
+                for d in range(3):
+                    counts[start + d] += 1
+        counts[rng.randrange(34)] += 2
+        if max(counts) <= 4:
+            held = [f for f in range(34) for _ in range(counts[f])]
+            counts[rng.choice(held)] -= 1
+            return counts
+
+
+def compare_waits(hands: list[list[int]]) -> tuple[float, float]:
+    start = time.perf_counter()
+    ours = [search.waits(h, []) for h in hands]
+    middle = time.perf_counter()
+    theirs = [brute_waits(list(h)) for h in hands]
+    end = time.perf_counter()
+    for hand, a, b in zip(hands, ours, theirs, strict=True):
+        assert frozenset(f for f in a if hand[f] < 4) == b, hand
+    return (middle - start) / len(hands) * 1e6, (end - middle) / len(hands) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=3000)
+    args = parser.parse_args()
+    print("| what | p50 ms | p99 ms | max ms |\n| --- | --- | --- | --- |")
+    samples = [t for hand, win, s in TYPICAL_SCORES for t in timed(score_call(hand, win, s), 200)]
+    print(summary("typical score (5 hands x 200)", samples))
+    samples = [t for hand in TYPICAL_WAITS
+               for t in timed(lambda hand=hand: analyse(parse_tiles(hand), [], RULES), 200)]
+    print(summary("typical waits (4 hands x 200)", samples))
+    for hand, win, s, melds in WORST_SCORES:
+        print(summary(f"worst score `{hand}`{' + ' + melds if melds else ''}",
+                      timed(score_call(hand, win, s, melds), 5)))
+    for hand in WORST_WAITS:
+        print(summary(f"worst waits `{hand}`", timed(lambda hand=hand: analyse(parse_tiles(hand), [], RULES), 20)))
+    rng = random.Random(5)
+    print("\n| plain hands | ours µs/hand | brute force µs/hand |\n| --- | --- | --- |")
+    for label, make in (("random 13 tiles", random_hand), ("tenpai", tenpai_hand)):
+        ours, theirs = compare_waits([make(rng) for _ in range(args.hands)])
+        print(f"| {label} ({args.hands}) | {ours:.1f} | {theirs:.1f} |")
+
+
+if __name__ == "__main__":
+    main()
