@@ -137,7 +137,7 @@ def main() -> None:
     print(summary("typical waits (4 hands x 200)", samples))
     for hand, win, s, melds in WORST_SCORES:
         print(summary(f"worst score `{hand}`{' + ' + melds if melds else ''}",
-                      timed(score_call(hand, win, s, melds), 5)))
+                      timed(score_call(hand, win, s, melds), 3)))
     for hand in WORST_WAITS:
         print(summary(f"worst waits `{hand}`", timed(lambda hand=hand: analyse(parse_tiles(hand), [], RULES), 20)))
     rng = random.Random(5)

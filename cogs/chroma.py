@@ -17,7 +17,7 @@ from engine.chroma import odds
 from engine.chroma.rules import Ability, ChromaRules
 from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, score
 from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
-from engine.chroma.tiles import Chroma, Tile, parse_melds, parse_tiles
+from engine.chroma.tiles import Chroma, Tile, face_name, parse_melds, parse_tiles
 from engine.chroma.waits import analyse
 from engine.errors import IllegalMove
 from engine.table import TABLE, HandValue, Ron, TableOptions, TableState, Tsumo, Win
@@ -32,8 +32,13 @@ Wind = Literal["East", "South", "West", "North"]
 AbilityName = Literal[tuple(a.value for a in Ability)]  # type: ignore[valid-type]
 
 
-def _picture(tiles: list[Tile], melds, win_index: int | None = None) -> discord.File:
-    png = pictures.hand_png(tiles, melds=[m.tiles for m in melds], win_index=win_index)
+def _picture(tiles: list[Tile], melds, win_index: int | None = None,
+             report: ScoreReport | None = None) -> discord.File:
+    captions = None
+    if report is not None and report.readings:  # under each interpreted tile, the face it was read as
+        captions = [face_name(face) if face != tile.face else None
+                    for tile, face in zip(tiles, report.final_faces, strict=True)]
+    png = pictures.hand_png(tiles, melds=[m.tiles for m in melds], win_index=win_index, captions=captions)
     return discord.File(fp=io.BytesIO(png), filename=render.HAND_PICTURE)
 
 
@@ -194,7 +199,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         elif table is not None:
             embed.add_field(name="Table", value=f"<@{winner}> isn't seated at this channel's table, so this can't "
                                                 "be recorded there.", inline=False)
-        kwargs = {"embed": embed, "file": _picture(tiles, called, win_index)}
+        kwargs = {"embed": embed, "file": _picture(tiles, called, win_index, report)}
         if view.children:
             kwargs["view"] = view
         if slow:

@@ -38,7 +38,7 @@ HandDivider._validate_tiles = staticmethod(lambda tiles_34: all(0 <= count <= 8 
 WINDS = (EAST, SOUTH, WEST, NORTH)
 WIND_NAMES = ("East", "South", "West", "North")
 _ANY = frozenset(range(34))
-SEARCH_LIMIT = 2000  # distinct complete readings scored before the after-win (gold) search stops
+SEARCH_LIMIT = 15_000  # distinct complete readings scored before the after-win (gold) search stops
 _LIB_MELD = {CHI: LibraryMeld.CHI, PON: LibraryMeld.PON, KAN: LibraryMeld.KAN}
 
 
