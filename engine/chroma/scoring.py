@@ -101,15 +101,20 @@ def _payment_value(p: Payment) -> int:
 def score(concealed: Sequence[Tile], win_index: int, melds: Sequence[Meld], rules: ChromaRules,
           situation: Situation) -> ScoreReport:
     sets = check_hand(concealed, melds, winning=True, others=[situation.dora, situation.ura])
-    _check_situation(concealed, melds, rules, situation)
+    _check_situation(concealed, win_index, melds, rules, situation)
     scorer = _Scorer(list(concealed), win_index, list(melds), rules, situation, sets)
     return scorer.best()
 
 
-def _check_situation(concealed: Sequence[Tile], melds: Sequence[Meld], rules: ChromaRules, s: Situation) -> None:
+def _check_situation(concealed: Sequence[Tile], win_index: int, melds: Sequence[Meld], rules: ChromaRules,
+                     s: Situation) -> None:
     if any(t.live for t in concealed) and not s.riichi:
         raise IllegalMove("A tile marked `!` was drawn during riichi, but this win has no riichi.",
                           "Set `riichi: True`, or write the tile with `*`.")
+    if not s.tsumo and concealed[win_index].live:
+        raise IllegalMove("A ron tile is someone else's discard, so it can't be marked `!` (drawn during riichi): "
+                          "other players' riichi wildcards can't be interpreted.",
+                          "For a ron, write the winning tile with `*`; for your own draw, set `tsumo: True`.")
     if s.ippatsu and not s.riichi:
         raise IllegalMove("Ippatsu needs riichi.", "Set `riichi: True`, or leave out ippatsu.")
     if s.riichi:
@@ -294,7 +299,10 @@ class _Scorer:
             lines.append(YakuLine(f"Terminal blocks ({x}) ×{self.terminal_blocks}", gain))
             extra += gain
         chips = 0
-        if self.trade_offs and not library_yakuman and not self._rainbow_yakuman():
+        if self.trade_offs and (library_yakuman or self._rainbow_yakuman()):  # han can't change a yakuman
+            lines.append(YakuLine(f"Trade-off: {self.trade_offs}× −2 han +1 chip (a yakuman keeps its value)", 0))
+            chips = self.trade_offs
+        elif self.trade_offs:
             # each such tile: +2 han -1 chip, or -2 han +1 chip; take the most points, counting chips at the
             # channel's chip value, then the most chips
             n, chip = self.trade_offs, self.rules.chip_value

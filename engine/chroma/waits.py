@@ -101,5 +101,16 @@ def _relevant_faces(counts: Sequence[int]) -> frozenset[int]:
 
 
 def _library_shanten(counts: Sequence[int], has_melds: bool) -> int:
+    """The package's shanten. It takes at most four of a face: a fifth or later copy is counted as a lone honour
+    the hand doesn't hold (a tile no block uses), which keeps the tile count the package expects."""
     capped = [min(c, 4) for c in counts]
+    excess = sum(counts) - sum(capped)
+    for face in range(33, 26, -1):
+        if not excess:
+            break
+        if capped[face] == 0:
+            capped[face] = 1
+            excess -= 1
+    if excess:  # every honour held: nothing lone is left to stand in; this reading can't be the best anyway
+        return 8
     return Shanten.calculate_shanten(capped, use_chiitoitsu=not has_melds, use_kokushi=not has_melds)
