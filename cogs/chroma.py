@@ -117,9 +117,7 @@ class RecordRon(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
 
     @classmethod
     def for_table(cls, state: TableState, version: int, winner: int, value: HandValue) -> RecordRon:
-        options = [discord.SelectOption(label=(s.name or f"Seat {i + 1}")[:100], value=str(s.player),
-                                        description=f"{state.seat_wind(i)}, {s.points:,} points")
-                   for i, s in enumerate(state.seats) if s.player != winner]
+        options = table_render.seat_options(state, leave_out=winner)
         select = discord.ui.Select(custom_id=custom_id("chroma", "ron", *_id_parts(version, winner, value)),
                                    options=options, placeholder="Record this ron on the table: who dealt in?")
         return cls(select, version, winner, value)

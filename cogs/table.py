@@ -70,9 +70,7 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     def for_table(cls, state: TableState, version: int) -> TenpaiSelect:
-        options = [discord.SelectOption(label=(s.name or f"Seat {i + 1}")[:100], value=str(s.player),
-                                        description=f"{state.seat_wind(i)}, {s.points:,} points")
-                   for i, s in enumerate(state.seats)]
+        options = render.seat_options(state)
         return cls(discord.ui.Select(custom_id=custom_id("table", "tenpai", version), options=options, min_values=1,
                                      max_values=len(options), placeholder="Who was tenpai?"), version)
 

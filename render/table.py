@@ -85,6 +85,13 @@ def describe_event(event: dict[str, Any]) -> str:
     return ""
 
 
+def seat_options(state: TableState, *, leave_out: int | None = None) -> list[discord.SelectOption]:
+    """One select option per seated player (name, wind, points), for menus that ask who."""
+    return [discord.SelectOption(label=(s.name or f"Seat {i + 1}")[:100], value=str(s.player),
+                                 description=f"{state.seat_wind(i)}, {s.points:,} points")
+            for i, s in enumerate(state.seats) if s.player != leave_out]
+
+
 def describe_events(events: list[dict[str, Any]]) -> str:
     return "\n".join(line for line in map(describe_event, events) if line)
 

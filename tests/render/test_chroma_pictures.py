@@ -3,10 +3,8 @@ captions, the winning tile set apart, melds)."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from engine.chroma.tiles import CHROMA_FACES, Chroma, Tile, parse_tiles
 from render.chroma_pictures import (
@@ -18,20 +16,7 @@ from render.chroma_pictures import (
     legend_png,
     tile_image,
 )
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_SIGNATURE)
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image
-
-
-def differs(a: Image.Image, b: Image.Image) -> bool:
-    assert a.size == b.size
-    return ImageChops.difference(a.convert("RGBA"), b.convert("RGBA")).getbbox(alpha_only=False) is not None
+from tests.support.pictures import decode, differs
 
 
 def border_band(image: Image.Image) -> set[tuple[int, int, int]]:

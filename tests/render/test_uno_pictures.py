@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import io
 import time
 
 import pytest
-from PIL import Image, ImageChops
 
 from engine.uno.cards import CARDS, Colour, sorted_hand
 from render.uno_pictures import (
@@ -19,21 +17,10 @@ from render.uno_pictures import (
     card_image,
     hand_png,
 )
+from tests.support.pictures import decode, differs
 
 WILD_ID = next(c.id for c in CARDS if c.rank == "wild")
 WILD4_ID = next(c.id for c in CARDS if c.rank == "+4")
-
-
-def decode(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image
-
-
-def differs(a: Image.Image, b: Image.Image) -> bool:
-    assert a.size == b.size
-    return ImageChops.difference(a.convert("RGBA"), b.convert("RGBA")).getbbox(alpha_only=False) is not None
 
 
 def hand(count: int) -> list[int]:
