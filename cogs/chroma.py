@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.chroma import odds
-from engine.chroma.rules import Ability, ChromaRules
+from engine.chroma.rules import Ability, ChromaRules, count_ability
 from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, score
 from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
 from engine.chroma.tiles import Chroma, Tile, face_name, parse_melds, parse_tiles
@@ -182,7 +182,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                               honba=honba if honba is not None else (state.honba if state else 0),
                               table=state.scoring if state else TableOptions(), sanma=bool(state and state.sanma))
         rules = await _rules(interaction)
-        slow = any(t.chroma is Chroma.GOLD for t in tiles) or sum(t.chroma is not None for t in tiles) > 3
+        slow = count_ability(tiles, rules, Ability.AFTER_WIN) > 0 or sum(t.chroma is not None for t in tiles) > 3
         if slow:  # the after-win search can take a while: answer Discord first, and keep the loop free
             await interaction.response.defer(thinking=True)
         report = await asyncio.to_thread(score, tiles, win_index, called, rules, situation)

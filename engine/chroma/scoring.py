@@ -139,7 +139,6 @@ class _Scorer:
         self.sum_mod_3 = count_ability(everything, rules, Ability.SUM_MOD_3)
         self.meld_options = _meld_products([meld_readings_of(m, rules) for m in melds])
         self.cache: dict[tuple, ScoreReport | None] = {}
-        self.scored = 0
 
     # -- readings ---------------------------------------------------------------------------------------
 
@@ -218,7 +217,6 @@ class _Scorer:
         return self.cache[key]
 
     def _evaluate(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int) -> ScoreReport | None:
-        self.scored += 1
         ids, meld_objects = _library_tiles(faces, melds)
         win_id = next(i for i in ids if i // 4 == win_face)
         config = self._config()
@@ -227,7 +225,7 @@ class _Scorer:
         result = HandCalculator.estimate_hand_value(ids, win_id, melds=meld_objects, dora_indicators=dora,
                                                     ura_dora_indicators=ura, config=config)
         borrowed = None
-        if result.error == HandCalculator.ERR_NO_YAKU and self._chroma_yaku(faces, melds):
+        if result.error == HandCalculator.ERR_NO_YAKU and self._chroma_yaku():
             # The package scores only hands with one of its yaku. Borrow haitei/houtei (no fu, 1 han, open or
             # closed) for the count, then take it back out.
             config = self._config(borrowed=True)
@@ -265,7 +263,7 @@ class _Scorer:
                            chips=self.chroma_count + chip_change, readings=(), final_faces=faces,
                            melds=melds, win_face=win_face, interpretations=0)
 
-    def _chroma_yaku(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...]) -> bool:
+    def _chroma_yaku(self) -> bool:
         return self.zero_yaku > 0 or self._rainbow_han() > 0 or self._rainbow_yakuman() > 0
 
     def _rainbow_han(self) -> int:

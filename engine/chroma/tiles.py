@@ -124,7 +124,7 @@ def parse_tiles(text: str, *, what: str = "hand", offset: int = 0, whole: str | 
             if not pending:
                 raise NotationError(whole, at, f"`{char}` has no digits before it in the {what}",
                                     "A suit letter closes a group of digits, like `123m`.")
-            tiles.extend(_tile(digit, mark, char.lower(), position, whole, what) for digit, mark, position in pending)
+            tiles.extend(_tile(digit, mark, char.lower(), position, whole) for digit, mark, position in pending)
             pending = []
         else:
             raise NotationError(whole, at, f"`{char}` is not tile notation; expected a digit, `*`, `!` or a suit "
@@ -135,7 +135,7 @@ def parse_tiles(text: str, *, what: str = "hand", offset: int = 0, whole: str | 
     return tiles
 
 
-def _tile(digit: int, mark: str, suit: str, position: int, whole: str, what: str) -> Tile:
+def _tile(digit: int, mark: str, suit: str, position: int, whole: str) -> Tile:
     if suit == "z" and not 1 <= digit <= 7:
         raise NotationError(whole, position, f"honours run from 1z to 7z, not {digit}z",
                             "1-4z are the winds East South West North, 5-7z the dragons white, green, red.")
