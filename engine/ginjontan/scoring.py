@@ -1,0 +1,323 @@
+"""Combination scoring (seed 004, "Point evaluation"), with an explanation of every factor.
+
+Readings (docs/rulings.md, Gin-jon-tan):
+- A *set* ("pair" .. "nine") is 2-9 cards of one symbol; an *order* ("order 3" .. "order 9") is 3-9 cards
+  with consecutive copy numbers (any symbols, unless `order_same_symbol`).
+- Colour factor of a set or order: "in one color" x that colour's multiplier; "multicolor": at least two
+  colours with at least a pair among its cards: x the lowest such colour's multiplier x how many such colours;
+  otherwise colourless (x1). The best of the three that the cards allow.
+- *Full colours*: the hand's cards (without Bonus and Defeat) show all six non-white colours:
+  9 x sum of values x (count of the most present colour x its multiplier; colours tied for most present add
+  their multipliers: "2 same colors: sum of cards color values").
+- A Universal stands for any card (symbol, colour, copy number) and keeps its own value.
+- Each Bonus adds its own value to the combination's points, then triples them ("including itself").
+- A hand without a combination scores 0; a Defeat is reported (it loses the round at evaluation).
+- `combinations="best"`: the single best combination; `"all"`: the best set of disjoint ones, added up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+
+from engine.ginjontan.cards import COLOURS, COPIES, FULL_COLOURS, Colour, card
+from engine.ginjontan.options import GinjontanOptions
+
+SET_FACTORS = {2: 2, 3: 3, 4: 9, 5: 12, 6: 15, 7: 18, 8: 21, 9: 33}  # "Colorless": pair .. nine
+ORDER_FACTORS = {3: 3, 4: 6, 5: 9, 6: 12, 7: 21, 8: 33, 9: 99}  # "order 3" .. "order 9"
+SET_NAMES = {2: "pair", 3: "triple", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+FULL_FACTOR = 9  # "Base value: sum of all cards values*9"
+MAX_CARDS = 9
+_MULT = tuple(c.multiplier for c in COLOURS)
+_FULL = tuple(COLOURS.index(c) for c in FULL_COLOURS)
+
+
+@dataclass(frozen=True)
+class Combination:
+    kind: str  # "set", "order", "full colours"
+    cards: tuple[int, ...]  # the cards it is made of, Universals included
+    points: int
+    lines: tuple[str, ...]  # how the points were reached
+
+    @property
+    def title(self) -> str:
+        n = len(self.cards)
+        if self.kind == "set":
+            return SET_NAMES[n].capitalize()
+        return f"Order {n}" if self.kind == "order" else "Full colours"
+
+
+@dataclass(frozen=True)
+class HandScore:
+    points: int
+    combinations: tuple[Combination, ...]  # empty: no combination
+    bonuses: tuple[int, ...]
+    defeat: bool
+    lines: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        if not self.combinations:
+            return "No combination"
+        return " + ".join(c.title for c in self.combinations)
+
+
+# -- colour factors ------------------------------------------------------------------------------------------
+
+@cache
+def colour_factor(counts: tuple[int, ...], free: int) -> tuple[int, str, tuple[int, ...]]:
+    """The best colour factor for a set or order whose fixed cards have `counts` per colour, with `free`
+    Universals that may take any colour. Returns (factor, description, the Universals' colour indices)."""
+    present = [i for i, n in enumerate(counts) if n]
+    best = (1, "colourless", (0,) * free)
+    if len(present) <= 1:
+        c = present[0] if present else COLOURS.index(Colour.VIOLET)
+        best = (_MULT[c], f"one colour: {COLOURS[c].title} x{_MULT[c]}", (c,) * free)
+    pairs = [i for i, n in enumerate(counts) if n >= 2]
+    others = [i for i, n in enumerate(counts) if n < 2]
+    for mask in range(1 << len(others)):
+        chosen = [others[k] for k in range(len(others)) if mask >> k & 1]
+        cost = sum(2 - counts[i] for i in chosen)
+        group = pairs + chosen
+        if cost > free or len(group) < 2:
+            continue
+        low = min(_MULT[i] for i in group)
+        factor = low * len(group)
+        if factor > best[0]:
+            fill = [i for i in chosen for _ in range(2 - counts[i])]
+            fill += [group[0]] * (free - len(fill))
+            names = ", ".join(COLOURS[i].title for i in sorted(group))
+            best = (factor, f"multicolour: {len(group)} colours with a pair ({names}), lowest x{low}, so "
+                            f"x{low} x {len(group)}", tuple(fill))
+    return best
+
+
+@cache
+def full_colour_factor(counts: tuple[int, ...], free: int) -> tuple[int, str, tuple[int, ...]] | None:
+    """Full colours' multiplier, or None when the six non-white colours can't all be shown."""
+    best: tuple[int, str, tuple[int, ...]] | None = None
+    for extra in combinations_with_replacement(range(len(COLOURS)), free):
+        total = list(counts)
+        for i in extra:
+            total[i] += 1
+        if any(total[i] == 0 for i in _FULL):
+            continue
+        top = max(total[i] for i in _FULL)  # white is not counted here either
+        tied = [i for i in _FULL if total[i] == top]
+        factor = top * sum(_MULT[i] for i in tied)
+        if best is None or factor > best[0]:
+            if len(tied) == 1:
+                text = f"most present colour {COLOURS[tied[0]].title} x{_MULT[tied[0]]} x {top} cards"
+            else:
+                text = (f"most present colours {', '.join(COLOURS[i].title for i in tied)} tie at {top} cards: "
+                        f"({' + '.join(str(_MULT[i]) for i in tied)}) x {top}")
+            best = (factor, text, extra)
+    return best
+
+
+# -- sets and orders --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Candidate:
+    points: int
+    kind: str
+    regular: tuple[int, ...]
+    universals: tuple[int, ...]
+    colours: tuple[int, ...]  # the Universals' colours
+    colour_text: str
+    colour: int  # the colour factor
+    top: int  # order: the value of the highest card
+    top_is_universal: bool
+
+
+def _candidates(regular: list[int], universals: list[int], options: GinjontanOptions,
+                all_subsets: bool) -> dict[int, _Candidate]:
+    """The best set or order for each combination of cards, keyed by a bit mask over regular + universals.
+    With `all_subsets` False only the most valuable Universals are tried (enough for the single best)."""
+    n = len(regular)
+    cards_ = [card(c) for c in regular]
+    size = 1 << n
+    sym = [-2] * size  # -2: empty, -1: mixed symbols
+    nums = [0] * size  # copy-number bits; -1 once a number repeats
+    total = [0] * size
+    lo, hi, top_val = [COPIES + 1] * size, [0] * size, [0] * size
+    counts: list[tuple[int, ...]] = [(0,) * len(COLOURS)] * size
+    for mask in range(1, size):
+        low = mask & -mask
+        i = low.bit_length() - 1
+        rest = mask ^ low
+        c = cards_[i]
+        s = c.symbol.index
+        sym[mask] = s if sym[rest] in (-2, s) else -1
+        bit = 1 << c.copy
+        nums[mask] = -1 if nums[rest] == -1 or nums[rest] & bit else nums[rest] | bit
+        total[mask] = total[rest] + c.value
+        lo[mask] = min(lo[rest], c.copy)
+        if c.copy > hi[rest]:
+            hi[mask], top_val[mask] = c.copy, c.value
+        else:
+            hi[mask], top_val[mask] = hi[rest], top_val[rest]
+        k = COLOURS.index(c.colour)
+        counts[mask] = (*counts[rest][:k], counts[rest][k] + 1, *counts[rest][k + 1:])
+
+    order = sorted(range(len(universals)), key=lambda k: -card(universals[k]).value)
+    if all_subsets:
+        u_masks = list(range(1 << len(universals)))
+    else:  # the j most valuable
+        u_masks = [sum(1 << order[k] for k in range(j)) for j in range(len(universals) + 1)]
+    found: dict[int, _Candidate] = {}
+    for um in u_masks:
+        us = tuple(universals[k] for k in range(len(universals)) if um >> k & 1)
+        j = len(us)
+        u_total = sum(card(u).value for u in us)
+        u_top = max((card(u).value for u in us), default=0)
+        for mask in range(size):
+            pop = mask.bit_count()
+            m = pop + j
+            if m < 2 or m > MAX_CARDS:
+                continue
+            best: _Candidate | None = None
+            s = sym[mask]
+            base_sum = total[mask] + u_total
+            if s != -1:
+                cf = colour_factor(counts[mask], j)
+                best = _Candidate(SET_FACTORS[m] * base_sum * cf[0], "set", (), us, cf[2], cf[1], cf[0], 0, False)
+            if m >= 3 and nums[mask] != -1 and (not options.order_same_symbol or s != -1):
+                span = hi[mask] - lo[mask] + 1 if pop else 0
+                if span <= m:
+                    spare = m - span
+                    if pop == 0 or (spare and hi[mask] < COPIES and u_top > top_val[mask]):
+                        top, top_u = u_top, True
+                    else:
+                        top, top_u = top_val[mask], False
+                    cf = colour_factor(counts[mask], j)
+                    points = ORDER_FACTORS[m] * base_sum * top * cf[0]
+                    if best is None or points > best.points:
+                        best = _Candidate(points, "order", (), us, cf[2], cf[1], cf[0], top, top_u)
+            if best is not None:
+                regular_cards = tuple(regular[k] for k in range(n) if mask >> k & 1)
+                key = mask | (um << n)
+                found[key] = _Candidate(best.points, best.kind, regular_cards, *_rest(best))
+    return found
+
+
+def _rest(c: _Candidate) -> tuple:
+    return (c.universals, c.colours, c.colour_text, c.colour, c.top, c.top_is_universal)
+
+
+def _explain(c: _Candidate) -> Combination:
+    members = c.regular + c.universals
+    m = len(members)
+    roles = _universal_roles(c)
+    listed = " ".join(card(x).notation + roles.get(x, "") for x in members)
+    values = " + ".join(str(card(x).value) for x in members)
+    total = sum(card(x).value for x in members)
+    if c.kind == "set":
+        factor = SET_FACTORS[m]
+        lines = [f"{SET_NAMES[m].capitalize()}: {listed}", f"sum of values {values} = {total}",
+                 f"x{factor} ({SET_NAMES[m]})"]
+    else:
+        factor = ORDER_FACTORS[m]
+        lines = [f"Order {m}: {listed}", f"sum of values {values} = {total}", f"x{factor} (order {m})",
+                 f"x{c.top} (value of the highest card)"]
+    lines.append(f"x{c.colour} ({c.colour_text})")
+    lines.append(f"= {c.points:,}")
+    return Combination(c.kind, members, c.points, tuple(lines))
+
+
+def _universal_roles(c: _Candidate) -> dict[int, str]:
+    if not c.universals:
+        return {}
+    colours = [COLOURS[i].title for i in c.colours]
+    if c.kind == "set":
+        what = card(c.regular[0]).symbol.name if c.regular else "any one symbol"
+        return {u: f" (as {colour} {what})" for u, colour in zip(c.universals, colours, strict=True)}
+    have = sorted(card(x).copy for x in c.regular)
+    m = len(c.regular) + len(c.universals)
+    if have:
+        top = min(COPIES, have[0] + m - 1) if c.top_is_universal else have[-1]
+        start = top - m + 1
+        if start < 1:
+            start = 1
+    else:
+        start = COPIES - m + 1
+    numbers = [x for x in range(start, start + m) if x not in have]
+    return {u: f" (as {colour} {number})" for u, colour, number in zip(c.universals, colours, numbers, strict=True)}
+
+
+def _full_colours(regular: list[int], universals: list[int]) -> Combination | None:
+    members = regular + universals
+    counts = [0] * len(COLOURS)
+    for c in regular:
+        counts[COLOURS.index(card(c).colour)] += 1
+    found = full_colour_factor(tuple(counts), len(universals))
+    if found is None:
+        return None
+    factor, text, extra = found
+    total = sum(card(x).value for x in members)
+    points = FULL_FACTOR * total * factor
+    roles = {u: f" (as {COLOURS[i].title})" for u, i in zip(universals, extra, strict=True)}
+    lines = (f"Full colours: {' '.join(card(x).notation + roles.get(x, '') for x in members)}",
+             f"sum of values {' + '.join(str(card(x).value) for x in members)} = {total}", f"x{FULL_FACTOR}",
+             f"x{factor} ({text})", f"= {points:,}")
+    return Combination("full colours", tuple(members), points, lines)
+
+
+def _best_partition(found: dict[int, _Candidate], size: int) -> list[_Candidate]:
+    """The disjoint combinations with the highest total (subset DP over the cards)."""
+    by_low: dict[int, list[tuple[int, _Candidate]]] = {}
+    for key, cand in found.items():
+        by_low.setdefault(key & -key, []).append((key, cand))
+    best: dict[int, tuple[int, tuple[_Candidate, ...]]] = {0: (0, ())}
+
+    def solve(mask: int) -> tuple[int, tuple[_Candidate, ...]]:
+        if mask in best:
+            return best[mask]
+        low = mask & -mask
+        result = solve(mask ^ low)
+        for key, cand in by_low.get(low, ()):
+            if key & mask == key:
+                points, chosen = solve(mask ^ key)
+                if points + cand.points > result[0]:
+                    result = (points + cand.points, (*chosen, cand))
+        best[mask] = result
+        return result
+
+    return list(solve(size - 1)[1])
+
+
+def score_hand(cards: list[int] | tuple[int, ...], options: GinjontanOptions | None = None) -> HandScore:
+    """The hand's points and how they were reached."""
+    options = options or GinjontanOptions()
+    if len(cards) > MAX_CARDS:
+        raise ValueError(f"at most {MAX_CARDS} cards")
+    regular = [c for c in cards if not card(c).special or card(c).special == "black_hole"]
+    universals = [c for c in cards if card(c).special == "universal"]
+    bonuses = tuple(c for c in cards if card(c).special == "bonus")
+    defeat = any(card(c).special == "defeat" for c in cards)
+    every = options.combinations == "all"
+    found = _candidates(regular, universals, options, all_subsets=every)
+    chosen: list[Combination] = []
+    if every:
+        chosen = [_explain(c) for c in _best_partition(found, 1 << (len(regular) + len(universals)))]
+    elif found:
+        chosen = [_explain(max(found.values(), key=lambda c: c.points))]
+    full = _full_colours(regular, universals)
+    if full is not None and full.points > sum(c.points for c in chosen):
+        chosen = [full]
+    points = sum(c.points for c in chosen)
+    lines = [line for c in chosen for line in c.lines]
+    if len(chosen) > 1:
+        lines.append(f"Combinations together: {' + '.join(f'{c.points:,}' for c in chosen)} = {points:,}")
+    if not chosen:
+        lines.append("No combination: no pair, no order of 3 and not all six colours.")
+    elif bonuses:
+        extra = sum(card(b).value for b in bonuses)
+        tripled = (points + extra) * 3 ** len(bonuses)
+        lines.append(f"Bonus: {points:,} + {extra} (the Bonus card{'s' if len(bonuses) > 1 else ''} itself) "
+                     f"x{3 ** len(bonuses)} = {tripled:,}")
+        points = tripled
+    if defeat:
+        lines.append("Defeat: revealed at evaluation, this hand loses the round (step 7).")
+    return HandScore(points, tuple(chosen), bonuses, defeat, tuple(lines))
