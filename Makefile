@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-uno bench-chroma clean
+.PHONY: run test lint bench bench-uno bench-chroma bench-ginjontan clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,9 +28,13 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/interactions.py
 	$(BIN)/python bench/cosmic_roll.py
 	$(BIN)/python bench/chroma.py
+	$(BIN)/python bench/ginjontan.py
 
 bench-chroma: $(VENV)/.installed-dev
 	$(BIN)/python bench/chroma.py
+
+bench-ginjontan: $(VENV)/.installed-dev
+	$(BIN)/python bench/ginjontan.py
 
 # Uno self-play against rlcard: rlcard lives only in its own venv, never in requirements*.txt.
 BENCH_VENV := .venv-bench

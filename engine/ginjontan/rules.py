@@ -240,7 +240,7 @@ def _start_round(g: _Game) -> None:
         schedule += [(active, o) for o in others]
     g.set(phase=Phase.SETUP, order=tuple(order), schedule=tuple(schedule), duel_index=0, duel=None,
           turned=tuple((p, *turned[p]) for p in g.players), turn=0, calls_in_row=0, ask=None)
-    g.emit("order", order=order, turned={p: turned[p] for p in g.players})
+    g.emit("order", order=order, turned=[[p, turned[p]] for p in g.players])
     for p in order:
         if g.seats[p].hand:
             g.wait(p, "aside")
@@ -256,16 +256,14 @@ def _begin_duel(g: _Game) -> None:
     while g.duel_index < len(g.schedule):
         active, opponent = g.schedule[g.duel_index]
         g.set(duel=Duel(active, opponent))
-        drew: dict[int, int] = {}
         for p in (active, opponent):
             seat = g.seats[p]
             seat.unfolded, seat.active = seat.active, []
             new = g.draw(p, len(seat.unfolded))
             seat.hand += new
-            drew[p] = len(new)
             g.emit("drew", player=p, cards=new)
-        g.emit("duel", active=active, opponent=opponent, unfolded={p: list(g.seats[p].unfolded)
-                                                                   for p in (active, opponent)}, drew=drew)
+        g.emit("duel", active=active, opponent=opponent,
+               unfolded=[[p, list(g.seats[p].unfolded)] for p in (active, opponent)])
         if g.seats[active].unfolded and g.seats[opponent].unfolded:
             g.wait(active, "act")
             return
@@ -383,13 +381,13 @@ def _evaluate(g: _Game) -> None:
             seat.points = seat.round_start
             lines.append(f"{seat.name}: Defeat, the round's {lost:+,} points are void")
             g.emit("defeat", player=p, lost=lost)
-    changes: dict[int, int] = {}
+    changes: list[list[int]] = []
     for p in ranked:
         seat = g.seats[p]
         rank = 1 + sum(1 for q in ranked if g.seats[q].hand_points > seat.hand_points)
         change = seat.hand_points if rank == 1 else -(rank - 1) * seat.hand_points
         seat.points += change
-        changes[p] = change
+        changes.append([p, change])
         lines.append(f"{seat.name}: place {rank}, {change:+,}")
     for p in g.order:
         if g.seats[p].result == "kat oh":

@@ -1,0 +1,268 @@
+"""Gin-jon-tan's words: public event lines, the status, the private hand, the calculator and the rules.
+Pictures are in render/ginjontan_pictures.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from engine.ginjontan.cards import NOTATION_HINT, SYMBOLS, card, clash
+from engine.ginjontan.options import RESERVE, RESERVE_CAP
+from engine.ginjontan.rules import TASK_TEXT, standings
+from engine.ginjontan.scoring import HandScore, score_hand
+from engine.ginjontan.state import GinjontanState, Phase
+from render.common import COLOUR_INFO, COLOUR_OK, mention
+
+COLOUR = discord.Colour.dark_teal()
+PHASE_TEXT = {
+    Phase.LOBBY: "Lobby: press Join; the host presses Start",
+    Phase.SWAP: "Step 2: keep your hand or swap it with your reserve",
+    Phase.SETUP: "Step 3: everyone chooses 3 cards to unfold",
+    Phase.DUEL: "Steps 3.2-3.7: duels",
+    Phase.EXCHANGE: "Step 4: exchanges of up to 9 cards",
+    Phase.REFILL: "Step 5: reserves back to 9",
+    Phase.COMBINATION: "Step 6: the combination round",
+    Phase.EVALUATION: "Step 7: evaluation",
+    Phase.OVER: "The game is over",
+}
+
+
+def cards_text(cards: list[int] | tuple[int, ...]) -> str:
+    return " ".join(f"`{card(c).notation}`" for c in cards) or "—"
+
+
+def points(n: int) -> str:
+    return f"{n:,}"
+
+
+def waiting_line(state: GinjontanState) -> str:
+    if state.phase in (Phase.LOBBY, Phase.OVER) or not state.waiting:
+        return ""
+    who: dict[str, list[int]] = {}
+    for p, task in state.waiting:
+        who.setdefault(task, []).append(p)
+    parts = [f"{' '.join(mention(p) for p in ps)}: {TASK_TEXT[task]}" for task, ps in who.items()]
+    return "⏳ " + "; ".join(parts)
+
+
+def event_lines(state: GinjontanState, events: list[dict[str, Any]]) -> str:
+    """What happened, for everyone: no private card is named (drawn cards, reserves, cards set aside)."""
+    lines: list[str] = []
+    for e in events:
+        t = e["type"]
+        who = mention(e["player"]) if "player" in e else ""
+        if t == "joined":
+            lines.append(f"{who} joined ({len(state.seats)} players).")
+        elif t == "left":
+            lines.append(f"{who} left the lobby.")
+        elif t == "dealt":
+            lines.append(f"🃏 Round {e['round']} of {state.options.rounds}: 9 cards dealt to each hand and 9 to "
+                         "each reserve.")
+        elif t == "swap":
+            lines.append(f"{who} {'swapped hand and reserve' if e['swapped'] else 'kept their hand'}.")
+        elif t == "order":
+            turned = ", ".join(f"{mention(p)} {' then '.join(card(c).notation for c in cs)}"
+                               for p, cs in e["turned"])
+            lines.append(f"🔀 Turned from the reserves: {turned}. Order: "
+                         f"{' → '.join(mention(p) for p in e['order'])}.")
+        elif t == "aside":
+            lines.append(f"{who} set 3 cards aside.")
+        elif t == "duel":
+            shown = " · ".join(f"{mention(p)} unfolds {cards_text(cs)}" for p, cs in e["unfolded"])
+            lines.append(f"⚔️ Duel {mention(e['active'])} vs {mention(e['opponent'])}: {shown}; both draw.")
+        elif t == "clash":
+            gain = f" {mention(e['owner'])} +{points(e['points'])}" if e["winner"] is not None else ""
+            lines.append(f"{who}: `{card(e['acting']).notation}` on `{card(e['target']).notation}`. "
+                         f"{e['text']}.{gain}")
+        elif t == "reserve_lost":
+            lines.append(f"🕳️ Black hole: {who}'s reserve ({e['count']} cards) goes back to the deck.")
+        elif t == "exchange":
+            lines.append(f"{who} exchanged {e['count']} card{'s' * (e['count'] != 1)} between hand and reserve."
+                         if e["count"] else f"{who} made no exchange.")
+        elif t == "trim":
+            lines.append(f"{who} put {e['count']} reserve cards back in the deck.")
+        elif t == "filled":
+            lines.append(f"{who}'s reserve was filled with {e['count']} cards.")
+        elif t == "phase":
+            lines.append(f"**{PHASE_TEXT[Phase(e['phase'])]}.**")
+        elif t == "call":
+            lines.append(f"{who}: “Gin jon tan!”{' (already satisfied)' if e['auto'] else ''}")
+        elif t == "ask":
+            lines.append(f"{who} gives {e['count']} card{'s' * (e['count'] != 1)} and asks {mention(e['target'])} "
+                         f"for as many from their {e['source']}.")
+        elif t == "give":
+            lines.append(f"{who} handed {e['count']} card{'s' * (e['count'] != 1)} from their {e['source']} to "
+                         f"{mention(e['asker'])}.")
+        elif t == "kat_oh":
+            lines.append(f"{who}: “Kat oh!” (cards face down).")
+        elif t == "shown":
+            lines.append(f"{who} shows {cards_text(e['cards'])}: **{e['title']}**, {points(e['points'])}"
+                         + (" — **Defeat!**" if e["defeat"] else ""))
+        elif t == "defeat":
+            lines.append(f"💀 {who} revealed a Defeat and loses the round ({points(-e['lost'])} points back).")
+        elif t == "evaluated":
+            changes = ", ".join(f"{mention(p)} {v:+,}" for p, v in e["changes"])
+            lines.append(f"📊 Round {e['round']}: {changes or 'nobody showed a hand'}.")
+        elif t == "over":
+            table = ", ".join(f"{place}. {mention(p)} {points(pts)}" for p, place, pts in e["standings"])
+            lines.append(f"🏁 **Game over.** {table}")
+    wait = waiting_line(state)
+    if wait:
+        lines.append(wait)
+    text = "\n".join(lines)
+    return text if len(text) <= 2000 else text[:1990] + "\n…"
+
+
+def lobby_embed(state: GinjontanState) -> discord.Embed:
+    o = state.options
+    embed = discord.Embed(title="Gin-jon-tan", colour=COLOUR, description=(
+        f"{len(state.seats)} player(s): {', '.join(mention(s.player) for s in state.seats)}\n"
+        f"Rounds: {o.rounds} · deck: {o.deck} · combinations: {o.combinations} · duels: {o.duels}"
+        + (" · prize rule" if o.prize else "")))
+    embed.set_footer(text="Press Join to play (2-8 players); the host presses Start.")
+    return embed
+
+
+def status_embed(state: GinjontanState) -> discord.Embed:
+    embed = discord.Embed(title=f"Gin-jon-tan — round {max(state.round, 1)} of {state.options.rounds}",
+                          colour=COLOUR, description=PHASE_TEXT[state.phase])
+    if state.order:
+        embed.add_field(name="Order (3.1)", value=" → ".join(mention(p) for p in state.order), inline=False)
+    if state.duel is not None:
+        d = state.duel
+        done = "\n".join(f"{mention(c.actor)}: `{card(c.acting).notation}` on `{card(c.target).notation}`"
+                         + (f" → +{points(c.points)}" if c.winner is not None else " → standoff")
+                         for c in d.clashes)
+        embed.add_field(name=f"Duel {state.duel_index + 1} of {len(state.schedule)}",
+                        value=(f"{mention(d.active)} {cards_text(state.seat(d.active).unfolded)}\n"
+                               f"{mention(d.opponent)} {cards_text(state.seat(d.opponent).unfolded)}\n{done}")[:1024],
+                        inline=False)
+    rows = []
+    for s in sorted(state.seats, key=lambda s: -s.points):
+        extra = ""
+        if s.result:
+            extra = f" · {s.result}" + (f" {points(s.hand_points)}" if s.result == "shown" else "")
+        elif s.called:
+            extra = " · Gin jon tan!"
+        rows.append(f"{mention(s.player)} **{points(s.points)}** · hand {len(s.hand)} · reserve {len(s.reserve)}"
+                    + extra)
+    embed.add_field(name="Scores", value="\n".join(rows)[:1024], inline=False)
+    if state.last_round is not None:
+        embed.add_field(name=f"Round {state.last_round.round}", value="\n".join(state.last_round.lines)[:1024],
+                        inline=False)
+    wait = waiting_line(state)
+    if wait:
+        embed.add_field(name="Waiting for", value=wait[:1024], inline=False)
+    return embed
+
+
+def final_embed(state: GinjontanState) -> discord.Embed:
+    lines = [f"{place}. {mention(p)} — {points(pts)}" for p, place, pts in standings(state)]
+    return discord.Embed(title="Gin-jon-tan — final standings (step 10)", colour=COLOUR_OK,
+                         description="\n".join(lines))
+
+
+def hand_text(state: GinjontanState, player: int) -> str:
+    seat = state.seat(player)
+    lines = [f"**Hand** ({len(seat.hand)}): {cards_text(seat.hand)}",
+             f"**Reserve** ({len(seat.reserve)}/{RESERVE_CAP if state.phase is Phase.DUEL else RESERVE}): "
+             f"{cards_text(seat.reserve)}"]
+    if seat.active:
+        lines.append(f"**Set aside**: {cards_text(seat.active)}")
+    if seat.unfolded:
+        lines.append(f"**Unfolded**: {cards_text(seat.unfolded)}")
+    tasks = state.tasks(player)
+    lines.append("**Now**: " + ("; ".join(TASK_TEXT[t] for t in tasks) if tasks else "nothing: " +
+                                (waiting_line(state) or "wait")))
+    if "act" in tasks:
+        lines.append(duel_forecast(state, player))
+    text = "\n".join(lines)
+    return text[:4000]
+
+
+def duel_forecast(state: GinjontanState, player: int) -> str:
+    d = state.duel
+    other = d.opponent if player == d.active else d.active
+    rows = []
+    for a in state.seat(player).unfolded:
+        for t in state.seat(other).unfolded:
+            c = clash(a, t)
+            verdict = "standoff" if c.winner is None else ("you win" if c.winner == a else "you lose")
+            rows.append(f"`{card(a).notation}` → `{card(t).notation}`: {verdict}")
+    return "**Your options**: " + " · ".join(rows)
+
+
+def hand_embed(state: GinjontanState, player: int, *, with_picture: bool) -> discord.Embed:
+    seat = state.seat(player)
+    score = score_hand(seat.hand, state.options)
+    embed = discord.Embed(title=f"Your cards — {PHASE_TEXT[state.phase]}", colour=COLOUR,
+                          description=hand_text(state, player))
+    embed.add_field(name=f"Your hand now: {score.title}, {points(score.points)}",
+                    value="\n".join(score.lines)[:1024], inline=False)
+    if score.defeat:
+        embed.add_field(name="⚠️ Defeat in hand", value="Showing it at evaluation loses the round; unfold it in a "
+                        "duel, exchange it, or say Kat oh! instead.", inline=False)
+    embed.set_footer(text=f"Your points: {points(seat.points)} · only you see this")
+    if with_picture:
+        embed.set_image(url="attachment://hand.png")
+    return embed
+
+
+def score_embed(cards: list[int], score: HandScore) -> discord.Embed:
+    embed = discord.Embed(title=f"{score.title}: {points(score.points)} points", colour=COLOUR_INFO,
+                          description=f"{cards_text(cards)}\n\n" + "\n".join(score.lines))
+    embed.set_image(url="attachment://cards.png")
+    return embed
+
+
+RULES = {
+    "basics": ("The game", (
+        "Each player gets 9 cards in hand and 9 face down in the reserve (step 1), and may swap the two once "
+        "(step 2). Every round: everyone sets 3 cards aside; reserve cards turned decide the order (3.1); each "
+        "player in turn duels every other player (3.2-3.7); exchanges (4); reserves back to 9 (5); the "
+        "combination round (6); evaluation (7). The highest hand adds its points, the others deduct theirs "
+        "(second 1x, third 2x ...). After the chosen number of rounds the highest score wins.")),
+    "duels": ("Duels (3.2-3.3)", (
+        "Both duellists unfold the 3 cards they set aside and draw 3. They take turns, the active player "
+        "first: pick one of your unfolded cards and one of theirs. A Black hole beats anything; a card whose "
+        "verb names the other's symbol overcomes it (Righteous judges Prisoner ...; if both do, the acting "
+        "card wins); else the higher colour; else the higher value; else a standoff. The winner gains both "
+        "cards' values. Losing cards go to the deck, the others to the reserve (at most 33 there). A winning "
+        "Black hole sends both reserves back to the deck. Then the active player may exchange up to 3 cards "
+        "between hand and reserve and sets 3 new cards aside.")),
+    "combinations": ("Combinations", (
+        "Pair..nine: 2-9 cards of one symbol, x2 x3 x9 x12 x15 x18 x21 x33 the sum of values. "
+        "Order 3..9: consecutive copy numbers, x3 x6 x9 x12 x21 x33 x99 the sum x the value of the highest. "
+        "One colour: also x that colour (White 1, Red 3, Orange 9, Yellow 12, Green 15, Blue 33, Violet 99). "
+        "Multicolour: at least two colours with a pair: x the lowest of them x how many. Full colours: all "
+        "six non-white colours in the hand: 9 x the sum x (count of the most present colour x its "
+        "multiplier). A card's value is symbol value x copy number x colour.")),
+    "specials": ("Special cards", (
+        "Black hole (33): beats any card, and empties both duellists' reserves. Bonus: adds its own value "
+        "(1 x copy x colour) and triples the hand's combination. Universal (99): stands for any card in a "
+        "combination and keeps its own value. Defeat (0): shown at evaluation, it loses the round and voids "
+        "the round's points — unfold it, exchange it, or say Kat oh!.")),
+    "round": ("Combination round and evaluation (6-7)", (
+        "In the order of 3.1 each player either says “Gin jon tan!” (and can't exchange again until asked), "
+        "exchanges 1-3 cards with their reserve, or asks another player for 1-3 cards from that player's hand "
+        "or reserve (the asked player picks). The round ends when everyone has said it in a row. Then, in "
+        "order, each player shows their hand or says “Kat oh!” (keeps their points, no ranking).")),
+    "notation": ("Card notation", NOTATION_HINT + " Symbols: " + ", ".join(s.code for s in SYMBOLS) + "."),
+    "rating": ("Tournament rating and prize", (
+        "Each finished game gives the last player 1 point, the last but one 3, and 3 more per place up "
+        "(3+(n-2)*3 for the winner of n). /ginjontan standings sorts by these, then by total points. With the "
+        "prize rule (personal decks), the winner takes 3 cards from each other player, the second 2 from each "
+        "player below, the third 1.")),
+}
+
+
+def rules_embed(topic: str | None) -> discord.Embed:
+    if topic is None:
+        embed = discord.Embed(title="Gin-jon-tan — rules", colour=COLOUR_INFO)
+        for title, text in RULES.values():
+            embed.add_field(name=title, value=text[:1024], inline=False)
+        embed.set_footer(text="Rulings where the text is loose: docs/rulings.md")
+        return embed
+    title, text = RULES[topic]
+    return discord.Embed(title=f"Gin-jon-tan — {title}", description=text, colour=COLOUR_INFO)

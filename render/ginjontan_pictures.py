@@ -1,0 +1,396 @@
+"""Pictures for Gin-jon-tan, drawn with Pillow: one card, labelled rows of cards (a hand, a reserve, the cards set
+aside) and a duel (two players' unfolded cards facing each other).
+
+Pure functions: they take card ids (see `engine.ginjontan.cards`) and return PNG bytes (or, for one card, an Image),
+so the Discord layer only attaches the bytes as a file (`picture_file`, the one place that imports discord). Nothing
+here needs a font file: `ImageFont.load_default(size=...)` is the scalable font Pillow bundles. It covers ASCII and
+little more, so labels and player names pass through `_ascii` (accents are dropped, anything else becomes "?").
+
+A card is a rounded rectangle in its colour: the copy number large in the top left corner, the colour's letter in
+the top right, the symbol's name on a light panel in the middle (two lines for "Space ship", "Black hole",
+"Execu-tioner" and "Super-nova") and the card's value small at the bottom. The four special cards (Black hole,
+Bonus, Universal, Defeat) have a dark panel with gold lettering, a gold frame inside the edge and their own badge
+in the top right corner instead of the colour letter. Text on the colour is dark on White, Orange and Yellow and
+white on the others.
+
+Marks: "play" rings the card in green, "win" in gold, "lose" greys it out.
+
+Cards are drawn at `_SS` times their size and reduced, which smooths corners and text; each drawn card is cached,
+so a hand of 9 and a reserve of 33 are mostly pasting.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import unicodedata
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engine.ginjontan.cards import Colour, card
+
+if TYPE_CHECKING:
+    import discord
+
+__all__ = [
+    "CARD_COLOURS",
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "DUEL_PER_LINE",
+    "MARKS",
+    "PER_LINE",
+    "card_image",
+    "cards_picture",
+    "duel_picture",
+    "picture_file",
+]
+
+CARD_WIDTH, CARD_HEIGHT = 84, 120
+PER_LINE = 11  # a row of `cards_picture` wraps onto further lines past this many cards
+DUEL_PER_LINE = 5  # each side of `duel_picture` wraps past this many cards
+
+RGB = tuple[int, int, int]
+CARD_COLOURS: dict[Colour, RGB] = {
+    Colour.WHITE: (238, 236, 228),
+    Colour.RED: (204, 38, 44),
+    Colour.ORANGE: (242, 140, 28),
+    Colour.YELLOW: (246, 210, 40),
+    Colour.GREEN: (36, 146, 72),
+    Colour.BLUE: (30, 92, 204),
+    Colour.VIOLET: (128, 58, 188),
+}
+DARK_INK: RGB = (24, 24, 28)
+LIGHT_INK: RGB = (255, 255, 255)
+EDGE: RGB = (20, 20, 24)  # the thin line round every card, so White stands out on a light background too
+PANEL: RGB = (252, 250, 242)  # behind a regular card's name
+PANEL_INK: RGB = (24, 24, 28)
+SPECIAL_PANEL: RGB = (28, 26, 36)  # behind a special card's name
+GOLD: RGB = (236, 190, 60)
+MARKS: dict[str, RGB] = {"play": (60, 230, 110), "win": (255, 196, 30), "lose": (120, 120, 124)}
+
+BACKGROUND: RGB = (43, 45, 49)  # Discord's dark grey, so the picture sits well in a dark client
+LABEL: RGB = (235, 235, 235)
+DIM_LABEL: RGB = (160, 163, 170)
+
+_SS = 4  # supersampling factor
+_RING = 4  # width of a mark's ring, px
+_NAME_WIDTH = 64  # the widest a line of the symbol's name may be, px
+_HYPHENATED = {"Executioner": ("Execu-", "tioner"), "Supernova": ("Super-", "nova")}  # too long for one line
+
+# -- text --------------------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.load_default(size=size)  # type: ignore[return-value]  # scalable: Pillow >= 10.1 with FreeType
+
+
+_REPLACEMENTS = {"→": "->", "←": "<-", "⇒": "=>", "–": "-", "—": "-", "−": "-", "×": "x", "·": ".", "•": ".",
+                 "’": "'", "‘": "'", "“": '"', "”": '"', "…": "...", "ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o",
+                 "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "\u00a0": " "}
+
+
+def _ascii(text: str) -> str:
+    """`text` in ASCII, which the bundled font draws: known symbols replaced, accents dropped, emoji and other
+    symbols left out, any other letter or digit shown as "?"."""
+    out: list[str] = []
+    for char in text:
+        if char.isascii():
+            out.append(char if char.isprintable() else " ")
+        elif char in _REPLACEMENTS:
+            out.append(_REPLACEMENTS[char])
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+            if base and base.isascii() and base.isprintable():
+                out.append(base)
+            elif unicodedata.category(char)[0] in "LN":
+                out.append("?")
+            elif char.isspace():
+                out.append(" ")
+            # symbols (emoji), marks and controls are left out
+    return " ".join("".join(out).split())
+
+
+def _fit(text: str, size: int, width: float, smallest: int = 9) -> tuple[str, int]:
+    """`text` and a font size (down to `smallest`) at which it fits `width`; cut short with ".." if even that is
+    too wide."""
+    while size > smallest and _font(size).getlength(text) > width:
+        size -= 1
+    font = _font(size)
+    if font.getlength(text) > width:
+        while len(text) > 1 and font.getlength(text + "..") > width:
+            text = text[:-1]
+        text = text.rstrip() + ".."
+    return text, size
+
+
+def _draw_centred(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, size: int, fill: RGB, *,
+                  bold: int = 0) -> None:
+    """`text` with its ink centred on `centre`; `bold` thickens the strokes by that many pixels."""
+    font = _font(size)
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=font, anchor="ls", stroke_width=bold)
+    x = centre[0] - (left + right) / 2
+    y = centre[1] - (top + bottom) / 2
+    draw.text((x, y), text, font=font, fill=fill, anchor="ls", stroke_width=bold, stroke_fill=fill)
+
+
+def _ink_on(colour: RGB) -> RGB:
+    """Dark or white text, whichever reads better on `colour` (by its relative luminance)."""
+    r, g, b = (c / 255 for c in colour)
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return DARK_INK if luminance > 0.5 else LIGHT_INK
+
+
+@lru_cache(maxsize=64)
+def _name_lines(name: str) -> tuple[tuple[str, ...], int]:
+    """The symbol's name as it is written on the panel: its lines and the font size (14 when it fits)."""
+    if " " in name:
+        lines = tuple(name.split(" ", 1))
+    elif name in _HYPHENATED and _font(14).getlength(name) > _NAME_WIDTH:
+        lines = _HYPHENATED[name]
+    else:
+        lines = (name,)
+    size = 14
+    while size > 9 and any(_font(size).getlength(line) > _NAME_WIDTH for line in lines):
+        size -= 1
+    return tuple(_fit(line, size, _NAME_WIDTH, size)[0] for line in lines), size
+
+
+# -- one card ----------------------------------------------------------------------------------------------------------
+
+
+def _badge(draw: ImageDraw.ImageDraw, special: str, cx: float, cy: float, r: float) -> None:
+    """The special card's badge (at `_SS` scale), a disc of radius `r` centred on (`cx`, `cy`)."""
+    s = _SS
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SPECIAL_PANEL, outline=GOLD, width=round(1.2 * s))
+    if special == "black_hole":  # a black disc in a glowing ring
+        ring = r * 0.68
+        draw.ellipse((cx - ring, cy - ring * 0.55, cx + ring, cy + ring * 0.55), outline=(255, 140, 40),
+                     width=round(1.6 * s))
+        hole = r * 0.36
+        draw.ellipse((cx - hole, cy - hole, cx + hole, cy + hole), fill=(0, 0, 0), outline=(255, 200, 90),
+                     width=round(0.8 * s))
+    elif special == "bonus":  # a gold star
+        points = []
+        for k in range(10):
+            radius = r * (0.72 if k % 2 == 0 else 0.3)
+            angle = -math.pi / 2 + k * math.pi / 5
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        draw.polygon(points, fill=GOLD)
+    elif special == "universal":  # a wheel of the six full colours
+        wheel = r * 0.7
+        box = (cx - wheel, cy - wheel, cx + wheel, cy + wheel)
+        for k, colour in enumerate(c for c in CARD_COLOURS if c is not Colour.WHITE):
+            draw.pieslice(box, -90 + k * 60, -30 + k * 60, fill=CARD_COLOURS[colour])
+        hub = r * 0.22
+        draw.ellipse((cx - hub, cy - hub, cx + hub, cy + hub), fill=CARD_COLOURS[Colour.WHITE])
+    elif special == "defeat":  # a red cross
+        arm, width = r * 0.45, round(2.2 * s)
+        draw.line((cx - arm, cy - arm, cx + arm, cy + arm), fill=(230, 40, 40), width=width)
+        draw.line((cx - arm, cy + arm, cx + arm, cy - arm), fill=(230, 40, 40), width=width)
+
+
+def _grey_out(image: Image.Image) -> Image.Image:
+    """`image` in dim greys, its transparency kept."""
+    alpha = image.getchannel("A")
+    grey = image.convert("L").point(lambda v: 70 + v * 45 // 100)
+    return Image.merge("RGBA", (grey, grey, grey, alpha))
+
+
+@lru_cache(maxsize=1024)
+def _card(card_id: int, mark: str | None) -> Image.Image:
+    """One card, CARD_WIDTH x CARD_HEIGHT, RGBA. Cached: callers must not change it."""
+    c = card(card_id)
+    s = _SS
+    w, h = CARD_WIDTH * s, CARD_HEIGHT * s
+    body = CARD_COLOURS[c.colour]
+    ink = _ink_on(body)
+    special = c.special
+    ring = MARKS[mark] if mark in ("play", "win") else None
+    image = Image.new("RGBA", (w, h), (*EDGE, 0))
+    draw = ImageDraw.Draw(image)
+    radius = 8 * s
+    inset = 0
+    if ring is not None:  # the mark's ring, then the card inside it
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=ring)
+        inset = _RING * s
+    edge_box = (inset, inset, w - 1 - inset, h - 1 - inset)
+    draw.rounded_rectangle(edge_box, radius=radius - inset // 2, fill=EDGE)
+    body_box = (inset + s, inset + s, w - 1 - inset - s, h - 1 - inset - s)
+    draw.rounded_rectangle(body_box, radius=radius - inset // 2 - s, fill=body)
+    if special:  # a gold frame just inside the edge
+        frame = 3 * s
+        draw.rounded_rectangle((body_box[0] + frame, body_box[1] + frame, body_box[2] - frame, body_box[3] - frame),
+                               radius=4 * s, outline=GOLD, width=round(1.5 * s))
+
+    # the copy number, large, top left; the colour letter (or a special's badge) top right
+    number = str(c.copy)
+    _draw_centred(draw, (22 * s if len(number) == 2 else 18 * s, 21 * s), number, 26 * s, ink, bold=s // 2)
+    if special:
+        _badge(draw, special, 66 * s, 20 * s, 11 * s)
+    else:
+        _draw_centred(draw, (66 * s, 20 * s), c.colour.letter.upper(), 15 * s, ink, bold=s // 4)
+
+    # the symbol's name on its panel
+    panel = (9 * s, 38 * s, (CARD_WIDTH - 9) * s, 94 * s)
+    draw.rounded_rectangle(panel, radius=5 * s, fill=SPECIAL_PANEL if special else PANEL)
+    lines, size = _name_lines(c.symbol.name)
+    line_h = size * 1.2
+    centre_x, centre_y = (panel[0] + panel[2]) / 2, (panel[1] + panel[3]) / 2
+    for index, line in enumerate(lines):
+        y = centre_y + (index - (len(lines) - 1) / 2) * line_h * s
+        _draw_centred(draw, (centre_x, y), line, size * s, GOLD if special else PANEL_INK, bold=s // 4)
+
+    # the value, small, at the bottom
+    _draw_centred(draw, (w / 2, 106 * s), f"{c.value:,}", 11 * s, ink, bold=s // 4)
+
+    image = image.reduce(s)
+    return _grey_out(image) if mark == "lose" else image
+
+
+def _check_mark(mark: str | None) -> None:
+    if mark is not None and mark not in MARKS:
+        raise ValueError(f"unknown mark {mark!r}: use one of {', '.join(MARKS)}")
+
+
+def card_image(card_id: int, *, mark: str | None = None) -> Image.Image:
+    """One card, CARD_WIDTH x CARD_HEIGHT (84 x 120), RGBA with rounded corners on a transparent background.
+
+    `mark`: "play" rings the card in green, "win" in gold, "lose" greys it out; None draws it plain.
+    Raises ValueError for an id outside 0-6236 or an unknown mark."""
+    _check_mark(mark)
+    return _card(card_id, mark).copy()
+
+
+# -- pictures ----------------------------------------------------------------------------------------------------------
+
+
+def _png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=3)
+    return buffer.getvalue()
+
+
+_MARGIN = 10  # round the picture
+_GAP = 4  # between cards of a line
+_CAPTION = 16  # the card's notation under it
+_LINE_GAP = 6  # between the lines of one row
+_ROW_GAP = 12  # between rows
+_LABEL_H = 24  # a row's label above its cards
+_LABEL_SIZE = 16
+_EMPTY_H = 22  # the "(empty)" line of a row without cards
+_CELL_W = CARD_WIDTH + _GAP
+_LINE_H = CARD_HEIGHT + _CAPTION
+
+
+def _paste_card(image: Image.Image, draw: ImageDraw.ImageDraw, card_id: int, mark: str | None, x: int,
+                y: int) -> None:
+    """The card with its top left at (`x`, `y`) and its notation under it, coloured like its mark."""
+    _check_mark(mark)
+    drawn = _card(card_id, mark)
+    image.paste(drawn, (x, y), drawn)
+    colour = MARKS[mark] if mark in ("play", "win") else DIM_LABEL if mark == "lose" else LABEL
+    draw.text((x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), card(card_id).notation, font=_font(12),
+              fill=colour, anchor="mm")
+
+
+def _layout(count: int, per_line: int) -> tuple[int, int]:
+    """(lines, cards per line) for `count` cards, at most `per_line` a line, the lines as even as they can be."""
+    lines = max(1, math.ceil(count / per_line))
+    return lines, max(1, math.ceil(count / lines))
+
+
+def _block_height(count: int, per_line: int) -> int:
+    """The height of `count` cards laid out in lines, or of the "(empty)" line."""
+    if not count:
+        return _EMPTY_H
+    lines, _ = _layout(count, per_line)
+    return lines * _LINE_H + (lines - 1) * _LINE_GAP
+
+
+def _draw_block(image: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[int], marks: Mapping[int, str],
+                per_line: int, x: int, y: int, width: int, align: str = "left") -> None:
+    """`cards` in lines of at most `per_line` within the `width` starting at (`x`, `y`); `align` "left" or
+    "right" places shorter lines."""
+    if not cards:
+        text_x = x if align == "left" else x + width
+        draw.text((text_x, y + _EMPTY_H / 2), "(empty)", font=_font(14), fill=DIM_LABEL,
+                  anchor="lm" if align == "left" else "rm")
+        return
+    _, per = _layout(len(cards), per_line)
+    for index, card_id in enumerate(cards):
+        line, col = divmod(index, per)
+        in_line = min(per, len(cards) - line * per)
+        start = x if align == "left" else x + width - (in_line * _CELL_W - _GAP)
+        _paste_card(image, draw, card_id, marks.get(card_id), start + col * _CELL_W, y + line * (_LINE_H + _LINE_GAP))
+
+
+def _label(draw: ImageDraw.ImageDraw, x: float, y: int, text: str, width: float, anchor: str = "lm") -> None:
+    text, size = _fit(_ascii(text), _LABEL_SIZE, width)
+    if text:
+        draw.text((x, y + _LABEL_H / 2 - 1), text, font=_font(size), fill=LABEL, anchor=anchor, stroke_width=0)
+
+
+def cards_picture(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[int, str] | None = None) -> bytes:
+    """Labelled rows of cards as PNG, e.g. [("Hand", hand), ("Reserve", reserve), ("Set aside", aside)].
+
+    Each row is its label (cleaned to ASCII) above its cards in the given order, each card's notation under it.
+    A row of more than PER_LINE (11) cards wraps onto further lines of even length (33 cards: 3 lines of 11); a
+    row without cards shows "(empty)". `marks` maps a card id to "play", "win" or "lose" (see `card_image`).
+    At most 10 + 11 x 88 - 4 + 10 = 984 px wide, whatever the rows hold."""
+    marks = marks or {}
+    rows = [(label, list(cards)) for label, cards in rows] or [("", [])]
+    widest = max(_layout(len(cards), PER_LINE)[1] if cards else 0 for _, cards in rows)
+    width = 2 * _MARGIN + max(widest * _CELL_W - _GAP, 2 * CARD_WIDTH)
+    height = 2 * _MARGIN + sum(_LABEL_H + _block_height(len(cards), PER_LINE) for _, cards in rows)
+    height += (len(rows) - 1) * _ROW_GAP
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    y = _MARGIN
+    for label, cards in rows:
+        _label(draw, _MARGIN, y, label, width - 2 * _MARGIN)
+        y += _LABEL_H
+        _draw_block(image, draw, cards, marks, PER_LINE, _MARGIN, y, width - 2 * _MARGIN)
+        y += _block_height(len(cards), PER_LINE) + _ROW_GAP
+    return _png(image)
+
+
+_VS_W = 48  # the column between the two sides of a duel
+
+
+def duel_picture(left_name: str, left_cards: Sequence[int], right_name: str, right_cards: Sequence[int],
+                 marks: Mapping[int, str] | None = None) -> bytes:
+    """Two players' unfolded cards facing each other as PNG: `left_name` over `left_cards` (pushed towards the
+    middle), "vs" between the sides, `right_name` over `right_cards`. Each side wraps past DUEL_PER_LINE (5) cards;
+    a side without cards shows "(empty)". `marks` as for `cards_picture` (e.g. the winner "win", the loser "lose").
+    At most about 970 px wide."""
+    marks = marks or {}
+    left, right = list(left_cards), list(right_cards)
+    side_cards = max(_layout(len(side), DUEL_PER_LINE)[1] for side in (left, right))
+    side_w = max(side_cards * _CELL_W - _GAP, 2 * CARD_WIDTH)
+    width = 2 * _MARGIN + 2 * side_w + _VS_W
+    block = max(_block_height(len(left), DUEL_PER_LINE), _block_height(len(right), DUEL_PER_LINE))
+    height = 2 * _MARGIN + _LABEL_H + block
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    right_x = _MARGIN + side_w + _VS_W
+    _label(draw, _MARGIN + side_w, _MARGIN, left_name, side_w, anchor="rm")
+    _label(draw, right_x, _MARGIN, right_name, side_w, anchor="lm")
+    top = _MARGIN + _LABEL_H
+    _draw_block(image, draw, left, marks, DUEL_PER_LINE, _MARGIN, top, side_w, align="right")
+    _draw_block(image, draw, right, marks, DUEL_PER_LINE, right_x, top, side_w, align="left")
+    vs_y = top + min(block, CARD_HEIGHT) / 2
+    _draw_centred(draw, (_MARGIN + side_w + _VS_W / 2, vs_y), "vs", 20, GOLD)
+    return _png(image)
+
+
+def picture_file(png_bytes: bytes, name: str = "ginjontan.png") -> discord.File:
+    """The PNG as a `discord.File` named `name` (".png" added if missing), to attach to a message or embed."""
+    import discord
+
+    if not name.lower().endswith(".png"):
+        name += ".png"
+    return discord.File(io.BytesIO(png_bytes), filename=name)
