@@ -181,6 +181,14 @@ def hand_text(state: GinjontanState, player: int) -> str:
     return text[:4000]
 
 
+def duel_forecast_one(acting: int, target: int) -> str:
+    c = clash(acting, target)
+    if c.winner is None:
+        return "standoff"
+    gain = card(c.winner).value + card(c.loser).value
+    return (f"you win +{gain:,}" if c.winner == acting else f"you lose, they get +{gain:,}") + f" ({c.reason})"
+
+
 def duel_forecast(state: GinjontanState, player: int) -> str:
     d = state.duel
     other = d.opponent if player == d.active else d.active
@@ -266,3 +274,24 @@ def rules_embed(topic: str | None) -> discord.Embed:
         return embed
     title, text = RULES[topic]
     return discord.Embed(title=f"Gin-jon-tan — {title}", description=text, colour=COLOUR_INFO)
+
+
+def standings_embed(rows: list[Any]) -> discord.Embed:
+    embed = discord.Embed(title="Gin-jon-tan — tournament rating", colour=COLOUR_INFO)
+    if not rows:
+        embed.description = "No rated game has finished in this server yet."
+        return embed
+    embed.description = "\n".join(
+        f"{i}. {mention(r.user_id)} — **{r.tier}** rating points · {points(r.total)} game points · "
+        f"{r.games} game{'s' * (r.games != 1)}, {r.wins} won" for i, r in enumerate(rows, start=1))
+    embed.set_footer(text="Rating: last 1, last but one 3, +3 per place up; ties broken by total points.")
+    return embed
+
+
+def collection_embed(owned: tuple[int, ...]) -> discord.Embed:
+    embed = discord.Embed(title=f"Your collection — {len(owned)} cards", colour=COLOUR_INFO)
+    text = cards_text(sorted(owned, key=lambda c: -card(c).value))
+    embed.description = (text if len(text) <= 4000 else text[:3990] + " …") if owned else (
+        "No cards yet. Games with personal decks draft 33 cards from your collection, topped up from the full "
+        "set; the prize rule adds the cards you win.")
+    return embed

@@ -1,0 +1,410 @@
+"""/ginjontan on Discord: the flows every entry point shares (slash commands, buttons, menus) and the
+components. No rule lives here: the engine decides, this module asks it and shows the answer.
+
+Every button and menu is a DynamicItem, so it keeps working after a restart; the engine refuses a move
+that no longer answers what the game waits for, so a stale click changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+import discord
+
+from engine.errors import IllegalMove
+from engine.ginjontan.cards import card
+from engine.ginjontan.moves import (
+    Act,
+    AskCards,
+    Call,
+    Evaluate,
+    Exchange,
+    Give,
+    Join,
+    Leave,
+    SetAside,
+    Start,
+    Swap,
+    Trim,
+)
+from engine.ginjontan.options import RESERVE, RESERVE_CAP, GinjontanOptions
+from engine.ginjontan.rating import prizes
+from engine.ginjontan.rules import GINJONTAN, new_lobby, standings
+from engine.ginjontan.state import GinjontanState, Phase
+from render import ginjontan as render
+from render import ginjontan_pictures as pictures
+from storage.games import GameRecord, MoveResult
+from storage.ginjontan import collections, move_prizes
+from storage.results import Standing, store_results
+from ui.custom_ids import custom_id
+from ui.errors import ReportsErrors, note_change
+from ui.permissions import require_seated
+
+SQLITE_MAX = 2**63 - 1
+
+
+# -- moves through storage -----------------------------------------------------------------------------------
+
+async def load(interaction: discord.Interaction) -> GameRecord[GinjontanState]:
+    return await interaction.client.games.require(interaction.channel_id, GINJONTAN)
+
+
+async def apply(interaction: discord.Interaction, move: Any, *, seated: bool = True) -> MoveResult[GinjontanState]:
+    bot = interaction.client
+    if seated:
+        require_seated(interaction, (await load(interaction)).state.players)
+    result = await bot.games.apply(interaction.channel_id, GINJONTAN, move, actor_id=interaction.user.id)
+    note_change(interaction)
+    if result.game.state.finished:
+        await finish(bot, interaction.channel_id, result.game)
+    return result
+
+
+def results(state: GinjontanState) -> list[Standing]:
+    return [Standing(p, place, max(-SQLITE_MAX, min(SQLITE_MAX, pts))) for p, place, pts in standings(state)]
+
+
+async def finish(bot: Any, channel_id: int, record: GameRecord[GinjontanState]) -> GameRecord[GinjontanState]:
+    """Store the final standings (and move prize cards) in the transaction that ends the game."""
+    state = record.state
+
+    def on_finish(conn: Any, done: GameRecord[GinjontanState]) -> None:
+        store_results(conn, done, results(state))
+        transfers = prizes(state)
+        if transfers:
+            move_prizes(conn, done.guild_id, transfers)
+
+    return await bot.games.finish(channel_id, GINJONTAN, actor_id=None, on_finish=on_finish)
+
+
+def public_view(state: GinjontanState) -> discord.ui.View | None:
+    if state.phase is Phase.OVER:
+        return None
+    view = discord.ui.View(timeout=None)
+    if state.phase is Phase.LOBBY:
+        for name in ("join", "leave", "start"):
+            view.add_item(LobbyButton(name))
+    else:
+        view.add_item(HandButton())
+    return view
+
+
+def public_message(state: GinjontanState, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The public answer to a move: what happened, who is next, a "My cards" button, and the duel's picture
+    when one began."""
+    message: dict[str, Any] = {"content": render.event_lines(state, events) or "Done."}
+    view = public_view(state)
+    if view is not None:
+        message["view"] = view
+    duel = next((e for e in reversed(events) if e["type"] == "duel"), None)
+    if duel is not None:
+        (left, left_cards), (right, right_cards) = duel["unfolded"]
+        png = pictures.duel_picture(_name(state, left), left_cards, _name(state, right), right_cards)
+        message["files"] = [pictures.picture_file(png, "duel.png")]
+    if state.phase is Phase.OVER:
+        message["embed"] = render.final_embed(state)
+    return message
+
+
+def _name(state: GinjontanState, player: int) -> str:
+    return state.name(player)
+
+
+async def move(interaction: discord.Interaction, move_: Any, *, from_hand: bool = False) -> None:
+    """Apply a move and answer: publicly, and (from a private hand) by redrawing that hand first."""
+    result = await apply(interaction, move_)
+    state = result.game.state
+    public = public_message(state, result.events)
+    if from_hand:
+        if state.phase is Phase.OVER or not state.seated(interaction.user.id):
+            await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
+        else:
+            hand = hand_message(state, interaction.user.id)
+            await interaction.response.edit_message(embed=hand["embed"], attachments=hand["files"],
+                                                    view=hand["view"])
+        await interaction.followup.send(**public)
+    else:
+        await interaction.response.send_message(**public)
+
+
+# -- lobby ----------------------------------------------------------------------------------------------------
+
+async def new(interaction: discord.Interaction, options: GinjontanOptions, seed: int | None) -> None:
+    if interaction.user.bot:
+        raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
+    state = new_lobby(interaction.user.id, options, secrets.randbits(32) if seed is None else seed,
+                      interaction.user.display_name)
+    await interaction.client.games.start(interaction.channel_id, GINJONTAN, state, guild_id=interaction.guild_id,
+                                         actor_id=interaction.user.id)
+    note_change(interaction)
+    await interaction.response.send_message(embed=render.lobby_embed(state), view=public_view(state))
+
+
+async def join(interaction: discord.Interaction) -> None:
+    if interaction.user.bot:
+        raise IllegalMove("Bots can't play.", "Invite a person.")
+    result = await apply(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
+    await interaction.response.send_message(**public_message(result.game.state, result.events))
+
+
+async def start(interaction: discord.Interaction) -> None:
+    record = await load(interaction)
+    state = record.state
+    owned: dict[int, tuple[int, ...]] = {}
+    if state.options.deck == "personal":
+        owned = await collections(interaction.client.db, interaction.guild_id, list(state.players))
+    await move(interaction, Start(interaction.user.id, owned))
+
+
+LOBBY_BUTTONS = {"join": ("Join", discord.ButtonStyle.primary), "leave": ("Leave", discord.ButtonStyle.secondary),
+                 "start": ("Start", discord.ButtonStyle.success)}
+PLACEHOLDERS = {"aside": "Choose 3 cards to unfold…", "act": "Act with… on…",
+                "exchange": "Exchange: pick hand cards and as many reserve cards…",
+                "return": "Cards back to the deck…", "give": "Cards to hand over…",
+                "askgive": "Cards you give in exchange…"}
+
+
+class LobbyButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:l:(?P<name>\w+)"):
+    def __init__(self, name: str) -> None:
+        label, style = LOBBY_BUTTONS[name]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("gjt", "l", name)))
+        self.name = name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> LobbyButton:
+        return cls(match["name"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        if self.name == "join":
+            await join(interaction)
+        elif self.name == "leave":
+            await move(interaction, Leave(interaction.user.id))
+        else:
+            await start(interaction)
+
+
+# -- the private hand ------------------------------------------------------------------------------------------
+
+def hand_message(state: GinjontanState, player: int) -> dict[str, Any]:
+    seat = state.seat(player)
+    rows = [("Hand", list(seat.hand)), ("Reserve", list(seat.reserve))]
+    if seat.active:
+        rows.append(("Set aside", list(seat.active)))
+    if seat.unfolded:
+        rows.append(("Unfolded", list(seat.unfolded)))
+    png = pictures.cards_picture(rows)
+    return {"embed": render.hand_embed(state, player, with_picture=True),
+            "files": [pictures.picture_file(png, "hand.png")], "view": HandView(state, player)}
+
+
+async def show_hand(interaction: discord.Interaction) -> None:
+    record = await load(interaction)
+    state = record.state
+    require_seated(interaction, state.players)
+    if state.phase is Phase.LOBBY:
+        raise IllegalMove("The cards aren't dealt yet.", "The host presses Start.", code="not_started")
+    await interaction.response.send_message(**hand_message(state, interaction.user.id), ephemeral=True)
+
+
+class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:hand"):
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="My cards", style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id("gjt", "hand")))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> HandButton:
+        return cls()
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction)
+
+
+BUTTONS = {
+    "swap": ("Swap hand and reserve", discord.ButtonStyle.secondary),
+    "keep": ("Keep my hand", discord.ButtonStyle.primary),
+    "none": ("No exchange", discord.ButtonStyle.secondary),
+    "call": ("Gin jon tan!", discord.ButtonStyle.success),
+    "reveal": ("Show my hand", discord.ButtonStyle.primary),
+    "katoh": ("Kat oh!", discord.ButtonStyle.danger),
+    "lowest": ("Return my lowest cards", discord.ButtonStyle.secondary),
+}
+
+
+def lowest_surplus(state: GinjontanState, player: int) -> tuple[int, ...]:
+    seat = state.seat(player)
+    cap = RESERVE_CAP if "trim" in state.tasks(player) else RESERVE
+    need = len(seat.reserve) - cap
+    return tuple(sorted(seat.reserve, key=lambda c: card(c).value)[:need])
+
+
+class MoveButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:m:(?P<name>\w+)"):
+    def __init__(self, name: str, label: str | None = None) -> None:
+        text, style = BUTTONS[name]
+        super().__init__(discord.ui.Button(label=label or text, style=style, custom_id=custom_id("gjt", "m", name)))
+        self.name = name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> MoveButton:
+        return cls(match["name"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        player = interaction.user.id
+        if self.name in ("swap", "keep"):
+            m: Any = Swap(player, self.name == "swap")
+        elif self.name == "none":
+            m = Exchange(player)
+        elif self.name == "call":
+            m = Call(player)
+        elif self.name in ("reveal", "katoh"):
+            m = Evaluate(player, kat_oh=self.name == "katoh")
+        else:  # "lowest"
+            m = Trim(player, lowest_surplus((await load(interaction)).state, player))
+        await move(interaction, m, from_hand=True)
+
+
+def _option(cid: int, prefix: str = "", value: str | None = None) -> discord.SelectOption:
+    c = card(cid)
+    return discord.SelectOption(label=f"{prefix}{c.name}"[:100], value=value or str(cid),
+                                description=f"{c.notation} · value {c.value:,}"[:100])
+
+
+class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"ct:gjt:s:(?P<what>\w+)(?::(?P<target>\d+):(?P<source>hand|reserve))?"):
+    """A menu of cards for one move: what = aside, act, exchange, return, give, askgive (+ target, source)."""
+
+    def __init__(self, select: discord.ui.Select, what: str, target: int | None = None,
+                 source: str | None = None) -> None:
+        super().__init__(select)
+        self.what, self.target, self.source = what, target, source
+
+    @classmethod
+    def build(cls, what: str, options: list[discord.SelectOption], low: int, high: int,
+              target: int | None = None, source: str | None = None) -> CardSelect:
+        parts = ["gjt", "s", what] + ([target, source] if target is not None else [])
+        options = options[:25]
+        select = discord.ui.Select(custom_id=custom_id(*parts), options=options, placeholder=PLACEHOLDERS[what],
+                                   min_values=min(low, len(options)), max_values=min(high, len(options)))
+        return cls(select, what, target, source)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> CardSelect:
+        target = match["target"]
+        return cls(item, match["what"], None if target is None else int(target), match["source"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        player, values = interaction.user.id, self.item.values
+        if self.what == "aside":
+            m: Any = SetAside(player, tuple(int(v) for v in values))
+        elif self.what == "act":
+            acting, target = (int(x) for x in values[0].split(":"))
+            m = Act(player, acting, target)
+        elif self.what == "exchange":
+            give = tuple(int(v[2:]) for v in values if v.startswith("h:"))
+            take = tuple(int(v[2:]) for v in values if v.startswith("r:"))
+            m = Exchange(player, give, take)
+        elif self.what == "return":
+            m = Trim(player, tuple(int(v) for v in values))
+        elif self.what == "give":
+            m = Give(player, tuple(int(v) for v in values))
+        else:  # askgive
+            m = AskCards(player, self.target, self.source, tuple(int(v) for v in values))
+            result = await apply(interaction, m)
+            await interaction.response.edit_message(content="✅ Asked.", view=None)
+            await interaction.followup.send(**public_message(result.game.state, result.events))
+            return
+        await move(interaction, m, from_hand=True)
+
+
+class AskSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:gjt:ask"):
+    """6.1c, first step: whom to ask and from where. The second step is a menu of your own hand cards."""
+
+    def __init__(self, select: discord.ui.Select) -> None:
+        super().__init__(select)
+
+    @classmethod
+    def build(cls, state: GinjontanState, player: int) -> AskSelect:
+        options = [discord.SelectOption(label=f"Ask {state.name(p)} for {source} cards"[:100], value=f"{p}:{source}",
+                                        description=f"{len(getattr(state.seat(p), source))} cards there")
+                   for p in state.order if p != player for source in ("hand", "reserve")
+                   if getattr(state.seat(p), source)]
+        return cls(discord.ui.Select(custom_id=custom_id("gjt", "ask"), options=options[:25],
+                                     placeholder="Ask another player (6.1c)…"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> AskSelect:
+        return cls(item)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        target, source = self.item.values[0].split(":")
+        state = (await load(interaction)).state
+        require_seated(interaction, state.players)
+        if "turn" not in state.tasks(interaction.user.id):
+            raise IllegalMove("It isn't your turn in the combination round.", "Wait for your turn.",
+                              code="not_your_turn")
+        pool = getattr(state.seat(int(target)), source)
+        hand = state.seat(interaction.user.id).hand
+        view = discord.ui.View(timeout=None)
+        view.add_item(CardSelect.build("askgive", [_option(c) for c in hand], 1, min(3, len(pool)),
+                                       int(target), source))
+        await interaction.response.send_message(
+            f"Which 1-3 of your hand cards do you give {render.mention(int(target))}? They pick as many from their "
+            f"{source} for you.", view=view, ephemeral=True)
+
+
+class HandView(discord.ui.View):
+    """The controls for what the game waits for from this player now (nothing else is offered)."""
+
+    def __init__(self, state: GinjontanState, player: int) -> None:
+        super().__init__(timeout=None)
+        seat = state.seat(player)
+        tasks = state.tasks(player)
+        if "swap" in tasks:
+            self.add_item(MoveButton("keep"))
+            self.add_item(MoveButton("swap"))
+        if "aside" in tasks:
+            n = min(3, len(seat.hand))
+            self.add_item(CardSelect.build("aside", [_option(c) for c in seat.hand], n, n))
+        if "act" in tasks:
+            d = state.duel
+            other = state.seat(d.opponent if player == d.active else d.active)
+            options = [discord.SelectOption(label=f"{card(a).notation} on {card(t).notation}", value=f"{a}:{t}",
+                                            description=render.duel_forecast_one(a, t))
+                       for a in seat.unfolded for t in other.unfolded]
+            self.add_item(CardSelect.build("act", options, 1, 1))
+        exchange = next((t for t in tasks if t in ("exchange3", "exchange9", "turn")), None)
+        if exchange is not None and seat.hand and seat.reserve:
+            limit = 9 if exchange == "exchange9" else 3
+            hand = [_option(c, "Hand: ", f"h:{c}") for c in seat.hand]
+            reserve = [_option(c, "Reserve: ", f"r:{c}") for c in
+                       sorted(seat.reserve, key=lambda c: -card(c).value)][:25 - len(hand)]
+            self.add_item(CardSelect.build("exchange", hand + reserve, 2, 2 * limit))
+            if exchange != "turn":
+                self.add_item(MoveButton("none"))
+        if "turn" in tasks:
+            self.add_item(MoveButton("call"))
+            ask = AskSelect.build(state, player)
+            if ask.item.options and seat.hand:
+                self.add_item(ask)
+        if "trim" in tasks or "surplus" in tasks:
+            cap = RESERVE_CAP if "trim" in tasks else RESERVE
+            need = len(seat.reserve) - cap
+            if len(seat.reserve) <= 25:
+                self.add_item(CardSelect.build("return", [_option(c) for c in seat.reserve], need, need))
+            self.add_item(MoveButton("lowest", f"Return my {need} lowest cards"))
+        if "give" in tasks:
+            pool = seat.hand if state.ask.source == "hand" else seat.reserve
+            n = len(state.ask.give)
+            self.add_item(CardSelect.build("give", [_option(c) for c in pool], n, n))
+        if "reveal" in tasks:
+            self.add_item(MoveButton("reveal"))
+            self.add_item(MoveButton("katoh"))
+
+
+COMPONENTS = (LobbyButton, HandButton, MoveButton, CardSelect, AskSelect)
