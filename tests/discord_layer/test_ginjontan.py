@@ -229,3 +229,33 @@ async def test_notation_errors_in_moves_point_at_the_card(harness):
     reply = await harness.slash("ginjontan aside", user=players[0], cards="r1sun r2sux")
     assert reply.ephemeral and "`sux` is not a symbol" in reply.text
     assert parse_card("r2sun")  # the same card written right parses
+
+
+async def test_comment_2_the_prize_with_personal_decks(harness):
+    players = [harness.user(n) for n in ("ann", "ben")]
+    users = {p.id: p for p in players}
+    await start_game(harness, players, deck="personal", prize=True, duels="once")
+    state = await current(harness)
+    assert all(len(s.own) == 33 for s in state.seats), "33 cards drafted for each player (collections empty)"
+    ui_used = {"swap", "aside", "act", "exchange3", "exchange9", "trim", "surplus", "turn", "reveal"}
+    last = state
+    while (state := await current(harness)) is not None:
+        last = state
+        await play_one(harness, state, users, ui_used)
+    final = last  # the state before the last move; the stored game is finished now
+    assert final.phase.value == "evaluation"
+    owned = {}
+    for p in players:
+        reply = await harness.slash("ginjontan collection", user=p)
+        assert reply.ephemeral
+        owned[p.id] = reply.text
+    winners = [p for p in players if "— 3 cards" in owned[p.id]]
+    losers = [p for p in players if "— 0 cards" in owned[p.id]]
+    assert len(winners) == 1 and len(losers) == 1, owned
+
+
+async def test_prize_needs_personal_decks(harness):
+    ann = harness.user("ann")
+    reply = await harness.slash("ginjontan new", user=ann, prize=True)
+    assert reply.ephemeral and "personal" in reply.text
+    assert await current(harness) is None
