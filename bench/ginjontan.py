@@ -52,6 +52,25 @@ def timed(hands_: list[tuple[int, ...]], options: GinjontanOptions) -> tuple[lis
     return samples, time.perf_counter() - begin
 
 
+def exchange_sweep(rng: random.Random, rounds: int) -> list[float]:
+    """Seconds to score every hand an exchange of 1-3 cards can make (6.1b: C(9,k)^2 for k = 1..3, 8,433
+    hands) from a random 9-card hand and 9-card reserve, `rounds` times."""
+    from itertools import combinations
+
+    times = []
+    for _ in range(rounds):
+        cards = rng.sample(OTHERS, 2 * HAND)
+        hand, reserve = cards[:HAND], cards[HAND:]
+        start = time.perf_counter()
+        for k in (1, 2, 3):
+            for give in combinations(range(HAND), k):
+                kept = [c for i, c in enumerate(hand) if i not in give]
+                for take in combinations(reserve, k):
+                    score_hand(kept + list(take))
+        times.append(time.perf_counter() - start)
+    return times
+
+
 def percentile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
@@ -75,6 +94,9 @@ def main() -> None:
             print(f"| {mode} | {label} | {len(group)} | {len(group) / seconds:,.0f} | "
                   f"{statistics.median(ordered):.3f} | {p99:.3f} | {ordered[-1]:.3f} | "
                   f"{'yes' if p99 < AIM_MS else '**no**'} |")
+    sweep = exchange_sweep(rng, 3)
+    print(f"\nEvery exchange of 1-3 cards (8,433 hands) from a hand and a reserve: "
+          f"{', '.join(f'{t:.2f}' for t in sweep)} s ({8433 / statistics.median(sweep):,.0f} hands/s)")
 
 
 if __name__ == "__main__":

@@ -100,7 +100,7 @@ def event_lines(state: GinjontanState, events: list[dict[str, Any]]) -> str:
             lines.append(f"{who} shows {cards_text(e['cards'])}: **{e['title']}**, {points(e['points'])}"
                          + (" — **Defeat!**" if e["defeat"] else ""))
         elif t == "defeat":
-            lines.append(f"💀 {who} revealed a Defeat and loses the round ({points(-e['lost'])} points back).")
+            lines.append(f"💀 {who} revealed a Defeat and loses the round: its {e['lost']:+,} points are void.")
         elif t == "evaluated":
             changes = ", ".join(f"{mention(p)} {v:+,}" for p, v in e["changes"])
             lines.append(f"📊 Round {e['round']}: {changes or 'nobody showed a hand'}.")

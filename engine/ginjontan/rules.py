@@ -541,6 +541,7 @@ def _act(state: GinjontanState, move: Act) -> _Game:
     me.unfolded.remove(move.card)
     them.unfolded.remove(move.target)
     points = 0
+    emptied: list[Event] = []  # told after the clash itself
     if result.winner is None:  # a standoff: both unused (rulings)
         me.reserve.append(move.card)
         them.reserve.append(move.target)
@@ -553,7 +554,7 @@ def _act(state: GinjontanState, move: Act) -> _Game:
                 other if winner == move.player else move.player,)
             for p in victims:
                 g.to_deck(p, g.seats[p].reserve)
-                g.emit("reserve_lost", player=p, count=len(g.seats[p].reserve))
+                emptied.append({"type": "reserve_lost", "player": p, "count": len(g.seats[p].reserve)})
                 g.seats[p].reserve = []
             g.set(duel=replace(g.duel, black_hole=True))
         g.to_deck(owner[result.loser], [result.loser])
@@ -566,6 +567,7 @@ def _act(state: GinjontanState, move: Act) -> _Game:
     g.done(move.player, "act")
     g.emit("clash", player=move.player, acting=move.card, target=move.target, winner=result.winner,
            owner=None if result.winner is None else owner[result.winner], points=points, text=result.text)
+    g.events += emptied
     if me.unfolded and them.unfolded:
         g.wait(other, "act")
     else:
