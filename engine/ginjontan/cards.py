@@ -164,6 +164,7 @@ class Clash:
     loser: int | None
     reason: str  # "verb", "colour", "number", "standoff"
     text: str
+    acting_won: bool | None = None  # None for a standoff (decides the owner even when both cards have one id)
 
 
 def clash(acting: int, target: int) -> Clash:
@@ -172,15 +173,16 @@ def clash(acting: int, target: int) -> Clash:
     identical strength is a standoff."""
     a, b = card(acting), card(target)
     if overcomes(a.symbol, b.symbol):
-        return Clash(acting, target, "verb", f"{a.name} overcomes {b.name}: “{_saying(a.symbol, b.symbol)}”")
+        return Clash(acting, target, "verb", f"{a.name} overcomes {b.name}: “{_saying(a.symbol, b.symbol)}”", True)
     if overcomes(b.symbol, a.symbol):
-        return Clash(target, acting, "verb", f"{b.name} overcomes {a.name}: “{_saying(b.symbol, a.symbol)}”")
+        return Clash(target, acting, "verb", f"{b.name} overcomes {a.name}: “{_saying(b.symbol, a.symbol)}”", False)
     if a.colour.multiplier != b.colour.multiplier:
         win, lose = (a, b) if a.colour.multiplier > b.colour.multiplier else (b, a)
-        return Clash(win.id, lose.id, "colour", f"{win.name} beats {lose.name} by colour")
+        return Clash(win.id, lose.id, "colour", f"{win.name} beats {lose.name} by colour", win is a)
     if a.value != b.value:
         win, lose = (a, b) if a.value > b.value else (b, a)
-        return Clash(win.id, lose.id, "number", f"{win.name} beats {lose.name} by value ({win.value} > {lose.value})")
+        return Clash(win.id, lose.id, "number", f"{win.name} beats {lose.name} by value ({win.value} > {lose.value})",
+                     win is a)
     return Clash(None, None, "standoff", f"{a.name} and {b.name} are equal: a standoff")
 
 

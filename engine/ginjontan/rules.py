@@ -536,7 +536,6 @@ def _act(state: GinjontanState, move: Act) -> _Game:
                           "Choose a target among the cards your opponent unfolded.", code="bad_target")
     g = _Game(state)
     result = clash(move.card, move.target)
-    owner = {move.card: move.player, move.target: other}
     me, them = g.seats[move.player], g.seats[other]
     me.unfolded.remove(move.card)
     them.unfolded.remove(move.target)
@@ -546,18 +545,17 @@ def _act(state: GinjontanState, move: Act) -> _Game:
         me.reserve.append(move.card)
         them.reserve.append(move.target)
     else:
-        winner = owner[result.winner]
+        winner, loser = (move.player, other) if result.acting_won else (other, move.player)
         points = card(result.winner).value + card(result.loser).value  # 3.3: winning + losing card
         g.seats[winner].points += points
         if card(result.winner).symbol is BLACK_HOLE:  # "both opponents lose their reserves"
-            victims = (move.player, other) if state.options.black_hole == "both" else (
-                other if winner == move.player else move.player,)
+            victims = (move.player, other) if state.options.black_hole == "both" else (loser,)
             for p in victims:
                 g.to_deck(p, g.seats[p].reserve)
                 emptied.append({"type": "reserve_lost", "player": p, "count": len(g.seats[p].reserve)})
                 g.seats[p].reserve = []
             g.set(duel=replace(g.duel, black_hole=True))
-        g.to_deck(owner[result.loser], [result.loser])
+        g.to_deck(loser, [result.loser])
         if state.options.winners_to == "reserve":
             g.seats[winner].reserve.append(result.winner)
         else:
@@ -566,7 +564,7 @@ def _act(state: GinjontanState, move: Act) -> _Game:
     g.set(duel=replace(g.duel, clashes=(*g.duel.clashes, record)))
     g.done(move.player, "act")
     g.emit("clash", player=move.player, acting=move.card, target=move.target, winner=result.winner,
-           owner=None if result.winner is None else owner[result.winner], points=points, text=result.text)
+           owner=None if result.winner is None else winner, points=points, text=result.text)
     g.events += emptied
     if me.unfolded and them.unfolded:
         g.wait(other, "act")

@@ -186,11 +186,16 @@ def _candidates(regular: list[int], universals: list[int], options: GinjontanOpt
             if m >= 3 and nums[mask] != -1 and (not options.order_same_symbol or s != -1):
                 span = hi[mask] - lo[mask] + 1 if pop else 0
                 if span <= m:
-                    spare = m - span
-                    if pop == 0 or (spare and hi[mask] < COPIES and u_top > top_val[mask]):
+                    if pop == 0:
                         top, top_u = u_top, True
-                    else:
-                        top, top_u = top_val[mask], False
+                    else:  # spare Universals go below the lowest card or above the highest, within 1..33
+                        spare = m - span
+                        can_regular = spare <= lo[mask] - 1
+                        can_universal = spare >= 1 and hi[mask] < COPIES
+                        if can_universal and (not can_regular or u_top > top_val[mask]):
+                            top, top_u = u_top, True
+                        else:
+                            top, top_u = top_val[mask], False
                     cf = colour_factor(counts[mask], j)
                     points = ORDER_FACTORS[m] * base_sum * top * cf[0]
                     if best is None or points > best.points:
@@ -236,10 +241,9 @@ def _universal_roles(c: _Candidate) -> dict[int, str]:
     have = sorted(card(x).copy for x in c.regular)
     m = len(c.regular) + len(c.universals)
     if have:
-        top = min(COPIES, have[0] + m - 1) if c.top_is_universal else have[-1]
-        start = top - m + 1
-        if start < 1:
-            start = 1
+        spare = m - (have[-1] - have[0] + 1)
+        above = max(1, spare - (have[0] - 1)) if c.top_is_universal else 0  # spare Universals above the top
+        start = have[-1] + above - m + 1
     else:
         start = COPIES - m + 1
     numbers = [x for x in range(start, start + m) if x not in have]
