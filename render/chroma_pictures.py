@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import colorsys
 import io
-import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.chroma.tiles import HONOURS, Chroma, Tile
+from render.ascii_text import to_ascii
 
 __all__ = ["CAPTION_HEIGHT", "CHROMA_COLOURS", "TILE_HEIGHT", "TILE_WIDTH", "hand_png", "legend_png", "tile_image"]
 
@@ -76,22 +76,6 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)  # type: ignore[return-value]  # scalable: Pillow >= 10.1 with FreeType
 
 
-_REPLACEMENTS = {"→": "->", "←": "<-", "⇒": "=>", "–": "-", "—": "-", "−": "-", "×": "x", "·": ".", "•": ".",
-                 "’": "'", "‘": "'", "“": '"', "”": '"', "…": "...", "\u00a0": " "}
-
-
-def _ascii(text: str) -> str:
-    """`text` in ASCII, which the bundled font draws: known symbols replaced, accents dropped, the rest "?"."""
-    out: list[str] = []
-    for char in text:
-        if char.isascii():
-            out.append(char if char.isprintable() else " ")
-        elif char in _REPLACEMENTS:
-            out.append(_REPLACEMENTS[char])
-        else:
-            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            out.append(base if base and base.isascii() else "?")
-    return " ".join("".join(out).split())
 
 
 def _draw_centred(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, size: int, fill: RGB, *,
@@ -119,7 +103,7 @@ def _fit(text: str, size: int, width: int) -> tuple[str, int]:
 
 def _caption(draw: ImageDraw.ImageDraw, centre_x: float, top: int, text: str, width: int) -> None:
     """A caption centred on `centre_x` in the strip starting at `top`, shrunk to fit `width`."""
-    text, size = _fit(_ascii(text), 12, width)
+    text, size = _fit(to_ascii(text), 12, width)
     if text:
         draw.text((centre_x, top + CAPTION_HEIGHT / 2), text, font=_font(size), fill=LABEL, anchor="mm")
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import io
 import math
-import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -31,6 +30,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.ginjontan.cards import Colour, card
+from render.ascii_text import to_ascii
 
 if TYPE_CHECKING:
     import discord
@@ -88,30 +88,6 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)  # type: ignore[return-value]  # scalable: Pillow >= 10.1 with FreeType
 
 
-_REPLACEMENTS = {"→": "->", "←": "<-", "⇒": "=>", "–": "-", "—": "-", "−": "-", "×": "x", "·": ".", "•": ".",
-                 "’": "'", "‘": "'", "“": '"', "”": '"', "…": "...", "ß": "ss", "æ": "ae", "Æ": "AE", "ø": "o",
-                 "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "\u00a0": " "}
-
-
-def _ascii(text: str) -> str:
-    """`text` in ASCII, which the bundled font draws: known symbols replaced, accents dropped, emoji and other
-    symbols left out, any other letter or digit shown as "?"."""
-    out: list[str] = []
-    for char in text:
-        if char.isascii():
-            out.append(char if char.isprintable() else " ")
-        elif char in _REPLACEMENTS:
-            out.append(_REPLACEMENTS[char])
-        else:
-            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            if base and base.isascii() and base.isprintable():
-                out.append(base)
-            elif unicodedata.category(char)[0] in "LN":
-                out.append("?")
-            elif char.isspace():
-                out.append(" ")
-            # symbols (emoji), marks and controls are left out
-    return " ".join("".join(out).split())
 
 
 def _fit(text: str, size: int, width: float, smallest: int = 9) -> tuple[str, int]:
@@ -329,7 +305,7 @@ def _draw_block(image: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[i
 
 
 def _label(draw: ImageDraw.ImageDraw, x: float, y: int, text: str, width: float, anchor: str = "lm") -> None:
-    text, size = _fit(_ascii(text), _LABEL_SIZE, width)
+    text, size = _fit(to_ascii(text), _LABEL_SIZE, width)
     if text:
         draw.text((x, y + _LABEL_H / 2 - 1), text, font=_font(size), fill=LABEL, anchor=anchor, stroke_width=0)
 

@@ -22,6 +22,7 @@ from engine.ginjontan.cards import (
     card,
     card_id,
 )
+from render.ascii_text import to_ascii
 from render.ginjontan_pictures import (
     CARD_COLOURS,
     CARD_HEIGHT,
@@ -30,7 +31,6 @@ from render.ginjontan_pictures import (
     PANEL,
     PER_LINE,
     SPECIAL_PANEL,
-    _ascii,
     _name_lines,
     card_image,
     cards_picture,
@@ -175,8 +175,8 @@ def test_marks_change_the_picture() -> None:
 
 
 def test_labels_and_names_are_cleaned_to_ascii() -> None:
-    assert _ascii("Zoë 🎲 — Bjørn") == "Zoe - Bjorn"
-    assert _ascii("太郎\nx") == "?? x"
+    assert to_ascii("Zoë 🎲 — Bjørn") == "Zoe - Bjorn"
+    assert to_ascii("太郎\nx") == "?? x"
     cards = some_cards(3)
     picture = decode(cards_picture([("Zoë 🎲 太郎 " * 20, cards)]))  # too long: cut to fit
     assert picture.width == decode(cards_picture([("Hand", cards)])).width
