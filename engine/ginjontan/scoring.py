@@ -31,6 +31,7 @@ FULL_FACTOR = 9  # "Base value: sum of all cards values*9"
 MAX_CARDS = 9
 _MULT = tuple(c.multiplier for c in COLOURS)
 _FULL = tuple(COLOURS.index(c) for c in FULL_COLOURS)
+_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 
 
 @dataclass(frozen=True)
@@ -137,29 +138,27 @@ def _candidates(regular: list[int], universals: list[int], options: GinjontanOpt
     With `all_subsets` False only the most valuable Universals are tried (enough for the single best)."""
     n = len(regular)
     cards_ = [card(c) for c in regular]
-    size = 1 << n
-    sym = [-2] * size  # -2: empty, -1: mixed symbols
-    nums = [0] * size  # copy-number bits; -1 once a number repeats
-    total = [0] * size
-    lo, hi, top_val = [COPIES + 1] * size, [0] * size, [0] * size
-    counts: list[tuple[int, ...]] = [(0,) * len(COLOURS)] * size
-    for mask in range(1, size):
-        low = mask & -mask
-        i = low.bit_length() - 1
-        rest = mask ^ low
-        c = cards_[i]
-        s = c.symbol.index
-        sym[mask] = s if sym[rest] in (-2, s) else -1
-        bit = 1 << c.copy
-        nums[mask] = -1 if nums[rest] == -1 or nums[rest] & bit else nums[rest] | bit
-        total[mask] = total[rest] + c.value
-        lo[mask] = min(lo[rest], c.copy)
-        if c.copy > hi[rest]:
-            hi[mask], top_val[mask] = c.copy, c.value
-        else:
-            hi[mask], top_val[mask] = hi[rest], top_val[rest]
-        k = COLOURS.index(c.colour)
-        counts[mask] = (*counts[rest][:k], counts[rest][k] + 1, *counts[rest][k + 1:])
+    masks = _shapes(cards_, len(universals))
+    sym: dict[int, int] = {}  # -2: empty, -1: mixed symbols
+    nums: dict[int, int] = {}  # copy-number bits; -1 once a number repeats
+    total: dict[int, int] = {}
+    lo: dict[int, int] = {}
+    hi: dict[int, int] = {}
+    top_val: dict[int, int] = {}
+    counts: dict[int, tuple[int, ...]] = {}
+    for mask in sorted(masks):
+        members = [cards_[i] for i in range(n) if mask >> i & 1]
+        symbols = {c.symbol.index for c in members}
+        sym[mask] = -2 if not members else symbols.pop() if len(symbols) == 1 else -1
+        copies = [c.copy for c in members]
+        nums[mask] = -1 if len(set(copies)) < len(copies) else 0
+        total[mask] = sum(c.value for c in members)
+        lo[mask], hi[mask] = (min(copies), max(copies)) if members else (COPIES + 1, 0)
+        top_val[mask] = max(members, key=lambda c: c.copy).value if members else 0
+        tally = [0] * len(COLOURS)
+        for c in members:
+            tally[_COLOUR_INDEX[c.colour]] += 1
+        counts[mask] = tuple(tally)
 
     order = sorted(range(len(universals)), key=lambda k: -card(universals[k]).value)
     if all_subsets:
@@ -172,7 +171,7 @@ def _candidates(regular: list[int], universals: list[int], options: GinjontanOpt
         j = len(us)
         u_total = sum(card(u).value for u in us)
         u_top = max((card(u).value for u in us), default=0)
-        for mask in range(size):
+        for mask in masks:
             pop = mask.bit_count()
             m = pop + j
             if m < 2 or m > MAX_CARDS:
@@ -205,6 +204,34 @@ def _candidates(regular: list[int], universals: list[int], options: GinjontanOpt
                 key = mask | (um << n)
                 found[key] = _Candidate(best.points, best.kind, regular_cards, *_rest(best))
     return found
+
+
+def _shapes(cards_: list, universals: int) -> set[int]:
+    """The masks over the regular cards that can be part of a set or an order: subsets of one symbol, and
+    subsets with different copy numbers no more than 9 apart (the empty mask too, for Universals alone)."""
+    n = len(cards_)
+    masks = {0}
+    by_symbol: dict[int, list[int]] = {}
+    for i, c in enumerate(cards_):
+        by_symbol.setdefault(c.symbol.index, []).append(i)
+    for group in by_symbol.values():
+        for sub in range(1, 1 << len(group)):
+            masks.add(sum(1 << group[k] for k in range(len(group)) if sub >> k & 1))
+    by_copy = sorted(range(n), key=lambda i: cards_[i].copy)
+
+    def grow(mask: int, low: int, high: int, pop: int, start: int) -> None:
+        masks.add(mask)
+        for k in range(start, n):
+            i = by_copy[k]
+            copy = cards_[i].copy
+            if copy - low + 1 > MAX_CARDS or pop + 1 + universals > MAX_CARDS:
+                break
+            if copy != high:
+                grow(mask | 1 << i, low, copy, pop + 1, k + 1)
+
+    for k, i in enumerate(by_copy):
+        grow(1 << i, cards_[i].copy, cards_[i].copy, 1, k + 1)
+    return masks
 
 
 def _rest(c: _Candidate) -> tuple:
