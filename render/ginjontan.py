@@ -10,7 +10,7 @@ import discord
 from engine.ginjontan.cards import NOTATION_HINT, SYMBOLS, card, clash
 from engine.ginjontan.options import RESERVE, RESERVE_CAP
 from engine.ginjontan.rules import TASK_TEXT, standings
-from engine.ginjontan.scoring import HandScore, score_hand
+from engine.ginjontan.scoring import HandScore, best_swap, score_hand
 from engine.ginjontan.state import GinjontanState, Phase
 from render.common import COLOUR_INFO, COLOUR_OK, mention
 
@@ -208,6 +208,11 @@ def hand_embed(state: GinjontanState, player: int, *, with_picture: bool) -> dis
                           description=hand_text(state, player))
     embed.add_field(name=f"Your hand now: {score.title}, {points(score.points)}",
                     value="\n".join(score.lines)[:1024], inline=False)
+    if any(t in state.tasks(player) for t in ("exchange3", "exchange9", "turn")):
+        hint = best_swap(seat.hand, seat.reserve, state.options)
+        embed.add_field(name="Best one-card exchange", inline=False, value=(
+            f"give `{card(hint[0]).notation}`, take `{card(hint[1]).notation}`: {points(hint[2])} points"
+            if hint else "none beats your hand as it is"))
     if score.defeat:
         embed.add_field(name="⚠️ Defeat in hand", value="Showing it at evaluation loses the round; unfold it in a "
                         "duel, exchange it, or say Kat oh! instead.", inline=False)

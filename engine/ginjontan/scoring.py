@@ -352,3 +352,19 @@ def score_hand(cards: list[int] | tuple[int, ...], options: GinjontanOptions | N
     if defeat:
         lines.append("Defeat: revealed at evaluation, this hand loses the round (step 7).")
     return HandScore(points, tuple(chosen), bonuses, defeat, tuple(lines))
+
+
+def best_swap(hand: tuple[int, ...], reserve: tuple[int, ...],
+              options: GinjontanOptions | None = None) -> tuple[int, int, int] | None:
+    """The one-card exchange (hand card, reserve card, new points) that scores highest, if any beats keeping
+    the hand: a hint for exchanges (3.4, 4, 6.1b). At most 9 x 33 hands are scored."""
+    options = options or GinjontanOptions()
+    best: tuple[int, int, int] | None = None
+    now = score_hand(hand, options).points
+    for i, give in enumerate(hand):
+        rest = hand[:i] + hand[i + 1:]
+        for take in reserve:
+            points = score_hand((*rest, take), options).points
+            if points > now and (best is None or points > best[2]):
+                best = (give, take, points)
+    return best

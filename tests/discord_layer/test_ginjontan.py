@@ -48,6 +48,7 @@ async def play_one(harness, state, users, ui_used):
             option = next(c for c in components(hand.message) if c["type"] == 3)["options"][0]["value"]
             return await harness.choose(hand.message, [option], user=user)
         if task in ("exchange3", "exchange9"):
+            assert "Best one-card exchange" in hand.text, "the hand suggests the best swap"
             return await harness.choose(hand.message, [f"h:{seat.hand[0]}", f"r:{seat.reserve[0]}"], user=user)
         if task in ("trim", "surplus"):
             return await harness.click(hand.message, user=user, label=next(

@@ -291,3 +291,18 @@ def test_order_same_symbol_option():
     assert points("w1sun w2moon w3path", SAME_SYMBOL) == 0
     assert points("w1sun w2sun w3sun", SAME_SYMBOL) == 3 * 54 * 27
     assert points("w1sun w2moon w1uni", SAME_SYMBOL) == 2 * (18 + 99)  # no order: the Universal pairs the Moon
+
+
+@pytest.mark.parametrize("hand, reserve, expected", [
+    ("w1sun w2moon w9fire", "w5sun w3path", ("w9fire", "w3path", 972)),  # order 3 beats the pair with w5sun
+    ("w1sun w2sun", "w5fire", None),  # nothing beats the pair
+])
+def test_best_swap_hint_for_exchanges_3_4_4_and_6_1b(hand, reserve, expected):
+    from engine.ginjontan.scoring import best_swap
+
+    found = best_swap(tuple(parse_cards(hand)), tuple(parse_cards(reserve)))
+    if expected is None:
+        assert found is None
+    else:
+        give, take, points = expected
+        assert found == (parse_cards(give)[0], parse_cards(take)[0], points)
