@@ -16,6 +16,7 @@ import random
 import statistics
 import sys
 import time
+from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -55,8 +56,6 @@ def timed(hands_: list[tuple[int, ...]], options: GinjontanOptions) -> tuple[lis
 def exchange_sweep(rng: random.Random, rounds: int) -> list[float]:
     """Seconds to score every hand an exchange of 1-3 cards can make (6.1b: C(9,k)^2 for k = 1..3, 8,433
     hands) from a random 9-card hand and 9-card reserve, `rounds` times."""
-    from itertools import combinations
-
     times = []
     for _ in range(rounds):
         cards = rng.sample(OTHERS, 2 * HAND)

@@ -22,10 +22,10 @@ import io
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engine.chroma.tiles import HONOURS, Chroma, Tile
-from render.ascii_text import to_ascii
+from render.picture_text import draw_centred, fit, font, to_ascii
 
 __all__ = ["CAPTION_HEIGHT", "CHROMA_COLOURS", "TILE_HEIGHT", "TILE_WIDTH", "hand_png", "legend_png", "tile_image"]
 
@@ -71,41 +71,11 @@ _SUITS = "mpsz"
 # -- text --------------------------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]  # scalable: Pillow >= 10.1 with FreeType
-
-
-
-
-def _draw_centred(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, size: int, fill: RGB, *,
-                  bold: int = 0) -> None:
-    """`text` with its ink centred on `centre`; `bold` thickens the strokes by that many pixels."""
-    font = _font(size)
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=font, anchor="ls", stroke_width=bold)
-    x = centre[0] - (left + right) / 2
-    y = centre[1] - (top + bottom) / 2
-    draw.text((x, y), text, font=font, fill=fill, anchor="ls", stroke_width=bold, stroke_fill=fill)
-
-
-def _fit(text: str, size: int, width: int) -> tuple[str, int]:
-    """`text` and a font size (down to 8) at which it fits `width`; cut short with ".." if even that is too wide."""
-    font = _font(size)
-    while size > 8 and font.getlength(text) > width:
-        size -= 1
-        font = _font(size)
-    if font.getlength(text) > width:
-        while len(text) > 1 and font.getlength(text + "..") > width:
-            text = text[:-1]
-        text += ".."
-    return text, size
-
-
 def _caption(draw: ImageDraw.ImageDraw, centre_x: float, top: int, text: str, width: int) -> None:
     """A caption centred on `centre_x` in the strip starting at `top`, shrunk to fit `width`."""
-    text, size = _fit(to_ascii(text), 12, width)
+    text, size = fit(to_ascii(text), 12, width, smallest=8)
     if text:
-        draw.text((centre_x, top + CAPTION_HEIGHT / 2), text, font=_font(size), fill=LABEL, anchor="mm")
+        draw.text((centre_x, top + CAPTION_HEIGHT / 2), text, font=font(size), fill=LABEL, anchor="mm")
 
 
 # -- one tile ----------------------------------------------------------------------------------------------------------
@@ -142,20 +112,20 @@ def _draw_face(draw: ImageDraw.ImageDraw, tile: Tile, centre_x: float, top: floa
         number_ink, suit_ink = SUIT_INK[suit]
         if tile.chroma is Chroma.RED:
             number_ink = RED_FIVE_INK
-        _draw_centred(draw, (centre_x, top + height * 0.4), str(face % 9 + 1), 27 * s, number_ink, bold=s // 2)
-        _draw_centred(draw, (centre_x, top + height * 0.82), suit, 13 * s, suit_ink, bold=s // 4)
+        draw_centred(draw, (centre_x, top + height * 0.4), str(face % 9 + 1), 27 * s, number_ink, bold=s // 2)
+        draw_centred(draw, (centre_x, top + height * 0.82), suit, 13 * s, suit_ink, bold=s // 4)
         return
     honour = face - HONOURS
     middle = (centre_x, top + height * 0.5)
     if honour < 4:
-        _draw_centred(draw, middle, _WINDS[honour], 26 * s, INK, bold=s // 2)
+        draw_centred(draw, middle, _WINDS[honour], 26 * s, INK, bold=s // 2)
     elif honour == 4:  # White: an empty frame
         half_w, half_h = 10 * s, 14 * s
         draw.rectangle((middle[0] - half_w, middle[1] - half_h, middle[0] + half_w, middle[1] + half_h),
                        outline=WHITE_FRAME, width=round(2.5 * s))
     else:
         letter, ink = ("G", GREEN_DRAGON) if honour == 5 else ("R", RED_DRAGON)
-        _draw_centred(draw, middle, letter, 26 * s, ink, bold=s // 2)
+        draw_centred(draw, middle, letter, 26 * s, ink, bold=s // 2)
 
 
 @lru_cache(maxsize=256)

@@ -27,10 +27,10 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engine.ginjontan.cards import Colour, card
-from render.ascii_text import to_ascii
+from render.picture_text import draw_centred, fit, font, to_ascii
 
 if TYPE_CHECKING:
     import discord
@@ -83,36 +83,6 @@ _HYPHENATED = {"Executioner": ("Execu-", "tioner"), "Supernova": ("Super-", "nov
 # -- text --------------------------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=size)  # type: ignore[return-value]  # scalable: Pillow >= 10.1 with FreeType
-
-
-
-
-def _fit(text: str, size: int, width: float, smallest: int = 9) -> tuple[str, int]:
-    """`text` and a font size (down to `smallest`) at which it fits `width`; cut short with ".." if even that is
-    too wide."""
-    while size > smallest and _font(size).getlength(text) > width:
-        size -= 1
-    font = _font(size)
-    if font.getlength(text) > width:
-        while len(text) > 1 and font.getlength(text + "..") > width:
-            text = text[:-1]
-        text = text.rstrip() + ".."
-    return text, size
-
-
-def _draw_centred(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, size: int, fill: RGB, *,
-                  bold: int = 0) -> None:
-    """`text` with its ink centred on `centre`; `bold` thickens the strokes by that many pixels."""
-    font = _font(size)
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=font, anchor="ls", stroke_width=bold)
-    x = centre[0] - (left + right) / 2
-    y = centre[1] - (top + bottom) / 2
-    draw.text((x, y), text, font=font, fill=fill, anchor="ls", stroke_width=bold, stroke_fill=fill)
-
-
 def _ink_on(colour: RGB) -> RGB:
     """Dark or white text, whichever reads better on `colour` (by its relative luminance)."""
     r, g, b = (c / 255 for c in colour)
@@ -125,14 +95,14 @@ def _name_lines(name: str) -> tuple[tuple[str, ...], int]:
     """The symbol's name as it is written on the panel: its lines and the font size (14 when it fits)."""
     if " " in name:
         lines = tuple(name.split(" ", 1))
-    elif name in _HYPHENATED and _font(14).getlength(name) > _NAME_WIDTH:
+    elif name in _HYPHENATED and font(14).getlength(name) > _NAME_WIDTH:
         lines = _HYPHENATED[name]
     else:
         lines = (name,)
     size = 14
-    while size > 9 and any(_font(size).getlength(line) > _NAME_WIDTH for line in lines):
+    while size > 9 and any(font(size).getlength(line) > _NAME_WIDTH for line in lines):
         size -= 1
-    return tuple(_fit(line, size, _NAME_WIDTH, size)[0] for line in lines), size
+    return tuple(fit(line, size, _NAME_WIDTH, size)[0] for line in lines), size
 
 
 # -- one card ----------------------------------------------------------------------------------------------------------
@@ -204,11 +174,11 @@ def _card(card_id: int, mark: str | None) -> Image.Image:
 
     # the copy number, large, top left; the colour letter (or a special's badge) top right
     number = str(c.copy)
-    _draw_centred(draw, (22 * s if len(number) == 2 else 18 * s, 21 * s), number, 26 * s, ink, bold=s // 2)
+    draw_centred(draw, (22 * s if len(number) == 2 else 18 * s, 21 * s), number, 26 * s, ink, bold=s // 2)
     if special:
         _badge(draw, special, 66 * s, 20 * s, 11 * s)
     else:
-        _draw_centred(draw, (66 * s, 20 * s), c.colour.letter.upper(), 15 * s, ink, bold=s // 4)
+        draw_centred(draw, (66 * s, 20 * s), c.colour.letter.upper(), 15 * s, ink, bold=s // 4)
 
     # the symbol's name on its panel
     panel = (9 * s, 38 * s, (CARD_WIDTH - 9) * s, 94 * s)
@@ -218,10 +188,10 @@ def _card(card_id: int, mark: str | None) -> Image.Image:
     centre_x, centre_y = (panel[0] + panel[2]) / 2, (panel[1] + panel[3]) / 2
     for index, line in enumerate(lines):
         y = centre_y + (index - (len(lines) - 1) / 2) * line_h * s
-        _draw_centred(draw, (centre_x, y), line, size * s, GOLD if special else PANEL_INK, bold=s // 4)
+        draw_centred(draw, (centre_x, y), line, size * s, GOLD if special else PANEL_INK, bold=s // 4)
 
     # the value, small, at the bottom
-    _draw_centred(draw, (w / 2, 106 * s), f"{c.value:,}", 11 * s, ink, bold=s // 4)
+    draw_centred(draw, (w / 2, 106 * s), f"{c.value:,}", 11 * s, ink, bold=s // 4)
 
     image = image.reduce(s)
     return _grey_out(image) if mark == "lose" else image
@@ -269,7 +239,7 @@ def _paste_card(image: Image.Image, draw: ImageDraw.ImageDraw, card_id: int, mar
     drawn = _card(card_id, mark)
     image.paste(drawn, (x, y), drawn)
     colour = MARKS[mark] if mark in ("play", "win") else DIM_LABEL if mark == "lose" else LABEL
-    draw.text((x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), card(card_id).notation, font=_font(12),
+    draw.text((x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), card(card_id).notation, font=font(12),
               fill=colour, anchor="mm")
 
 
@@ -293,7 +263,7 @@ def _draw_block(image: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[i
     "right" places shorter lines."""
     if not cards:
         text_x = x if align == "left" else x + width
-        draw.text((text_x, y + _EMPTY_H / 2), "(empty)", font=_font(14), fill=DIM_LABEL,
+        draw.text((text_x, y + _EMPTY_H / 2), "(empty)", font=font(14), fill=DIM_LABEL,
                   anchor="lm" if align == "left" else "rm")
         return
     _, per = _layout(len(cards), per_line)
@@ -305,9 +275,9 @@ def _draw_block(image: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[i
 
 
 def _label(draw: ImageDraw.ImageDraw, x: float, y: int, text: str, width: float, anchor: str = "lm") -> None:
-    text, size = _fit(to_ascii(text), _LABEL_SIZE, width)
+    text, size = fit(to_ascii(text), _LABEL_SIZE, width)
     if text:
-        draw.text((x, y + _LABEL_H / 2 - 1), text, font=_font(size), fill=LABEL, anchor=anchor, stroke_width=0)
+        draw.text((x, y + _LABEL_H / 2 - 1), text, font=font(size), fill=LABEL, anchor=anchor, stroke_width=0)
 
 
 def cards_picture(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[int, str] | None = None) -> bytes:
@@ -359,7 +329,7 @@ def duel_picture(left_name: str, left_cards: Sequence[int], right_name: str, rig
     _draw_block(image, draw, left, marks, DUEL_PER_LINE, _MARGIN, top, side_w, align="right")
     _draw_block(image, draw, right, marks, DUEL_PER_LINE, right_x, top, side_w, align="left")
     vs_y = top + min(block, CARD_HEIGHT) / 2
-    _draw_centred(draw, (_MARGIN + side_w + _VS_W / 2, vs_y), "vs", 20, GOLD)
+    draw_centred(draw, (_MARGIN + side_w + _VS_W / 2, vs_y), "vs", 20, GOLD)
     return _png(image)
 
 

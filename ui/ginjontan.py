@@ -29,9 +29,9 @@ from engine.ginjontan.moves import (
     Swap,
     Trim,
 )
-from engine.ginjontan.options import RESERVE, RESERVE_CAP, GinjontanOptions
+from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rating import prizes
-from engine.ginjontan.rules import GINJONTAN, new_lobby, standings
+from engine.ginjontan.rules import GINJONTAN, new_lobby, standings, surplus
 from engine.ginjontan.state import GinjontanState, Phase
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
@@ -101,15 +101,11 @@ def public_message(state: GinjontanState, events: list[dict[str, Any]]) -> dict[
     duel = next((e for e in reversed(events) if e["type"] == "duel"), None)
     if duel is not None:
         (left, left_cards), (right, right_cards) = duel["unfolded"]
-        png = pictures.duel_picture(_name(state, left), left_cards, _name(state, right), right_cards)
+        png = pictures.duel_picture(state.name(left), left_cards, state.name(right), right_cards)
         message["files"] = [pictures.picture_file(png, "duel.png")]
     if state.phase is Phase.OVER:
         message["embed"] = render.final_embed(state)
     return message
-
-
-def _name(state: GinjontanState, player: int) -> str:
-    return state.name(player)
 
 
 async def move(interaction: discord.Interaction, move_: Any, *, from_hand: bool = False) -> None:
@@ -235,10 +231,8 @@ BUTTONS = {
 
 
 def lowest_surplus(state: GinjontanState, player: int) -> tuple[int, ...]:
-    seat = state.seat(player)
-    cap = RESERVE_CAP if "trim" in state.tasks(player) else RESERVE
-    need = len(seat.reserve) - cap
-    return tuple(sorted(seat.reserve, key=lambda c: card(c).value)[:need])
+    """The "Return my lowest cards" button's choice: the surplus, lowest values first."""
+    return tuple(sorted(state.seat(player).reserve, key=lambda c: card(c).value)[:surplus(state, player)])
 
 
 class MoveButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:m:(?P<name>\w+)"):
@@ -393,8 +387,7 @@ class HandView(discord.ui.View):
             if ask.item.options and seat.hand:
                 self.add_item(ask)
         if "trim" in tasks or "surplus" in tasks:
-            cap = RESERVE_CAP if "trim" in tasks else RESERVE
-            need = len(seat.reserve) - cap
+            need = surplus(state, player)
             if len(seat.reserve) <= 25:
                 self.add_item(CardSelect.build("return", [_option(c) for c in seat.reserve], need, need))
             self.add_item(MoveButton("lowest", f"Return my {need} lowest cards"))

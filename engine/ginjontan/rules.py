@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Any
 
 from engine.base import Event, GameKind
@@ -87,7 +88,6 @@ class _Seat:
     round_start: int
     deck: Deck | None
     own: tuple[int, ...]
-    swapped: bool
     called: bool
     result: str
     hand_points: int
@@ -95,11 +95,11 @@ class _Seat:
     @classmethod
     def thaw(cls, s: Seat) -> _Seat:
         return cls(s.player, s.name, list(s.hand), list(s.reserve), list(s.active), list(s.unfolded), s.points,
-                   s.round_start, s.deck, s.own, s.swapped, s.called, s.result, s.hand_points)
+                   s.round_start, s.deck, s.own, s.called, s.result, s.hand_points)
 
     def freeze(self) -> Seat:
         return Seat(self.player, self.name, tuple(self.hand), tuple(self.reserve), tuple(self.active),
-                    tuple(self.unfolded), self.points, self.round_start, self.deck, self.own, self.swapped,
+                    tuple(self.unfolded), self.points, self.round_start, self.deck, self.own,
                     self.called, self.result, self.hand_points)
 
 
@@ -499,7 +499,6 @@ def _swap(state: GinjontanState, move: Swap) -> _Game:
     seat = g.seats[move.player]
     if move.swap:
         seat.hand, seat.reserve = seat.reserve, seat.hand
-    seat.swapped = True
     g.done(move.player, "swap")
     g.emit("swap", player=move.player, swapped=move.swap)
     _next_step(g)
@@ -554,7 +553,6 @@ def _act(state: GinjontanState, move: Act) -> _Game:
                 g.to_deck(p, g.seats[p].reserve)
                 emptied.append({"type": "reserve_lost", "player": p, "count": len(g.seats[p].reserve)})
                 g.seats[p].reserve = []
-            g.set(duel=replace(g.duel, black_hole=True))
         g.to_deck(loser, [result.loser])
         if state.options.winners_to == "reserve":
             g.seats[winner].reserve.append(result.winner)
@@ -609,11 +607,10 @@ def _exchange(state: GinjontanState, move: Exchange) -> _Game:
 def _trim(state: GinjontanState, move: Trim) -> _Game:
     task = _task(state, move.player, "trim", "surplus")
     seat = state.seat(move.player)
-    cap = RESERVE_CAP if task == "trim" else RESERVE
-    need = len(seat.reserve) - cap
+    need = surplus(state, move.player)
     if len(move.cards) != need:
         raise IllegalMove(f"Choose exactly {need} reserve cards to go back to the deck (your reserve holds "
-                          f"{len(seat.reserve)}, at most {cap} stay).", code="count")
+                          f"{len(seat.reserve)}, at most {len(seat.reserve) - need} stay).", code="count")
     _cards_in(move.cards, list(seat.reserve), "reserve")
     g = _Game(state)
     s = g.seats[move.player]
@@ -713,11 +710,16 @@ _HANDLERS = {Join: _join, Leave: _leave, Start: _start, Swap: _swap, SetAside: _
 
 # -- what a player may do and see ---------------------------------------------------------------------------------
 
+def surplus(state: GinjontanState, player: int) -> int:
+    """How many reserve cards `player` must put back: over 33 after a duel (3.3), over 9 in step 5."""
+    tasks = state.tasks(player)
+    cap = RESERVE_CAP if "trim" in tasks else RESERVE if "surplus" in tasks else None
+    return 0 if cap is None else max(0, len(state.seat(player).reserve) - cap)
+
+
 def legal_moves(state: GinjontanState, player: int) -> list[Any]:
     """Every legal move of `player` now, except that for exchanges and trims only the smallest are listed
     (no exchange, each one-card swap, the first cards that fit a trim): bigger ones are legal too."""
-    from itertools import combinations
-
     if not state.seated(player) or state.phase in (Phase.LOBBY, Phase.OVER):
         return []
     seat = state.seat(player)
@@ -744,8 +746,7 @@ def legal_moves(state: GinjontanState, player: int) -> list[Any]:
                             if pool:
                                 out.append(AskCards(player, other, source, (seat.hand[0],)))
         elif task in ("trim", "surplus"):
-            cap = RESERVE_CAP if task == "trim" else RESERVE
-            out.append(Trim(player, seat.reserve[cap:]))
+            out.append(Trim(player, seat.reserve[len(seat.reserve) - surplus(state, player):]))
         elif task == "give":
             pool = seat.hand if state.ask.source == "hand" else seat.reserve
             out += [Give(player, c) for c in combinations(pool, len(state.ask.give))]

@@ -82,7 +82,6 @@ class Seat:
     round_start: int = 0  # points when the round began: a Defeat nullifies the round's gains (step 7)
     deck: Deck | None = None  # personal decks only (step 1)
     own: tuple[int, ...] = ()  # the personal deck drafted for this game: step 8 re-deals it
-    swapped: bool = False  # step 2 done this game
     called: bool = False  # 6.1a: said "Gin jon tan!" and not asked since
     result: str = ""  # step 7: "shown", "kat oh" or "defeat"
     hand_points: int = 0  # step 7: the points of the hand shown
@@ -105,7 +104,6 @@ class Duel:
     opponent: int  # "second player" (3.3)
     clashes: tuple[Clash, ...] = ()
     acting_over: bool = False
-    black_hole: bool = False  # a Black hole won: reserves were emptied
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +222,7 @@ def state_from_dict(data: dict[str, Any]) -> GinjontanState:
     duel = data["duel"]
     if duel is not None:
         duel = Duel(duel["active"], duel["opponent"], tuple(Clash(**c) for c in duel["clashes"]),
-                    duel["acting_over"], duel["black_hole"])
+                    duel["acting_over"])
     ask = data["ask"]
     last = data["last_round"]
     return GinjontanState(

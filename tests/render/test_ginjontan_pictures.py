@@ -22,7 +22,6 @@ from engine.ginjontan.cards import (
     card,
     card_id,
 )
-from render.ascii_text import to_ascii
 from render.ginjontan_pictures import (
     CARD_COLOURS,
     CARD_HEIGHT,
@@ -37,6 +36,7 @@ from render.ginjontan_pictures import (
     duel_picture,
     picture_file,
 )
+from render.picture_text import to_ascii
 from tests.support.pictures import decode, differs
 
 SUN = SYMBOL_BY_NAME["Sun"]
