@@ -18,7 +18,7 @@ from engine.errors import GameError
 MAX_FILE_BYTES = 64 * 1024
 MAX_CARDS = 200
 DECKS_FOLDER = Path(__file__).resolve().parents[1] / "data" / "decks"
-_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+CARD_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 class DeckError(GameError):
@@ -101,8 +101,8 @@ def _action_dict(action: Action) -> dict[str, Any]:
     return {"kind": action.kind, "amount": action.amount, "up_to": action.up_to}
 
 
-def parse_file(data: bytes, filename: str) -> Deck:
-    """A deck from an uploaded or shipped file: `.json` or `.toml`, at most 64 KB."""
+def read_document(data: bytes, filename: str) -> Any:
+    """The parsed content of an uploaded or shipped card file: `.json` or `.toml`, UTF-8, at most 64 KB."""
     if len(data) > MAX_FILE_BYTES:
         raise DeckError(f"{filename} is {len(data) // 1024} KB; a deck file may be at most 64 KB.",
                         "Shorten the card texts or split the deck.")
@@ -113,18 +113,21 @@ def parse_file(data: bytes, filename: str) -> Deck:
     lowered = filename.lower()
     try:
         if lowered.endswith(".toml"):
-            raw = tomllib.loads(text)
-        elif lowered.endswith(".json"):
-            raw = json.loads(text)
-        else:
-            raise DeckError(f"{filename} is neither .json nor .toml.", "Upload a deck file ending in .json or .toml.")
+            return tomllib.loads(text)
+        if lowered.endswith(".json"):
+            return json.loads(text)
     except json.JSONDecodeError as error:
         raise DeckError(f"{filename} is not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}.",
                         "Check the deck format in docs/deck-format.md.") from error
     except tomllib.TOMLDecodeError as error:
         raise DeckError(f"{filename} is not valid TOML: {error}.",
                         "Check the deck format in docs/deck-format.md.") from error
-    return parse_deck(raw)
+    raise DeckError(f"{filename} is neither .json nor .toml.", "Upload a deck file ending in .json or .toml.")
+
+
+def parse_file(data: bytes, filename: str) -> Deck:
+    """A Cosmic Deck from an uploaded or shipped file."""
+    return parse_deck(read_document(data, filename))
 
 
 def load_shipped(name: str) -> Deck:
@@ -143,14 +146,20 @@ def parse_deck(raw: Any) -> Deck:
         raise DeckError("A deck file must hold an object with schema, name, description and cards.")
     if raw.get("schema") != 1:
         raise DeckError(f"The deck's `schema` must be 1, not {raw.get('schema')!r}.")
-    name = _text(raw, "name", "the deck", 1, 100)
-    description = _text(raw, "description", "the deck", 0, 300) or ""
+    name = text_field(raw, "name", "the deck", 1, 100)
+    description = text_field(raw, "description", "the deck", 0, 300) or ""
     cards_raw = raw.get("cards")
     if not isinstance(cards_raw, list) or not cards_raw:
         raise DeckError("The deck's `cards` must be a non-empty list.")
     if len(cards_raw) > MAX_CARDS:
         raise DeckError(f"The deck has {len(cards_raw)} cards; at most {MAX_CARDS} are allowed.")
     cards = tuple(_card(c, i) for i, c in enumerate(cards_raw, start=1))
+    require_unique(cards)
+    return Deck(name=name, description=description, cards=cards)
+
+
+def require_unique(cards: tuple[Any, ...]) -> None:
+    """No two cards share an `id` or a `name`."""
     for key in ("id", "name"):
         seen: set[str] = set()
         for card in cards:
@@ -159,7 +168,6 @@ def parse_deck(raw: Any) -> Deck:
                 raise DeckError(f"Card {card.name!r}: `{key}` {value!r} is used by two cards.",
                                 f"Give each card its own {key}.")
             seen.add(value)
-    return Deck(name=name, description=description, cards=cards)
 
 
 def _card(raw: Any, number: int) -> Card:
@@ -172,22 +180,22 @@ def _card(raw: Any, number: int) -> Card:
     unknown = sorted(set(raw) - known)
     if unknown:
         raise DeckError(f"{where}: unknown field `{unknown[0]}`.", f"Fields are: {', '.join(sorted(known))}.")
-    card_id = _text(raw, "id", where, 1, 60)
-    if not _ID.match(card_id):
+    card_id = text_field(raw, "id", where, 1, 60)
+    if not CARD_ID.match(card_id):
         raise DeckError(f"{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {card_id!r}.")
-    name = _text(raw, "name", where, 1, 60)
+    name = text_field(raw, "name", where, 1, 60)
     try:
         card_type = CardType(raw.get("type"))
     except ValueError:
         raise DeckError(f"{where}: field `type` must be \"modifier\" or \"event\", got {raw.get('type')!r}.") from None
-    text = _text(raw, "text", where, 1, 600, required=False)
-    sanma = _text(raw, "sanma", where, 1, 600, required=False)
-    suuma = _text(raw, "suuma", where, 1, 600, required=False)
+    text = text_field(raw, "text", where, 1, 600, required=False)
+    sanma = text_field(raw, "sanma", where, 1, 600, required=False)
+    suuma = text_field(raw, "suuma", where, 1, 600, required=False)
     if (sanma is None) != (suuma is None):
         raise DeckError(f"{where}: fields `sanma` and `suuma` come together; this card has only one.")
     if text is None and sanma is None:
         raise DeckError(f"{where}: field `text` is missing.", "Give the effect in `text`, or in `sanma` and `suuma`.")
-    on_reveal = _text(raw, "on_reveal", where, 1, 400, required=False)
+    on_reveal = text_field(raw, "on_reveal", where, 1, 400, required=False)
     if on_reveal is not None and card_type is not CardType.MODIFIER:
         raise DeckError(f"{where}: field `on_reveal` is only for modifiers.")
     lasts = None
@@ -199,7 +207,7 @@ def _card(raw: Any, number: int) -> Card:
                             f"got {raw.get('lasts')!r}.") from None
     elif "lasts" in raw:
         raise DeckError(f"{where}: field `lasts` is only for events.")
-    actions = tuple(_action(a, where, card_type) for a in _list(raw, "actions", where))
+    actions = tuple(_action(a, where, card_type) for a in list_field(raw, "actions", where))
     return Card(card_id, name, card_type, text, sanma, suuma, on_reveal, lasts, actions)
 
 
@@ -221,14 +229,14 @@ def _action(raw: Any, where: str, card_type: CardType) -> Action:
     raise DeckError(f"{where}: field `actions.kind` must be \"take_from_table\" or \"aotenjou\", got {kind!r}.")
 
 
-def _list(raw: dict[str, Any], key: str, where: str) -> list[Any]:
+def list_field(raw: dict[str, Any], key: str, where: str) -> list[Any]:
     value = raw.get(key, [])
     if not isinstance(value, list):
         raise DeckError(f"{where}: field `{key}` must be a list.")
     return value
 
 
-def _text(raw: dict[str, Any], key: str, where: str, shortest: int, longest: int, *,
+def text_field(raw: dict[str, Any], key: str, where: str, shortest: int, longest: int, *,
           required: bool = True) -> str | None:
     value = raw.get(key)
     if value is None:

@@ -7,7 +7,7 @@ with one they go to that player (3.2); only in stick denominations (3.1f.5); nob
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
@@ -17,6 +17,15 @@ from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
 from engine import cosmic
 from engine.base import Event, GameKind
+from engine.chaosjan import rules as chaosjan
+from engine.chaosjan.catalogue import CardType, Catalogue, Timing
+from engine.chaosjan.moves import MOVES as CHAOS_MOVES
+from engine.chaosjan.moves import Move as ChaosMove
+from engine.chaosjan.moves import Play as ChaosPlay
+from engine.chaosjan.moves import move_to_dict as chaos_move_to_dict
+from engine.chaosjan.options import ChaosOptions
+from engine.chaosjan.state import ChaosState
+from engine.chaosjan.state import Table as ChaosTable
 from engine.cosmic import ChomboPenalty, CosmicState
 from engine.deck import Deck
 from engine.errors import GameError, IllegalMove, NotSeated
@@ -83,6 +92,7 @@ class TableState:
     hands_played: int = 0
     over: bool = False
     cosmic: CosmicState | None = None  # the Cosmic Deck, once `/cosmic start` has run
+    chaosjan: ChaosState | None = None  # CHAOS;JAN full rules, once `/chaosjan new` has run
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -126,13 +136,15 @@ class TableState:
         data["options"] = {**asdict(self.options), "length": self.options.length.value,
                            "kazoe": self.options.kazoe.value}
         data["cosmic"] = None if self.cosmic is None else self.cosmic.to_dict()
+        data["chaosjan"] = None if self.chaosjan is None else self.chaosjan.to_dict()
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableState:
         return cls(**{**data, "seats": tuple(Seat(**s) for s in data["seats"]),
                       "options": TableOptions.from_dict(data["options"]),
-                      "cosmic": None if data.get("cosmic") is None else CosmicState.from_dict(data["cosmic"])})
+                      "cosmic": None if data.get("cosmic") is None else CosmicState.from_dict(data["cosmic"]),
+                      "chaosjan": None if data.get("chaosjan") is None else ChaosState.from_dict(data["chaosjan"])})
 
 
 # -- moves -----------------------------------------------------------------------------------------------
@@ -230,11 +242,25 @@ class Reshuffle:
     pass
 
 
+@dataclass(frozen=True)
+class ChaosStart:
+    """`/chaosjan new`: the card layer of seed 000 on this table; players then choose their cards."""
+
+    catalogue: Catalogue
+    seed: int
+    options: ChaosOptions = field(default_factory=ChaosOptions)
+
+
 Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | SetPoints
-        | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle)
+        | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle | ChaosStart | ChaosMove)
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
+    if isinstance(move, CHAOS_MOVES):
+        return {"chaosjan": True, **chaos_move_to_dict(move)}
+    if isinstance(move, ChaosStart):
+        return {"type": "chaosstart", "catalogue": move.catalogue.name, "seed": move.seed,
+                "options": move.options.to_dict()}
     if isinstance(move, CosmicStart | NewDeck):  # the whole deck is in the state after the move: log its name
         data = {f.name: getattr(move, f.name) for f in fields(move)} | {"deck": move.deck.name}
     else:
@@ -262,7 +288,7 @@ def new_game(host: int, players: list[int], options: TableOptions | None = None,
 def apply(state: TableState, move: Move) -> tuple[TableState, list[Event]]:
     if state.over and not isinstance(move, SetPoints):
         raise GameOver("This game is over.", "Record the final standings with `/table end`, or `/table undo`.")
-    handler = _HANDLERS.get(type(move))
+    handler = _chaos_move if isinstance(move, CHAOS_MOVES) else _HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(f"Unknown move {type(move).__name__}.")
     return handler(state, move)
@@ -420,10 +446,11 @@ def _ron(state: TableState, move: Ron) -> tuple[TableState, list[Event]]:
     order = sorted(zip(winners, move.wins, strict=True), key=lambda pair: (pair[0] - loser) % len(state.seats))
     deltas: dict[int, int] = {}
     events: list[Event] = []
+    factor = _exchange_factor(state, events)
     for rank, (index, win) in enumerate(order):
         payment = score(win.value, dealer=index == state.dealer, tsumo=False,
                         honba=state.honba if rank == 0 else 0, options=state.scoring, sanma=state.sanma)
-        amount = payment.ron + payment.honba_each
+        amount = (payment.ron + payment.honba_each) * factor
         deltas[win.winner] = deltas.get(win.winner, 0) + amount
         deltas[move.loser] = deltas.get(move.loser, 0) - amount  # may go negative (rule 3.2c.3)
         events.append({"type": "ron", "winner": win.winner, "loser": move.loser, "value": payment.label,
@@ -433,7 +460,9 @@ def _ron(state: TableState, move: Ron) -> tuple[TableState, list[Event]]:
     events.append({"type": "table_points", "player": first, "amount": state.on_table})
     state = replace(_with_points(state, deltas), on_table=0)
     state = _mark_winners(state, [w.winner for w in move.wins])
-    return _next_hand(state, dealer_kept=state.dealer in winners, draw=False, events=events)
+    end = chaosjan.HandEnd(winners=tuple(w.winner for w in move.wins), loser=move.loser, payers=(move.loser,),
+                           exchange=True)
+    return _next_hand(state, dealer_kept=state.dealer in winners, draw=False, events=events, end=end)
 
 
 def _tsumo(state: TableState, move: Tsumo) -> tuple[TableState, list[Event]]:
@@ -441,19 +470,24 @@ def _tsumo(state: TableState, move: Tsumo) -> tuple[TableState, list[Event]]:
     payment = score(move.win.value, dealer=index == state.dealer, tsumo=True, honba=state.honba,
                     options=state.scoring, sanma=state.sanma)
     deltas = {move.win.winner: 0}
+    doubling: list[Event] = []
+    factor = _exchange_factor(state, doubling)
     for i, seat in enumerate(state.seats):
         if i == index:
             continue
-        owed = (payment.dealer_pays if i == state.dealer else payment.others_pay) + payment.honba_each
+        owed = ((payment.dealer_pays if i == state.dealer else payment.others_pay) + payment.honba_each) * factor
         deltas[seat.player] = -owed  # may go negative (rule 3.2c.3)
         deltas[move.win.winner] += owed
     total = deltas[move.win.winner]
     deltas[move.win.winner] += state.on_table  # rule 3.1e
-    events: list[Event] = [{"type": "tsumo", "winner": move.win.winner, "value": payment.label, "paid": total},
+    events: list[Event] = [*doubling,
+                           {"type": "tsumo", "winner": move.win.winner, "value": payment.label, "paid": total},
                            {"type": "table_points", "player": move.win.winner, "amount": state.on_table}]
     state = replace(_with_points(state, deltas), on_table=0)
     state = _mark_winners(state, [move.win.winner])
-    return _next_hand(state, dealer_kept=index == state.dealer, draw=False, events=events)
+    end = chaosjan.HandEnd(winners=(move.win.winner,), payers=tuple(p for p in deltas if p != move.win.winner),
+                           exchange=True)
+    return _next_hand(state, dealer_kept=index == state.dealer, draw=False, events=events, end=end)
 
 
 def _draw(state: TableState, move: Draw) -> tuple[TableState, list[Event]]:
@@ -469,15 +503,24 @@ def _draw(state: TableState, move: Draw) -> tuple[TableState, list[Event]]:
     events: list[Event] = [{"type": "draw", "tenpai": sorted(move.tenpai),
                             "payments": [{"player": p, "amount": a} for p, a in deltas.items()]}]
     state = _with_points(state, deltas)
-    return _next_hand(state, dealer_kept=state.dealer in tenpai, draw=True, events=events)
+    return _next_hand(state, dealer_kept=state.dealer in tenpai, draw=True, events=events,
+                      end=chaosjan.HandEnd())  # noten payments are not a point exchange (3.2c.1)
 
 
 def _mark_winners(state: TableState, winners: list[int]) -> TableState:
     return replace(state, seats=tuple(replace(s, yakitori=False) if s.player in winners else s for s in state.seats))
 
 
-def _next_hand(state: TableState, *, dealer_kept: bool, draw: bool,
-               events: list[Event]) -> tuple[TableState, list[Event]]:
+def _exchange_factor(state: TableState, events: list[Event]) -> int:
+    """Each "double the point exchange" waiting on the CHAOS;JAN side doubles it once more (3.2c.2)."""
+    doubles = state.chaosjan.doubles if state.chaosjan is not None else 0
+    if doubles:
+        events.append({"type": "exchange_doubled", "factor": 2**doubles})
+    return 2**doubles
+
+
+def _next_hand(state: TableState, *, dealer_kept: bool, draw: bool, events: list[Event],
+               end: chaosjan.HandEnd) -> tuple[TableState, list[Event]]:
     """Dealer repeat or rotation, honba, round wind, and the end of the game."""
     seats = tuple(replace(s, riichi=False) for s in state.seats)
     honba = state.honba + 1 if dealer_kept or draw else 0
@@ -492,9 +535,15 @@ def _next_hand(state: TableState, *, dealer_kept: bool, draw: bool,
     if deck is not None:
         deck, expired = cosmic.end_hand(deck)
         events.append({"type": "rolls_reset", "expired": expired})
+    rotated = dealer != state.dealer
+    round_changed = round_wind != state.round_wind
     state = replace(state, seats=seats, honba=honba, dealer=dealer, round_wind=min(round_wind, 3),
                     hands_played=state.hands_played + 1, over=over, cosmic=deck)
     events.append({"type": "hand_end", "next": None if over else state.round_name, "honba": honba, "over": over})
+    if state.chaosjan is not None:
+        end = replace(end, dealer_changed=rotated, round_changed=round_changed, over=over)
+        state, chaos_events = _with_chaos(state, lambda chaos, table: chaosjan.end_hand(chaos, table, end))
+        events += chaos_events
     return state, events
 
 
@@ -588,9 +637,47 @@ def _reshuffle(state: TableState, move: Reshuffle) -> tuple[TableState, list[Eve
     return replace(state, cosmic=deck), [{"type": "reshuffled", "cards": len(deck.library)}]
 
 
+# -- CHAOS;JAN full rules ----------------------------------------------------------------------------------
+
+
+def require_chaosjan(state: TableState) -> ChaosState:
+    if state.chaosjan is None:
+        raise IllegalMove("This table isn't playing CHAOS;JAN yet.", "Start it with `/chaosjan new`.")
+    return state.chaosjan
+
+
+def _with_chaos(state: TableState, step: Any) -> tuple[TableState, list[Event]]:
+    """Run a CHAOS;JAN step on the table's points and write its payments back (one move, one transaction)."""
+    table = ChaosTable(tuple(s.points for s in state.seats), state.on_table, state.dealer)
+    chaos, table, events = step(require_chaosjan(state), table)
+    seats = tuple(replace(s, points=p) for s, p in zip(state.seats, table.points, strict=True))
+    return replace(state, seats=seats, on_table=table.on_table, chaosjan=chaos), events
+
+
+def _chaos_start(state: TableState, move: ChaosStart) -> tuple[TableState, list[Event]]:
+    if state.chaosjan is not None:
+        raise IllegalMove("This table is already playing CHAOS;JAN.", "See it with `/chaosjan status`.",
+                          code="chaosjan_running")
+    chaos = chaosjan.new_game(move.catalogue, move.options, state.players, state.host, move.seed, state.dealer)
+    return replace(state, chaosjan=chaos), [{"type": "chaosjan_started", "catalogue": move.catalogue.name}]
+
+
+def _chaos_move(state: TableState, move: ChaosMove) -> tuple[TableState, list[Event]]:
+    events: list[Event] = []
+    if isinstance(move, ChaosPlay):  # 1.1e: the Action is played as part of declaring riichi, which must be valid
+        card = require_chaosjan(state).catalogue.find(move.card)
+        if card is not None and card.type is CardType.ACTION and card.timing is Timing.RIICHI:
+            error = chaosjan.play_error(require_chaosjan(state), move)
+            if error is not None:
+                raise error
+            state, events = _riichi(state, Riichi(move.player))
+    state, chaos_events = _with_chaos(state, lambda chaos, table: chaosjan.apply(chaos, table, move))
+    return state, events + chaos_events
+
+
 _HANDLERS = {Riichi: _riichi, Pay: _pay, Take: _take, SetPoints: _set_points, Ron: _ron, Tsumo: _tsumo,
              Draw: _draw, CosmicStart: _cosmic_start, NewDeck: _new_deck, Roll: _roll, Dismiss: _dismiss,
-             Chombo: _chombo, Reshuffle: _reshuffle}
+             Chombo: _chombo, Reshuffle: _reshuffle, ChaosStart: _chaos_start}
 
 
 def standings(state: TableState) -> list[tuple[int, Seat]]:
@@ -607,6 +694,6 @@ def standings(state: TableState) -> list[tuple[int, Seat]]:
 TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=TableState.from_dict,
                  move_to_dict=move_to_dict, apply=apply)
 
-__all__ = ["TABLE", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "NewDeck", "Pay", "Reshuffle", "Riichi",
-           "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take", "Tsumo", "Win", "new_game",
-           "require_cosmic", "score", "standings"]
+__all__ = ["TABLE", "ChaosStart", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "NewDeck", "Pay",
+           "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take", "Tsumo", "Win",
+           "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]

@@ -1,0 +1,365 @@
+"""CHAOS;JAN card catalogues (seed 000 section 1): the six card types, their colours, timing, active times and
+the effects the bot carries out itself. Files follow docs/deck-format.md (same file rules as the Cosmic Deck:
+JSON or TOML, 64 KB, errors that name the card and the field).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from engine.deck import CARD_ID, MAX_CARDS, DeckError, list_field, read_document, require_unique, text_field
+
+SHIPPED = Path(__file__).resolve().parents[2] / "data" / "chaosjan" / "cards.json"
+MENU_LIMIT = 25  # Discord shows at most 25 options in a select menu; each choosable type must fit in one
+
+
+class CardType(StrEnum):
+    ACTION = "action"
+    CHARACTER = "character"
+    HYPER = "hyper"
+    MODIFIER = "modifier"
+    NEGATE = "negate"
+    STOCK = "stock"
+
+
+class Colour(StrEnum):
+    RED = "red"
+    GREEN = "green"
+    WHITE = "white"
+
+    @property
+    def symbol(self) -> str:
+        """1.2d.1: the bonus symbol of each colour."""
+        return {"red": "中", "green": "發", "white": "白"}[self.value]
+
+
+class Timing(StrEnum):
+    """When an Action may be played (1.1c, 1.1e, 1.1f), on top of holding priority."""
+
+    ANY = "any"  # any player's turn (1.1)
+    YOUR_TURN = "your_turn"  # only while you are the active player (1.1f)
+    OTHERS_TURN = "others_turn"  # only while someone else is the active player (1.1f)
+    AFTER_DRAW = "after_draw"  # only after the active player has drawn (1.1f)
+    RIICHI = "riichi"  # "Play only as you declare riichi" (1.1e): no priority needed
+
+
+class Lasts(StrEnum):
+    """A Stock's active time phrase (1.6c). A Stock without one lasts until the end of the hand (1.6c.3)."""
+
+    HAND = "hand"  # "Until the end of this hand"
+    DEAL_IN = "deal_in"  # "The next time you deal in"
+    WIN = "win"  # "The next time you win a hand"
+    YOUR_NEXT_TURN = "your_next_turn"  # "Until the start of your next turn"
+    APPLIES = "applies"  # no phrase; ends when the effect no longer applies (1.6c.2): players end it
+
+    @property
+    def phrase(self) -> str:
+        return {"hand": "until the end of this hand", "deal_in": "until the next time its player deals in",
+                "win": "until the next time its player wins a hand",
+                "your_next_turn": "until the start of its player's next turn",
+                "applies": "until its effect no longer applies (1.6c.2)"}[self.value]
+
+
+class HyperTiming(StrEnum):
+    NORMAL = "normal"  # 1.3c: active player, with priority, before drawing
+    ANY_TIME = "any_time"  # 1.3d.1: "at any time": follows Action timing
+
+
+class EffectKind(StrEnum):
+    DRAW = "draw"  # draw `count` cards from the Action Deck (4.4)
+    TAKE_FROM_TABLE = "take_from_table"  # 3.1f: `amount` (with `up_to`), or `any_number` chosen when played
+    PAY = "pay"  # pay `amount` onto the table (3.1) or to the chosen player (`to: "target"`, 3.2)
+    COLLECT = "collect"  # the chosen player pays you `amount` (3.2)
+    DOUBLE_EXCHANGE = "double_exchange"  # the next point exchange is doubled, whoever pays whom (3.2c.2)
+    NEGATED_PAYS = "negated_pays"  # while in play: whoever negates your card pays you `amount` (1.5e)
+
+
+_AMOUNT_KINDS = {EffectKind.PAY, EffectKind.COLLECT, EffectKind.NEGATED_PAYS}
+
+
+@dataclass(frozen=True)
+class Effect:
+    kind: EffectKind
+    amount: int = 0
+    count: int = 0
+    up_to: bool = False
+    any_number: bool = False
+    to: str = "table"  # pay: "table" or "target"
+
+    @property
+    def needs_target(self) -> bool:
+        return self.kind is EffectKind.COLLECT or (self.kind is EffectKind.PAY and self.to == "target")
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind.value}
+        if self.kind is EffectKind.DRAW:
+            data["count"] = self.count
+        elif self.kind is EffectKind.TAKE_FROM_TABLE:
+            data |= {"any_number": True} if self.any_number else {"amount": self.amount, "up_to": self.up_to}
+        elif self.kind in _AMOUNT_KINDS:
+            data["amount"] = self.amount
+            if self.kind is EffectKind.PAY:
+                data["to"] = self.to
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Effect:
+        return cls(EffectKind(data["kind"]), data.get("amount", 0), data.get("count", 0), data.get("up_to", False),
+                   data.get("any_number", False), data.get("to", "table"))
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    type: CardType
+    text: str | None = None  # the effect; a Character's own text is optional flavour
+    colour: Colour | None = None  # 1.2b; on Actions, Stocks and Modifiers it is the colour of the bonus (1.2d)
+    bonus: str | None = None  # 1.2d: "if your Character has the same colour as this card, you also get ..."
+    effects: tuple[Effect, ...] = ()
+    bonus_effects: tuple[Effect, ...] = ()
+    timing: Timing = Timing.ANY  # Actions only
+    lasts: Lasts | None = None  # Stocks only; None: no active time phrase (1.6c.3)
+    hyper: str | None = None  # Characters: the Hyper effect (1.2c)
+    hyper_timing: HyperTiming = HyperTiming.NORMAL
+    hyper_lasts: Lasts | None = None  # 1.3b: set when the Hyper effect is also a Stock effect
+    hyper_effects: tuple[Effect, ...] = ()
+
+    @property
+    def negatable(self) -> bool:
+        return self.type is not CardType.HYPER  # 1.3e
+
+    @property
+    def choosable(self) -> bool:
+        return self.type in CHOOSABLE
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "name": self.name, "type": self.type.value}
+        for key in ("text", "colour", "bonus", "hyper"):
+            value = getattr(self, key)
+            if value is not None:
+                data[key] = str(value)
+        for key in ("effects", "bonus_effects", "hyper_effects"):
+            if getattr(self, key):
+                data[key] = [e.to_dict() for e in getattr(self, key)]
+        if self.type is CardType.ACTION and self.timing is not Timing.ANY:
+            data["timing"] = self.timing.value
+        if self.lasts is not None:
+            data["lasts"] = self.lasts.value
+        if self.type is CardType.CHARACTER:
+            data["hyper_timing"] = self.hyper_timing.value
+            if self.hyper_lasts is not None:
+                data["hyper_lasts"] = self.hyper_lasts.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Card:
+        def effects(key: str) -> tuple[Effect, ...]:
+            return tuple(Effect.from_dict(e) for e in data.get(key, ()))
+
+        return cls(data["id"], data["name"], CardType(data["type"]), data.get("text"),
+                   Colour(data["colour"]) if data.get("colour") else None, data.get("bonus"), effects("effects"),
+                   effects("bonus_effects"), Timing(data.get("timing", "any")),
+                   Lasts(data["lasts"]) if data.get("lasts") else None, data.get("hyper"),
+                   HyperTiming(data.get("hyper_timing", "normal")),
+                   Lasts(data["hyper_lasts"]) if data.get("hyper_lasts") else None, effects("hyper_effects"))
+
+
+CHOOSABLE = (CardType.CHARACTER, CardType.ACTION, CardType.STOCK, CardType.MODIFIER)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    name: str
+    description: str
+    cards: tuple[Card, ...]
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise DeckError(f"There is no card {card_id!r} in {self.name}.", "Pick a card from the suggestions.")
+
+    def find(self, name: str) -> Card | None:
+        wanted = name.strip().casefold()
+        return next((c for c in self.cards if wanted in (c.id, c.name.casefold())), None)
+
+    def of_type(self, card_type: CardType) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.type is card_type)
+
+    def only(self, card_type: CardType) -> Card:
+        """The one Hyper card and the one Negate card, copied into the Action Deck (5.1d.1)."""
+        return self.of_type(card_type)[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"schema": 1, "name": self.name, "description": self.description,
+                "cards": [c.to_dict() for c in self.cards]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Catalogue:
+        """For state round trips: the stored catalogue was checked when it was loaded, so it is only rebuilt."""
+        return cls(data["name"], data.get("description", ""), tuple(Card.from_dict(c) for c in data["cards"]))
+
+
+# -- reading files ------------------------------------------------------------------------------------------
+
+_FIELDS = {
+    CardType.ACTION: {"text", "colour", "bonus", "effects", "bonus_effects", "timing"},
+    CardType.STOCK: {"text", "colour", "bonus", "effects", "bonus_effects", "lasts"},
+    CardType.MODIFIER: {"text", "colour", "bonus"},
+    CardType.HYPER: {"text"},
+    CardType.NEGATE: {"text"},
+    CardType.CHARACTER: {"text", "colour", "hyper", "hyper_timing", "hyper_lasts", "hyper_effects"},
+}
+_LEAST = {CardType.CHARACTER: 1, CardType.ACTION: 3, CardType.STOCK: 3, CardType.MODIFIER: 3}
+
+
+def load_shipped() -> Catalogue:
+    return parse_file(SHIPPED.read_bytes(), SHIPPED.name)
+
+
+def parse_file(data: bytes, filename: str) -> Catalogue:
+    return parse_catalogue(read_document(data, filename))
+
+
+def parse_catalogue(raw: Any) -> Catalogue:
+    if not isinstance(raw, dict):
+        raise DeckError("A card file must hold an object with schema, name, description and cards.")
+    if raw.get("schema") != 1:
+        raise DeckError(f"The file's `schema` must be 1, not {raw.get('schema')!r}.")
+    name = text_field(raw, "name", "the file", 1, 100)
+    description = text_field(raw, "description", "the file", 0, 300) or ""
+    cards_raw = raw.get("cards")
+    if not isinstance(cards_raw, list) or not cards_raw:
+        raise DeckError("The file's `cards` must be a non-empty list.")
+    if len(cards_raw) > MAX_CARDS:
+        raise DeckError(f"The file has {len(cards_raw)} cards; at most {MAX_CARDS} are allowed.")
+    cards = tuple(_card(c, i) for i, c in enumerate(cards_raw, start=1))
+    require_unique(cards)
+    catalogue = Catalogue(name, description, cards)
+    for card_type in (CardType.HYPER, CardType.NEGATE):
+        found = len(catalogue.of_type(card_type))
+        if found != 1:
+            raise DeckError(f"A CHAOS;JAN file needs exactly one {card_type.value} card, it has {found}.",
+                            f"Keep one {card_type.value} card: the bot puts the agreed number of copies in the "
+                            "Action Deck (5.1d.1).")
+    for card_type, least in _LEAST.items():
+        found = len(catalogue.of_type(card_type))
+        if not least <= found <= MENU_LIMIT:
+            raise DeckError(f"A CHAOS;JAN file needs {least}-{MENU_LIMIT} {card_type.value} cards, it has {found}.",
+                            "Each player chooses three different Actions, Stocks and Modifiers (5.1d.2, 5.2d.1) "
+                            f"from one menu, and a menu shows at most {MENU_LIMIT}.")
+    return catalogue
+
+
+def _card(raw: Any, number: int) -> Card:
+    where = f"Card {number}"
+    if not isinstance(raw, dict):
+        raise DeckError(f"{where}: must be an object (a table in TOML).")
+    if isinstance(raw.get("name"), str) and raw["name"].strip():
+        where = f"Card {number} ({raw['name'].strip()[:60]})"
+    card_id = text_field(raw, "id", where, 1, 60)
+    if not CARD_ID.match(card_id):
+        raise DeckError(f"{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {card_id!r}.")
+    name = text_field(raw, "name", where, 1, 60)
+    try:
+        card_type = CardType(raw.get("type"))
+    except ValueError:
+        hint = ("This looks like a Cosmic Deck card: import that file with `/cosmic import`."
+                if raw.get("type") == "event" else None)
+        raise DeckError(f"{where}: field `type` must be one of {', '.join(t.value for t in CardType)}, "
+                        f"got {raw.get('type')!r}.", hint) from None
+    allowed = _FIELDS[card_type] | {"id", "name", "type"}
+    unknown = sorted(set(raw) - allowed)
+    if unknown:
+        raise DeckError(f"{where}: a {card_type.value} card has no field `{unknown[0]}`.",
+                        f"Its fields are: {', '.join(sorted(allowed))}.")
+    text = text_field(raw, "text", where, 1, 600, required=card_type is not CardType.CHARACTER)
+    colour = _enum(raw, "colour", where, Colour, required=card_type is CardType.CHARACTER)
+    bonus = text_field(raw, "bonus", where, 1, 400, required=False)
+    if bonus is not None and colour is None:
+        raise DeckError(f"{where}: a `bonus` needs the card's `colour`: it applies to players whose Character "
+                        "has that colour (1.2d.2).")
+    effects = _effects(raw, "effects", where, card_type)
+    bonus_effects = _effects(raw, "bonus_effects", where, card_type)
+    if bonus_effects and bonus is None:
+        raise DeckError(f"{where}: `bonus_effects` need a `bonus` text that says the same in words.")
+    timing = _enum(raw, "timing", where, Timing) or Timing.ANY
+    lasts = _enum(raw, "lasts", where, Lasts)
+    hyper = text_field(raw, "hyper", where, 1, 600, required=card_type is CardType.CHARACTER)
+    hyper_timing = _enum(raw, "hyper_timing", where, HyperTiming) or HyperTiming.NORMAL
+    hyper_lasts = _enum(raw, "hyper_lasts", where, Lasts)
+    hyper_effects = _effects(raw, "hyper_effects", where, card_type, lasting=hyper_lasts is not None)
+    for effect in (*effects, *bonus_effects):
+        if effect.kind is EffectKind.NEGATED_PAYS and card_type is not CardType.STOCK:
+            raise DeckError(f"{where}: the `negated_pays` effect needs a card that stays in play (a Stock, or a "
+                            "Character's Hyper with `hyper_lasts`).")
+    return Card(card_id, name, card_type, text, colour, bonus, effects, bonus_effects, timing, lasts, hyper,
+                hyper_timing, hyper_lasts, hyper_effects)
+
+
+def _enum(raw: dict[str, Any], key: str, where: str, kind: type[StrEnum], *, required: bool = False) -> Any:
+    value = raw.get(key)
+    if value is None:
+        if required:
+            raise DeckError(f"{where}: field `{key}` is missing.",
+                            f"Use one of: {', '.join(v.value for v in kind)}.")
+        return None
+    try:
+        return kind(value)
+    except ValueError:
+        raise DeckError(f"{where}: field `{key}` must be one of {', '.join(v.value for v in kind)}, "
+                        f"got {value!r}.") from None
+
+
+def _effects(raw: dict[str, Any], key: str, where: str, card_type: CardType, *,
+             lasting: bool = False) -> tuple[Effect, ...]:
+    effects = tuple(_effect(e, f"{where}: `{key}`") for e in list_field(raw, key, where))
+    if key == "hyper_effects" and not lasting and any(e.kind is EffectKind.NEGATED_PAYS for e in effects):
+        raise DeckError(f"{where}: the `negated_pays` effect needs `hyper_lasts`, so the Hyper stays in play.")
+    return effects
+
+
+def _effect(raw: Any, where: str) -> Effect:
+    if not isinstance(raw, dict):
+        raise DeckError(f"{where}: each effect must be an object.")
+    try:
+        kind = EffectKind(raw.get("kind"))
+    except ValueError:
+        raise DeckError(f"{where}: `kind` must be one of {', '.join(k.value for k in EffectKind)}, "
+                        f"got {raw.get('kind')!r}.") from None
+    allowed = {EffectKind.DRAW: {"count"}, EffectKind.TAKE_FROM_TABLE: {"amount", "up_to", "any_number"},
+               EffectKind.PAY: {"amount", "to"}, EffectKind.DOUBLE_EXCHANGE: set()}.get(kind, {"amount"})
+    unknown = sorted(set(raw) - allowed - {"kind"})
+    if unknown:
+        raise DeckError(f"{where}: a `{kind.value}` effect has no field `{unknown[0]}`.")
+    if kind is EffectKind.DRAW:
+        count = raw.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 5:
+            raise DeckError(f"{where}: a `draw` effect's `count` must be 1-5, got {count!r}.")
+        return Effect(kind, count=count)
+    if kind is EffectKind.DOUBLE_EXCHANGE:
+        return Effect(kind)
+    if kind is EffectKind.TAKE_FROM_TABLE and raw.get("any_number") is True:
+        if "amount" in raw or "up_to" in raw:
+            raise DeckError(f"{where}: `any_number` takes no `amount` or `up_to`: the player chooses (3.1f.4).")
+        return Effect(kind, any_number=True)
+    amount = raw.get("amount")
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0 or amount % 100:
+        raise DeckError(f"{where}: `amount` must be a positive multiple of 100 (3.1f.5), got {amount!r}.")
+    if kind is EffectKind.TAKE_FROM_TABLE:
+        up_to = raw.get("up_to", False)
+        if not isinstance(up_to, bool):
+            raise DeckError(f"{where}: `up_to` must be true or false.")
+        return Effect(kind, amount=amount, up_to=up_to)
+    to = raw.get("to", "table")
+    if to not in ("table", "target"):
+        raise DeckError(f"{where}: `to` must be \"table\" or \"target\", got {to!r}.")
+    return Effect(kind, amount=amount, to=to)
+
+
+__all__ = ["CHOOSABLE", "Card", "CardType", "Catalogue", "Colour", "DeckError", "Effect", "EffectKind",
+           "HyperTiming", "Lasts", "Timing", "load_shipped", "parse_catalogue", "parse_file"]

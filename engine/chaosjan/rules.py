@@ -1,0 +1,768 @@
+"""CHAOS;JAN full rules (seed 000) as pure transitions: `apply(state, table, move) -> (state, table, events)`.
+
+`table` (points, points on the table, the dealer) is the part of the channel's `/table` the cards read and
+change; `engine.table` hands it in and writes it back in the same move, so a card's payment and the card itself
+change together or not at all. Rule numbers in comments and messages are the seed's.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from engine.base import Event
+from engine.chaosjan.catalogue import (
+    Card,
+    CardType,
+    Catalogue,
+    Effect,
+    EffectKind,
+    HyperTiming,
+    Lasts,
+    Timing,
+)
+from engine.chaosjan.moves import AutoPass, Choose, Drew, EndEffect, Move, Next, Pass, Play, UseCatalogue
+from engine.chaosjan.options import CHOICES_EACH, STARTING_HAND, ChaosOptions
+from engine.chaosjan.state import (
+    ChaosState,
+    Choice,
+    InPlay,
+    Phase,
+    Played,
+    Priority,
+    SubPriority,
+    Table,
+    Window,
+)
+from engine.errors import GameError, IllegalMove, NotAllowed, NotYourTurn
+
+PLAYERS = (3, 4)
+
+
+class OutOfTiming(IllegalMove):
+    """A card played when its timing rule forbids it; the message names the rule."""
+
+    code = "out_of_timing"
+
+
+Result = tuple[ChaosState, Table, list[Event]]
+
+
+# -- setting up -----------------------------------------------------------------------------------------------
+
+
+def new_game(catalogue: Catalogue, options: ChaosOptions, players: list[int] | tuple[int, ...], host: int,
+             seed: int, dealer: int = 0) -> ChaosState:
+    """Choices open: each player picks a Character (1.2a), three Actions and three Stocks (5.1d.2) and three
+    Modifiers (5.2d.1)."""
+    if len(players) not in PLAYERS:
+        raise IllegalMove("CHAOS;JAN is played at a table of three or four players.")
+    needed = CHOICES_EACH * len(players)
+    have = len(catalogue.of_type(CardType.MODIFIER))
+    if have < needed:
+        raise IllegalMove(f"{catalogue.name} has {have} Modifiers; {len(players)} players choosing three each need "
+                          f"{needed} different ones (5.2d.2).", "Import a catalogue with more Modifiers.",
+                          code="too_few_modifiers")
+    return ChaosState(catalogue=catalogue, options=options, seed=seed, players=tuple(players), host=host,
+                      choices=(Choice(),) * len(players), active=dealer)
+
+
+def _choose(state: ChaosState, table: Table, move: Choose) -> Result:
+    if state.phase is not Phase.SETUP:
+        raise IllegalMove("Characters and deck cards are chosen before the first round (1.2a, 5.1d, 5.2d).",
+                          code="game_started")
+    seat = state.seat_of(move.player)
+    kind = move.kind
+    names = {c.id: c.name for c in state.catalogue.of_type(kind)}
+    if kind not in (CardType.CHARACTER, CardType.ACTION, CardType.STOCK, CardType.MODIFIER):
+        raise IllegalMove(f"{kind.value.title()} cards are not chosen.", code="wrong_type")
+    for card_id in move.cards:
+        if card_id not in names:
+            raise IllegalMove(f"{card_id!r} is not a {kind.value} card of {state.catalogue.name}.",
+                              "Pick from the menu.", code="wrong_type")
+    choice = state.choices[seat]
+    if kind is CardType.CHARACTER:
+        if len(move.cards) != 1:
+            raise IllegalMove("Choose one Character (1.2).", code="choose_one")
+        choice = replace(choice, character=move.cards[0])
+    else:
+        rule = "5.2d.2" if kind is CardType.MODIFIER else "5.1d.3"
+        doubled = next((c for c in move.cards if move.cards.count(c) > 1), None)
+        if doubled is not None:
+            raise IllegalMove(f"You chose {names[doubled]} twice: one player can't bring two copies of the same "
+                              f"{kind.value} ({rule}).", f"Choose three different {kind.value}s.",
+                              code="duplicate_choice")
+        if len(move.cards) != CHOICES_EACH:
+            raise IllegalMove(f"Choose three different {kind.value}s (5.1d.2, 5.2d.1), not {len(move.cards)}.",
+                              code="choose_three")
+        if kind is CardType.MODIFIER:
+            taken = {m for i, c in enumerate(state.choices) if i != seat for m in c.modifiers}
+            clash = [names[c] for c in move.cards if c in taken]
+            if clash:
+                raise IllegalMove(f"{', '.join(clash)} {'is' if len(clash) == 1 else 'are'} already in the Modifier "
+                                  "Deck: another player chose it first, and the deck can't hold two copies (5.2d.2).",
+                                  "Pick another Modifier in its place.", code="modifier_taken")
+        field_name = {CardType.ACTION: "actions", CardType.STOCK: "stocks", CardType.MODIFIER: "modifiers"}[kind]
+        choice = replace(choice, **{field_name: tuple(move.cards)})
+    state = replace(state, choices=tuple(choice if i == seat else c for i, c in enumerate(state.choices)))
+    events: list[Event] = [{"type": "chose", "player": move.player, "kind": kind.value,
+                            "ready": choice.complete}]
+    if all(c.complete for c in state.choices):
+        return _begin(state, table, events)
+    return state, table, events
+
+
+def _use_catalogue(state: ChaosState, table: Table, move: UseCatalogue) -> Result:
+    if state.phase is not Phase.SETUP:
+        raise IllegalMove("The decks are already built from this catalogue (5.1d, 5.2d).",
+                          "Import a catalogue before the last player finishes choosing.", code="game_started")
+    fresh = new_game(move.catalogue, state.options, state.players, state.host, state.seed, state.active)
+    return fresh, table, [{"type": "catalogue", "name": move.catalogue.name, "cards": len(move.catalogue.cards)}]
+
+
+def _begin(state: ChaosState, table: Table, events: list[Event]) -> Result:
+    """Build both decks (5.1d, 5.2d), deal five cards each (4.1), put the first Modifier into play (1.4b.1) and
+    give the dealer priority for the first turn (2.1)."""
+    catalogue, options = state.catalogue, state.options
+    cards: list[str] = [c for choice in state.choices for c in (*choice.actions, *choice.stocks)]
+    cards += [catalogue.only(CardType.HYPER).id] * (options.hypers_per_player * state.n)
+    cards += [catalogue.only(CardType.NEGATE).id] * options.negates
+    deck = list(range(len(cards)))
+    random.Random(f"{state.seed}:action:0").shuffle(deck)
+    modifiers = [m for choice in state.choices for m in choice.modifiers]
+    random.Random(f"{state.seed}:modifier:0").shuffle(modifiers)
+    state = replace(state, phase=Phase.PLAYING, cards=tuple(cards), deck=tuple(deck), hands=((),) * state.n,
+                    modifier_deck=tuple(modifiers), shuffles=1)
+    events.append({"type": "decks_built", "action_deck": len(cards), "modifier_deck": len(modifiers),
+                   "hypers": options.hypers_per_player * state.n, "negates": options.negates})
+    for _ in range(STARTING_HAND):  # 4.1, one card at a time in turn order from the dealer
+        for seat in _turn_order(state, table.dealer):
+            state, _ = _draw(state, seat, 1, events)
+    events.append({"type": "dealt", "each": STARTING_HAND})
+    state = _next_modifier(state, events)
+    if options.first_hand_draw:
+        state = _hand_draws(state, table.dealer, (), events)
+    state = replace(state, hands_begun=1)
+    return _begin_turn(state, table, table.dealer, events)
+
+
+# -- drawing ------------------------------------------------------------------------------------------------------
+
+
+def _turn_order(state: ChaosState, first: int) -> list[int]:
+    return [(first + i) % state.n for i in range(state.n)]
+
+
+def _draw(state: ChaosState, seat: int, count: int, events: list[Event]) -> tuple[ChaosState, int]:
+    """Draw from the Action Deck (4.4). An empty deck is refilled by shuffling its discard pile (rulings)."""
+    drawn: list[int] = []
+    deck, discard, shuffles = list(state.deck), list(state.discard), state.shuffles
+    for _ in range(count):
+        if not deck:
+            if not discard:
+                events.append({"type": "deck_empty", "player": state.players[seat]})
+                break
+            deck, discard = discard, []
+            random.Random(f"{state.seed}:action:{shuffles}").shuffle(deck)
+            shuffles += 1
+            events.append({"type": "reshuffled", "deck": "action", "cards": len(deck)})
+        drawn.append(deck.pop(0))
+    state = replace(state, deck=tuple(deck), discard=tuple(discard), shuffles=shuffles)
+    return state.with_hand(seat, state.hands[seat] + tuple(drawn)), len(drawn)
+
+
+def _hand_draws(state: ChaosState, dealer: int, payers: tuple[int, ...], events: list[Event]) -> ChaosState:
+    """4.2: one card each at the start of a hand; 4.3: one more for each player who paid a point exchange."""
+    for seat in _turn_order(state, dealer):
+        state, _ = _draw(state, seat, 1, events)
+    extra = [seat for seat in _turn_order(state, dealer) if seat in payers]
+    for seat in extra:
+        state, _ = _draw(state, seat, 1, events)
+    events.append({"type": "hand_draws", "each": 1, "extra": [state.players[s] for s in extra]})
+    return state
+
+
+def _next_modifier(state: ChaosState, events: list[Event]) -> ChaosState:
+    """1.4b.1, 1.4c.2: the Modifier in play is discarded and the top of the Modifier Deck goes into play. An empty
+    Modifier Deck is refilled from the discarded Modifiers; with none, the one in play stays (rulings)."""
+    deck, discard, shuffles = list(state.modifier_deck), list(state.modifier_discard), state.shuffles
+    if not deck:
+        if not discard:
+            return state
+        deck, discard = discard, []
+        random.Random(f"{state.seed}:modifier:{shuffles}").shuffle(deck)
+        shuffles += 1
+        events.append({"type": "reshuffled", "deck": "modifier", "cards": len(deck)})
+    old = state.modifier
+    if old is not None:
+        discard.append(old)
+    new = deck.pop(0)
+    events.append({"type": "modifier", "card": new, "replaced": old})
+    return replace(state, modifier=new, modifier_deck=tuple(deck), modifier_discard=tuple(discard),
+                   shuffles=shuffles)
+
+
+# -- turns and hands ---------------------------------------------------------------------------------------------
+
+
+def _begin_turn(state: ChaosState, table: Table, seat: int, events: list[Event]) -> Result:
+    """2.1: at the start of the active player's turn, before they draw, they receive priority."""
+    ending = [s for s in state.stocks if s.seat == seat and s.lasts is Lasts.YOUR_NEXT_TURN]
+    state = _end_stocks(state, ending, "their next turn began", events)
+    state = replace(state, active=seat, drawn=False, priority=Priority(seat, Window.BEFORE_DRAW))
+    events.append({"type": "turn", "player": state.players[seat]})
+    events.append({"type": "priority", "player": state.players[seat], "window": Window.BEFORE_DRAW.value})
+    return _autopass(state, table, events)
+
+
+def _require_playing(state: ChaosState) -> None:
+    if state.phase is not Phase.PLAYING:
+        waiting = [f"<@{p}>" for p, c in zip(state.players, state.choices, strict=True) if not c.complete]
+        raise IllegalMove("The game hasn't started: the players are still choosing their cards (1.2a, 5.1d).",
+                          f"Waiting for {', '.join(waiting)}: press **Choose my cards**.", code="setup")
+
+
+def _require_stopped(state: ChaosState, what: str) -> None:
+    holder = state.holder
+    if holder is not None:
+        kind, seat = holder
+        held = "sub-priority" if kind == "sub" else "priority"
+        raise IllegalMove(f"<@{state.players[seat]}> still holds {held}: {what} once priority passing has "
+                          "stopped (2.6).", "Play or pass with the panel's buttons, or `/chaosjan pass`.",
+                          code="priority_open")
+
+
+def _drew(state: ChaosState, table: Table, move: Drew) -> Result:
+    _require_playing(state)
+    seat = state.seat_of(move.player)
+    if seat != state.active:
+        raise NotYourTurn(f"It is <@{state.players[state.active]}>'s turn: only they draw now.",
+                          "Use `/chaosjan next` when the turn passes.")
+    if state.drawn:
+        raise IllegalMove("You have already drawn this turn.", "Use `/chaosjan next` when the turn passes.",
+                          code="already_drawn")
+    _require_stopped(state, "draw")
+    state = replace(state, drawn=True, priority=Priority(seat, Window.AFTER_DRAW))
+    events: list[Event] = [{"type": "drew_tile", "player": move.player},
+                           {"type": "priority", "player": move.player, "window": Window.AFTER_DRAW.value}]
+    return _autopass(state, table, events)
+
+
+def _next(state: ChaosState, table: Table, move: Next) -> Result:
+    _require_playing(state)
+    state.seat_of(move.player)
+    _require_stopped(state, "the turn passes")
+    seat = state.next_seat(state.active) if move.to is None else state.seat_of(move.to)
+    return _begin_turn(state, table, seat, [])
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """What `/table` reports when a hand ends (ron, tsumo or draw)."""
+
+    winners: tuple[int, ...] = ()
+    loser: int | None = None
+    payers: tuple[int, ...] = ()  # players who paid a point exchange (4.3, 3.2c.1)
+    exchange: bool = False  # a ron or tsumo was paid: it used up any doubling (3.2c.2)
+    dealer_changed: bool = False  # the seat winds rotated
+    round_changed: bool = False  # the round wind changed
+    over: bool = False
+
+
+def end_hand(state: ChaosState, table: Table, end: HandEnd) -> Result:
+    """The hand is over: cards still waiting to occur go back to their players (1.1b), "this hand" Stocks end
+    (1.6c), a wind rotation brings the next Modifier (1.4b.1), and everyone draws for the new hand (4.2, 4.3);
+    the new dealer's turn begins with priority (2.1)."""
+    if state.phase is not Phase.PLAYING:
+        return state, table, []
+    events: list[Event] = []
+    if state.priority is not None and state.priority.sub is not None:
+        for played in state.priority.sub.chain:
+            state = state.with_hand(played.seat, (*state.hands[played.seat], played.card))
+            events.append({"type": "returned", "player": state.players[played.seat],
+                           "card": state.cards[played.card]})
+    state = replace(state, priority=None, doubles=0 if end.exchange else state.doubles)
+    loser = None if end.loser is None else state.seat_of(end.loser)
+    winners = {state.seat_of(w) for w in end.winners}
+
+    def ends(stock: InPlay) -> bool:
+        if stock.lasts in (None, Lasts.HAND):
+            return True  # 1.6c.1, 1.6c.3
+        if stock.lasts is Lasts.APPLIES:
+            return state.options.applies_ends_with_hand
+        return (stock.lasts is Lasts.DEAL_IN and stock.seat == loser) or (
+            stock.lasts is Lasts.WIN and stock.seat in winners)
+
+    state = _end_stocks(state, [s for s in state.stocks if ends(s)], "the hand ended", events)
+    if end.over:
+        events.append({"type": "chaos_over"})
+        return state, table, events
+    rotated = end.round_changed if state.options.modifier_on == "round" else end.dealer_changed
+    if rotated:
+        state = _next_modifier(state, events)
+    payers = tuple(state.seat_of(p) for p in end.payers)
+    state = _hand_draws(state, table.dealer, payers, events)
+    state = replace(state, hands_begun=state.hands_begun + 1)
+    return _begin_turn(state, table, table.dealer, events)
+
+
+def _end_stocks(state: ChaosState, ending: list[InPlay], why: str, events: list[Event]) -> ChaosState:
+    """1.6b.1: once a Stock's effect is no longer active, its card is discarded."""
+    if not ending:
+        return state
+    for stock in ending:
+        events.append({"type": "stock_ended", "player": state.players[stock.seat], "card": state.cards[stock.card],
+                       "why": why})
+    return replace(state, stocks=tuple(s for s in state.stocks if s not in ending),
+                   discard=state.discard + tuple(s.card for s in ending))
+
+
+def _end_effect(state: ChaosState, table: Table, move: EndEffect) -> Result:
+    _require_playing(state)
+    seat = state.seat_of(move.player)
+    stock = next((s for s in state.stocks if s.card == move.card), None)
+    if stock is None:
+        raise IllegalMove("That card is not in play.", "See the cards in play with `/chaosjan status`.",
+                          code="not_in_play")
+    if stock.seat != seat and move.player != state.host:
+        raise NotAllowed(f"That is <@{state.players[stock.seat]}>'s card: they (or the host) end its effect.",
+                         code="not_yours")
+    events: list[Event] = []
+    state = _end_stocks(state, [stock], "its effect ended", events)
+    return state, table, events
+
+
+# -- timing ------------------------------------------------------------------------------------------------------
+
+
+def hyper_effect(state: ChaosState, seat: int) -> Card:
+    """1.3a: a Hyper's effect is on the Character card of the player who plays it."""
+    character = state.character(seat)
+    assert character is not None  # every player has a Character once the game is playing
+    return character
+
+
+def _acts_like_action(state: ChaosState, seat: int, card: Card) -> bool:
+    if card.type is CardType.ACTION:
+        return True
+    return card.type is CardType.HYPER and hyper_effect(state, seat).hyper_timing is HyperTiming.ANY_TIME  # 1.3d.1
+
+
+def timing_error(state: ChaosState, seat: int, card: Card) -> GameError | None:
+    """Why `card` can't be played by `seat` right now (the rule that forbids it), or None if its timing allows it."""
+    if state.phase is not Phase.PLAYING:
+        return OutOfTiming("The game hasn't started yet (1.2a, 5.1d).")
+    holder = state.holder
+    name = card.name
+    if card.type is CardType.NEGATE:
+        if holder is None or holder[0] != "sub":
+            return OutOfTiming("A Negate can only be played with sub-priority (1.5a.1), which opens when a card is "
+                               "played (2.7b).", "Wait until someone plays a card.")
+        if holder[1] != seat:
+            return NotYourTurn(f"<@{state.players[holder[1]]}> holds sub-priority (2.7a): a Negate waits until "
+                               "sub-priority comes to you (1.5a.1).")
+        return None
+    if card.type in (CardType.CHARACTER, CardType.MODIFIER):
+        return OutOfTiming(f"{card.type.value.title()} cards are not played (1.2a, 1.4b).")
+    if card.type is CardType.ACTION and card.timing is Timing.RIICHI:
+        if state.priority is not None:
+            return OutOfTiming(f"{name} is played only as you declare riichi (1.1e.2), after priority passing has "
+                               "stopped (2.6).")
+        if seat != state.active or not state.drawn:
+            return OutOfTiming(f"{name} is played only as you declare riichi (1.1e.2): on your own turn, with the "
+                               "discard after your draw.")
+        return None
+    if holder is None:
+        return OutOfTiming("No one has priority now (2.6): it comes at the start of the active player's turn and "
+                           "after they draw a tile (2.1).", "Wait for `/chaosjan next` or `/chaosjan drew`.")
+    if holder[0] == "sub":
+        return OutOfTiming("Sub-priority is running (2.7): only Negates can be played until it ends, then main "
+                           "priority passes (2.7c, 2.7d).")
+    if holder[1] != seat:
+        return NotYourTurn(f"<@{state.players[holder[1]]}> holds priority (2.2, 2.3): wait until it comes to you.")
+    if _acts_like_action(state, seat, card):
+        rule = "1.3d.1, 1.1f" if card.type is CardType.HYPER else "1.1f"
+        if card.timing is Timing.YOUR_TURN and seat != state.active:
+            return OutOfTiming(f"{name} can only be played on your own turn ({rule}).")
+        if card.timing is Timing.OTHERS_TURN and seat == state.active:
+            return OutOfTiming(f"{name} can only be played on another player's turn ({rule}).")
+        if card.timing is Timing.AFTER_DRAW and not state.drawn:
+            return OutOfTiming(f"{name} can only be played after the active player has drawn ({rule}).")
+        return None
+    rule = "1.3c" if card.type is CardType.HYPER else "1.6a"
+    kind = "A Hyper" if card.type is CardType.HYPER else "A Stock"
+    if seat != state.active:
+        return OutOfTiming(f"{kind} can only be played by the active player ({rule}).", "Play it on your own turn.")
+    if state.drawn:
+        return OutOfTiming(f"{kind} can only be played before you draw a tile ({rule}).",
+                           "Play it at the start of your next turn.")
+    return None
+
+
+def effects_of(state: ChaosState, seat: int, card: Card) -> tuple[tuple[Effect, ...], bool]:
+    """The effects a played card carries out for `seat`, and whether its colour bonus applies (1.2d.2)."""
+    if card.type is CardType.HYPER:
+        return hyper_effect(state, seat).hyper_effects, False
+    bonus = state.bonus_applies(card, seat)
+    return card.effects + (card.bonus_effects if bonus else ()), bonus
+
+
+def _details(state: ChaosState, table: Table, seat: int, card: Card, move: Play) -> tuple[int | None, int | None]:
+    """The target seat and amount a card needs, checked (3.1f.4, 3.1f.5, 3.1g)."""
+    effects, _ = effects_of(state, seat, card)
+    target = None
+    if any(e.needs_target for e in effects):
+        if move.target is None:
+            raise IllegalMove(f"{card.name} needs a player to name.", "Give the `target` option.",
+                              code="needs_target")
+        target = state.seat_of(move.target)
+        if target == seat:
+            raise IllegalMove("Name another player, not yourself.", code="needs_target")
+    amount = None
+    if any(e.kind is EffectKind.TAKE_FROM_TABLE and e.any_number for e in effects):
+        if move.amount is None or move.amount <= 0 or move.amount % 100:
+            raise IllegalMove(f"{card.name} takes any number of points you choose, in sticks (3.1f.4, 3.1f.5).",
+                              "Give `amount` as a positive multiple of 100.", code="bad_amount")
+        if move.amount > table.on_table:
+            raise IllegalMove(f"There are {table.on_table:,} points on the table, not {move.amount:,} (3.1f.2).",
+                              f"Choose at most {table.on_table:,}.", code="bad_amount")
+        amount = move.amount
+    owed = sum(e.amount for e in effects if e.kind is EffectKind.PAY)
+    if owed > table.points[seat]:
+        raise IllegalMove(f"{card.name} costs {owed:,} points and you have {table.points[seat]:,}: a player can't pay "
+                          "more than they have (3.1g).", code="cannot_pay")
+    return target, amount
+
+
+def can_play_now(state: ChaosState, seat: int) -> bool:
+    return any(timing_error(state, seat, state.card(c)) is None for c in state.hands[seat])
+
+
+# -- playing and passing ------------------------------------------------------------------------------------------
+
+
+def _find(state: ChaosState, move: Play) -> tuple[int, Card, int]:
+    """The seat, the card and the number of the copy a play names."""
+    _require_playing(state)
+    seat = state.seat_of(move.player)
+    card = state.catalogue.find(move.card)
+    if card is None:
+        raise IllegalMove(f"There is no card called {move.card!r}.", "Pick a card from your hand.",
+                          code="no_such_card")
+    number = next((c for c in state.hands[seat] if state.cards[c] == card.id), None)
+    if number is None:
+        raise IllegalMove(f"You don't hold {card.name}.", "See your cards with `/chaosjan hand`.", code="not_in_hand")
+    return seat, card, number
+
+
+def play_error(state: ChaosState, move: Play) -> GameError | None:
+    """Why this play is refused before anything else happens (the riichi of 1.1e is declared only after)."""
+    try:
+        seat, card, _ = _find(state, move)
+    except GameError as error:
+        return error
+    return timing_error(state, seat, card)
+
+
+def _play(state: ChaosState, table: Table, move: Play) -> Result:
+    seat, card, number = _find(state, move)
+    error = timing_error(state, seat, card)
+    if error is not None:
+        raise error
+    target, amount = _details(state, table, seat, card, move)
+    hand = list(state.hands[seat])
+    hand.remove(number)
+    state = state.with_hand(seat, tuple(hand))
+    played = Played(number, seat, target, amount)
+    event: Event = {"type": "played", "player": move.player, "card": card.id}
+    if target is not None:
+        event["target"] = state.players[target]
+    if amount is not None:
+        event["amount"] = amount
+    events: list[Event] = [event]
+    priority = state.priority
+    if card.type is CardType.NEGATE:  # 1.5b, 1.5e: it negates the card before it, and knows whose that is
+        assert priority is not None and priority.sub is not None
+        before = priority.sub.chain[-1]
+        event |= {"negates": state.cards[before.card], "owner": state.players[before.seat]}
+        sub = SubPriority(state.next_seat(seat), (*priority.sub.chain, played))  # 1.5a.2
+        state = replace(state, priority=replace(priority, sub=sub))
+        events.append({"type": "sub_priority", "player": state.players[sub.holder]})
+    elif card.type is CardType.ACTION and card.timing is Timing.RIICHI:  # 1.1e.1: a round of priority opens
+        event["riichi"] = True
+        state = replace(state, priority=Priority(seat, Window.RIICHI, sub=SubPriority(seat, (played,))))
+        events.append({"type": "sub_priority", "player": move.player})
+    elif card.negatable:  # 2.7b: the player who played it receives sub-priority; main priority waits (2.7d)
+        assert priority is not None
+        state = replace(state, priority=replace(priority, sub=SubPriority(seat, (played,))))
+        events.append({"type": "sub_priority", "player": move.player})
+    else:  # a Hyper can't be negated (1.3e): priority passes and it occurs (1.1d, 2.4)
+        state, table = _pass_after(state, table, played, events)
+    state, table, events = _autopass(state, table, events)
+    return state, table, events
+
+
+def _pass(state: ChaosState, table: Table, move: Pass) -> Result:
+    _require_playing(state)
+    seat = state.seat_of(move.player)
+    holder = state.holder
+    if holder is None:
+        raise IllegalMove("No one has priority now (2.6), so there is nothing to pass.", code="priority_closed")
+    if holder[1] != seat:
+        held = "sub-priority" if holder[0] == "sub" else "priority"
+        raise NotYourTurn(f"<@{state.players[holder[1]]}> holds {held} (2.3): only they can pass it.")
+    events: list[Event] = []
+    state, table = _pass_once(state, table, events)
+    return _autopass(state, table, events)
+
+
+def _pass_once(state: ChaosState, table: Table, events: list[Event]) -> tuple[ChaosState, Table]:
+    priority = state.priority
+    assert priority is not None
+    if priority.sub is not None:
+        sub = priority.sub
+        events.append({"type": "passed", "player": state.players[sub.holder], "sub": True})
+        if sub.passes + 1 >= state.n:  # 2.7a with 2.5: everyone received it and nothing was played since
+            return _end_sub(state, table, events)
+        sub = replace(sub, holder=state.next_seat(sub.holder), passes=sub.passes + 1)
+        state = replace(state, priority=replace(priority, sub=sub))
+        events.append({"type": "sub_priority", "player": state.players[sub.holder]})
+        return state, table
+    events.append({"type": "passed", "player": state.players[priority.holder], "sub": False})
+    if priority.passes + 1 >= state.n:  # 2.5, 2.6
+        events.append({"type": "priority_over", "window": priority.window.value})
+        return replace(state, priority=None), table
+    holder = state.next_seat(priority.holder)
+    state = replace(state, priority=replace(priority, holder=holder, passes=priority.passes + 1))
+    events.append({"type": "priority", "player": state.players[holder], "window": priority.window.value})
+    return state, table
+
+
+def _end_sub(state: ChaosState, table: Table, events: list[Event]) -> tuple[ChaosState, Table]:
+    """2.7c: sub-priority has stopped. The Negates resolve newest first (1.5d): each one not itself negated
+    discards the card before it (1.5c). Then main priority passes and a surviving card occurs (2.4)."""
+    priority = state.priority
+    assert priority is not None and priority.sub is not None
+    chain = priority.sub.chain
+    events.append({"type": "sub_over", "negates": len(chain) - 1})
+    negated: set[int] = set()
+    for i in range(len(chain) - 1, 0, -1):
+        if i in negated:
+            continue
+        negated.add(i - 1)
+        victim, negator = chain[i - 1], chain[i]
+        events.append({"type": "negated", "card": state.cards[victim.card], "player": state.players[victim.seat],
+                       "by": state.players[negator.seat]})
+        table = _bribes(state, table, victim.seat, negator.seat, events)
+    state = replace(state, priority=replace(priority, sub=None),
+                    discard=state.discard + tuple(p.card for i, p in enumerate(chain) if i > 0 or 0 in negated))
+    opener = chain[0]
+    if 0 in negated:
+        return _pass_main(state, opener.seat, events), table
+    return _pass_after(state, table, opener, events)
+
+
+def _bribes(state: ChaosState, table: Table, victim: int, negator: int, events: list[Event]) -> Table:
+    """1.5e: a Negate knows whose card it negates, so effects like Bribery make the negating player pay."""
+    if victim == negator:
+        return table
+    for stock in state.stocks:
+        if stock.seat != victim:
+            continue
+        effects, _ = effects_of(state, victim, state.card(stock.card))
+        for effect in effects:
+            if effect.kind is EffectKind.NEGATED_PAYS:
+                table = _transfer(state, table, negator, victim, effect.amount, state.cards[stock.card], events)
+    return table
+
+
+def _pass_main(state: ChaosState, seat: int, events: list[Event]) -> ChaosState:
+    """The player who played a card passes main priority (1.1d): the next player receives it, and the count of
+    passes starts again, since a card was played (2.5)."""
+    priority = state.priority
+    assert priority is not None
+    holder = state.next_seat(seat)
+    state = replace(state, priority=replace(priority, holder=holder, passes=0))
+    events.append({"type": "priority", "player": state.players[holder], "window": priority.window.value})
+    return state
+
+
+def _pass_after(state: ChaosState, table: Table, played: Played, events: list[Event]) -> tuple[ChaosState, Table]:
+    state = _pass_main(state, played.seat, events)
+    return _occur(state, table, played, events)
+
+
+def _autopass(state: ChaosState, table: Table, events: list[Event]) -> Result:
+    """Pass for a player who asked for it and holds nothing playable now. Nothing in the events tells this pass
+    from one they made themselves."""
+    while state.holder is not None:
+        _, seat = state.holder
+        if seat not in state.autopass or can_play_now(state, seat):
+            break
+        state, table = _pass_once(state, table, events)
+    return state, table, events
+
+
+def _auto_pass_setting(state: ChaosState, table: Table, move: AutoPass) -> Result:
+    seat = state.seat_of(move.player)
+    seats = set(state.autopass)
+    seats = seats | {seat} if move.on else seats - {seat}
+    state = replace(state, autopass=tuple(sorted(seats)))
+    return _autopass(state, table, [])
+
+
+# -- effects --------------------------------------------------------------------------------------------------
+
+
+def _occur(state: ChaosState, table: Table, played: Played, events: list[Event]) -> tuple[ChaosState, Table]:
+    """A played card's effect occurs (1.1a, 2.4); an Action is then discarded, a Stock stays in play (1.6b)."""
+    seat = played.seat
+    card = state.card(played.card)
+    effects, bonus = effects_of(state, seat, card)
+    player = state.players[seat]
+    events.append({"type": "occurs", "player": player, "card": card.id, "bonus": bonus})
+    for effect in effects:
+        state, table = _effect(state, table, played, effect, events)
+    lasts: Lasts | None = card.lasts
+    stays = card.type is CardType.STOCK
+    if card.type is CardType.HYPER:
+        lasts = hyper_effect(state, seat).hyper_lasts
+        stays = lasts is not None  # 1.3b
+    if stays:
+        state = replace(state, stocks=(*state.stocks, InPlay(played.card, seat, lasts)))
+        events.append({"type": "in_play", "player": player, "card": card.id,
+                       "lasts": lasts.value if lasts else None})
+    else:
+        state = replace(state, discard=(*state.discard, played.card))
+    return state, table
+
+
+def _effect(state: ChaosState, table: Table, played: Played, effect: Effect,
+            events: list[Event]) -> tuple[ChaosState, Table]:
+    seat, name = played.seat, state.cards[played.card]
+    player = state.players[seat]
+    if effect.kind is EffectKind.DRAW:
+        state, count = _draw(state, seat, effect.count, events)
+        events.append({"type": "card_draw", "player": player, "count": count, "card": name})
+    elif effect.kind is EffectKind.TAKE_FROM_TABLE:
+        wanted = played.amount if effect.any_number else effect.amount
+        assert wanted is not None
+        if table.on_table < wanted and not (effect.up_to and not effect.any_number):
+            events.append({"type": "take_ignored", "player": player, "amount": wanted, "card": name})  # 3.1f.2
+        else:
+            taken = min(wanted, table.on_table)  # 3.1f.3
+            table = _add(replace(table, on_table=table.on_table - taken), seat, taken)
+            events.append({"type": "take", "player": player, "amount": taken, "on_table": table.on_table,
+                           "card": name})
+    elif effect.kind is EffectKind.PAY and effect.to == "table":
+        if table.points[seat] < effect.amount:
+            events.append({"type": "pay_ignored", "player": player, "amount": effect.amount, "card": name})
+        else:
+            table = replace(_add(table, seat, -effect.amount), on_table=table.on_table + effect.amount)
+            events.append({"type": "pay", "from": player, "to": None, "amount": effect.amount,
+                           "on_table": table.on_table, "card": name})
+    elif effect.kind is EffectKind.PAY:
+        assert played.target is not None
+        table = _transfer(state, table, seat, played.target, effect.amount, name, events)
+    elif effect.kind is EffectKind.COLLECT:
+        assert played.target is not None
+        table = _transfer(state, table, played.target, seat, effect.amount, name, events)
+    elif effect.kind is EffectKind.DOUBLE_EXCHANGE:
+        state = replace(state, doubles=state.doubles + 1)
+        events.append({"type": "doubled", "player": player, "doubles": state.doubles, "card": name})
+    return state, table
+
+
+def _add(table: Table, seat: int, amount: int) -> Table:
+    return replace(table, points=tuple(p + amount if i == seat else p for i, p in enumerate(table.points)))
+
+
+def _transfer(state: ChaosState, table: Table, payer: int, payee: int, amount: int, card: str,
+              events: list[Event]) -> Table:
+    """A specified payment (3.2); a player can't pay more than they have (3.1g), so then nothing is paid."""
+    if table.points[payer] < amount:
+        events.append({"type": "pay_ignored", "player": state.players[payer], "amount": amount, "card": card})
+        return table
+    table = _add(_add(table, payer, -amount), payee, amount)
+    events.append({"type": "pay", "from": state.players[payer], "to": state.players[payee], "amount": amount,
+                   "card": card})
+    return table
+
+
+# -- the entry point -------------------------------------------------------------------------------------------
+
+_HANDLERS = {Choose: _choose, UseCatalogue: _use_catalogue, Play: _play, Pass: _pass, Drew: _drew, Next: _next,
+             EndEffect: _end_effect, AutoPass: _auto_pass_setting}
+
+
+def apply(state: ChaosState, table: Table, move: Move) -> Result:
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise IllegalMove(f"Unknown move {type(move).__name__}.")
+    return handler(state, table, move)  # type: ignore[operator]
+
+
+# -- what a player may do and see ------------------------------------------------------------------------------
+
+
+def hand_cards(state: ChaosState, seat: int) -> list[tuple[Card, int, GameError | None]]:
+    """A player's cards, one row per kind (card, copies held, why it can't be played now or None)."""
+    rows: list[tuple[Card, int, GameError | None]] = []
+    seen: dict[str, int] = {}
+    for number in state.hands[seat]:
+        card_id = state.cards[number]
+        if card_id in seen:
+            card, count, error = rows[seen[card_id]]
+            rows[seen[card_id]] = (card, count + 1, error)
+            continue
+        card = state.catalogue.card(card_id)
+        seen[card_id] = len(rows)
+        rows.append((card, 1, timing_error(state, seat, card)))
+    return rows
+
+
+def legal_moves(state: ChaosState, table: Table, player: int) -> list[Move]:
+    """Every pass and play `player` may make now, with each possible target and the smallest "any number"."""
+    if state.phase is not Phase.PLAYING:
+        return []
+    seat = state.seat_of(player)
+    moves: list[Move] = []
+    holder = state.holder
+    if holder is not None and holder[1] == seat:
+        moves.append(Pass(player))
+    for card, _, error in hand_cards(state, seat):
+        if error is not None:
+            continue
+        effects, _ = effects_of(state, seat, card)
+        targets = [p for p in state.players if p != player] if any(e.needs_target for e in effects) else [None]
+        amount = 100 if any(e.kind is EffectKind.TAKE_FROM_TABLE and e.any_number for e in effects) else None
+        for target in targets:
+            move = Play(player, card.id, target, amount)
+            try:
+                _details(state, table, seat, card, move)
+            except GameError:
+                continue
+            moves.append(move)
+    return moves
+
+
+def view_for(state: ChaosState, player: int | None) -> dict[str, object]:
+    """What one player (or, with None, a watcher) may know: their own hand and choices, everyone's counts."""
+    seat = None if player is None or player not in state.players else state.seat_of(player)
+    chain = state.priority.sub.chain if state.priority and state.priority.sub else ()
+    return {
+        "phase": state.phase.value, "players": list(state.players), "seat": seat,
+        "hand": [] if seat is None or not state.hands else [state.cards[c] for c in state.hands[seat]],
+        "hand_sizes": [len(h) for h in state.hands],
+        "choice": None if seat is None else state.choices[seat],
+        "ready": [c.complete for c in state.choices],
+        "characters": [c.character for c in state.choices] if state.phase is Phase.PLAYING else None,
+        "deck_size": len(state.deck), "discard": [state.cards[c] for c in state.discard],
+        "in_play": [(state.players[s.seat], state.cards[s.card]) for s in state.stocks],
+        "chain": [(state.players[p.seat], state.cards[p.card]) for p in chain],
+        "modifier": state.modifier, "modifier_deck_size": len(state.modifier_deck),
+        "modifier_discard": list(state.modifier_discard), "active": state.players[state.active],
+        "drawn": state.drawn, "holder": None if state.holder is None else (state.holder[0],
+                                                                          state.players[state.holder[1]]),
+        "doubles": state.doubles, "autopass": seat in state.autopass if seat is not None else False,
+    }
