@@ -104,7 +104,7 @@ def _action_dict(action: Action) -> dict[str, Any]:
 def read_document(data: bytes, filename: str) -> Any:
     """The parsed content of an uploaded or shipped card file: `.json` or `.toml`, UTF-8, at most 64 KB."""
     if len(data) > MAX_FILE_BYTES:
-        raise DeckError(f"{filename} is {len(data) // 1024} KB; a deck file may be at most 64 KB.",
+        raise DeckError(f"{filename} is {len(data):,} bytes; a card file may be at most 64 KB ({MAX_FILE_BYTES:,}).",
                         "Shorten the card texts or split the deck.")
     try:
         text = data.decode("utf-8")
@@ -159,15 +159,15 @@ def parse_deck(raw: Any) -> Deck:
 
 
 def require_unique(cards: tuple[Any, ...]) -> None:
-    """No two cards share an `id` or a `name`."""
+    """No two cards share an `id` or a `name` (names compared without case, as players type them)."""
     for key in ("id", "name"):
-        seen: set[str] = set()
-        for card in cards:
+        seen: dict[str, int] = {}
+        for number, card in enumerate(cards, start=1):
             value = getattr(card, key)
-            if value in seen:
-                raise DeckError(f"Card {card.name!r}: `{key}` {value!r} is used by two cards.",
-                                f"Give each card its own {key}.")
-            seen.add(value)
+            if value.casefold() in seen:
+                raise DeckError(f"Card {number} ({card.name}): `{key}` {value!r} is already used by card "
+                                f"{seen[value.casefold()]}.", f"Give each card its own {key}.")
+            seen[value.casefold()] = number
 
 
 def _card(raw: Any, number: int) -> Card:

@@ -275,7 +275,8 @@ def _card(raw: Any, number: int) -> Card:
     allowed = _FIELDS[card_type] | {"id", "name", "type"}
     unknown = sorted(set(raw) - allowed)
     if unknown:
-        raise DeckError(f"{where}: a {card_type.value} card has no field `{unknown[0]}`.",
+        article = "an" if card_type.value[0] in "aeiou" else "a"
+        raise DeckError(f"{where}: {article} {card_type.value} card has no field `{unknown[0]}`.",
                         f"Its fields are: {', '.join(sorted(allowed))}.")
     text = text_field(raw, "text", where, 1, 600, required=card_type is not CardType.CHARACTER)
     colour = _enum(raw, "colour", where, Colour, required=card_type is CardType.CHARACTER)
@@ -293,10 +294,10 @@ def _card(raw: Any, number: int) -> Card:
     hyper_timing = _enum(raw, "hyper_timing", where, HyperTiming) or HyperTiming.NORMAL
     hyper_lasts = _enum(raw, "hyper_lasts", where, Lasts)
     hyper_effects = _effects(raw, "hyper_effects", where, card_type, lasting=hyper_lasts is not None)
-    for effect in (*effects, *bonus_effects):
-        if effect.kind is EffectKind.NEGATED_PAYS and card_type is not CardType.STOCK:
-            raise DeckError(f"{where}: the `negated_pays` effect needs a card that stays in play (a Stock, or a "
-                            "Character's Hyper with `hyper_lasts`).")
+    for key, listed in (("effects", effects), ("bonus_effects", bonus_effects)):
+        if card_type is not CardType.STOCK and any(e.kind is EffectKind.NEGATED_PAYS for e in listed):
+            raise DeckError(f"{where}: `{key}`: the `negated_pays` effect needs a card that stays in play (a Stock, "
+                            "or a Character's Hyper with `hyper_lasts`).")
     return Card(card_id, name, card_type, text, colour, bonus, effects, bonus_effects, timing, lasts, hyper,
                 hyper_timing, hyper_lasts, hyper_effects)
 
@@ -343,6 +344,8 @@ def _effect(raw: Any, where: str) -> Effect:
         return Effect(kind, count=count)
     if kind is EffectKind.DOUBLE_EXCHANGE:
         return Effect(kind)
+    if "any_number" in raw and not isinstance(raw["any_number"], bool):
+        raise DeckError(f"{where}: `any_number` must be true or false.")
     if kind is EffectKind.TAKE_FROM_TABLE and raw.get("any_number") is True:
         if "amount" in raw or "up_to" in raw:
             raise DeckError(f"{where}: `any_number` takes no `amount` or `up_to`: the player chooses (3.1f.4).")

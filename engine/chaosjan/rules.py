@@ -165,7 +165,7 @@ def _draw(state: ChaosState, seat: int, count: int, events: list[Event]) -> tupl
             deck, discard = discard, []
             random.Random(f"{state.seed}:action:{shuffles}").shuffle(deck)
             shuffles += 1
-            events.append({"type": "reshuffled", "deck": "action", "cards": len(deck)})
+            events.append({"type": "deck_reshuffled", "deck": "action", "cards": len(deck)})
         drawn.append(deck.pop(0))
     state = replace(state, deck=tuple(deck), discard=tuple(discard), shuffles=shuffles)
     return state.with_hand(seat, state.hands[seat] + tuple(drawn)), len(drawn)
@@ -192,7 +192,7 @@ def _next_modifier(state: ChaosState, events: list[Event]) -> ChaosState:
         deck, discard = discard, []
         random.Random(f"{state.seed}:modifier:{shuffles}").shuffle(deck)
         shuffles += 1
-        events.append({"type": "reshuffled", "deck": "modifier", "cards": len(deck)})
+        events.append({"type": "deck_reshuffled", "deck": "modifier", "cards": len(deck)})
     old = state.modifier
     if old is not None:
         discard.append(old)
@@ -648,18 +648,18 @@ def _effect(state: ChaosState, table: Table, played: Played, effect: Effect,
         wanted = played.amount if effect.any_number else effect.amount
         assert wanted is not None
         if table.on_table < wanted and not (effect.up_to and not effect.any_number):
-            events.append({"type": "take_ignored", "player": player, "amount": wanted, "card": name})  # 3.1f.2
+            events.append({"type": "card_take_ignored", "player": player, "amount": wanted, "card": name})  # 3.1f.2
         else:
             taken = min(wanted, table.on_table)  # 3.1f.3
             table = _add(replace(table, on_table=table.on_table - taken), seat, taken)
-            events.append({"type": "take", "player": player, "amount": taken, "on_table": table.on_table,
+            events.append({"type": "card_take", "player": player, "amount": taken, "on_table": table.on_table,
                            "card": name})
     elif effect.kind is EffectKind.PAY and effect.to == "table":
         if table.points[seat] < effect.amount:
-            events.append({"type": "pay_ignored", "player": player, "amount": effect.amount, "card": name})
+            events.append({"type": "card_pay_ignored", "player": player, "amount": effect.amount, "card": name})
         else:
             table = replace(_add(table, seat, -effect.amount), on_table=table.on_table + effect.amount)
-            events.append({"type": "pay", "from": player, "to": None, "amount": effect.amount,
+            events.append({"type": "card_pay", "from": player, "to": None, "amount": effect.amount,
                            "on_table": table.on_table, "card": name})
     elif effect.kind is EffectKind.PAY:
         assert played.target is not None
@@ -681,10 +681,10 @@ def _transfer(state: ChaosState, table: Table, payer: int, payee: int, amount: i
               events: list[Event]) -> Table:
     """A specified payment (3.2); a player can't pay more than they have (3.1g), so then nothing is paid."""
     if table.points[payer] < amount:
-        events.append({"type": "pay_ignored", "player": state.players[payer], "amount": amount, "card": card})
+        events.append({"type": "card_pay_ignored", "player": state.players[payer], "amount": amount, "card": card})
         return table
     table = _add(_add(table, payer, -amount), payee, amount)
-    events.append({"type": "pay", "from": state.players[payer], "to": state.players[payee], "amount": amount,
+    events.append({"type": "card_pay", "from": state.players[payer], "to": state.players[payee], "amount": amount,
                    "card": card})
     return table
 

@@ -56,7 +56,7 @@ def test_bad_cards_name_the_card_and_field(card, complaint):
 
 
 def test_duplicate_ids_are_refused():
-    with pytest.raises(DeckError, match="used by two cards"):
+    with pytest.raises(DeckError, match="already used by card 1"):
         parse_deck(deck(GOOD_CARD, {**GOOD_CARD, "name": "Other"}))
 
 
