@@ -29,9 +29,11 @@ from engine.table import (
     new_game,
     standings,
 )
+from render import chaosjan as render_chaosjan
 from render import table as render
 from storage.games import MoveResult
 from storage.results import Standing, leaderboard, store_results
+from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import author_or_manager, require_manager, require_seated
@@ -56,8 +58,16 @@ async def _play(interaction: discord.Interaction, move, *, version: int | None =
 
 
 def _result_message(result: MoveResult[TableState]) -> dict:
-    content = render.describe_events(result.events)[:2000] or None
-    return {"content": content, "embed": render.table_embed(result.game.state)}
+    """The table after a move; with CHAOS;JAN on the table, also what the hand's end did to the cards (draws,
+    Stocks ending, a new Modifier) and the priority panel for the next turn."""
+    state = result.game.state
+    lines = render.describe_events(result.events)
+    if state.chaosjan is None:
+        return {"content": lines[:2000] or None, "embed": render.table_embed(state), "view": None}
+    cards = render_chaosjan.event_lines(state.chaosjan, result.events)
+    content = "\n".join(part for part in (lines, cards) if part)[:2000] or None
+    return {"content": content, "embeds": [render.table_embed(state), render_chaosjan.panel_embed(state)],
+            "view": chaosjan_panel(state, result.game.version)}
 
 
 class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
@@ -82,7 +92,7 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
     async def handle(self, interaction: discord.Interaction) -> None:
         tenpai = tuple(int(v) for v in self.item.values)
         result = await _play(interaction, Draw(tenpai), version=self.version)
-        await interaction.response.edit_message(**_result_message(result), view=None)
+        await interaction.response.edit_message(**_result_message(result))
 
 
 class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
@@ -99,7 +109,7 @@ class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
 
     async def handle(self, interaction: discord.Interaction) -> None:
         result = await _play(interaction, Draw(()), version=self.version)
-        await interaction.response.edit_message(**_result_message(result), view=None)
+        await interaction.response.edit_message(**_result_message(result))
 
 
 @app_commands.guild_only()

@@ -372,6 +372,15 @@ def timing_error(state: ChaosState, seat: int, card: Card) -> GameError | None:
             return OutOfTiming(f"{name} is played only as you declare riichi (1.1e.2): on your own turn, with the "
                                "discard after your draw.")
         return None
+    if not _acts_like_action(state, seat, card):  # a Stock (1.6a) or a Hyper (1.3c): your turn, before the draw
+        rule = "1.3c" if card.type is CardType.HYPER else "1.6a"
+        kind = "A Hyper" if card.type is CardType.HYPER else "A Stock"
+        if seat != state.active:
+            return OutOfTiming(f"{kind} can only be played by the active player ({rule}).",
+                               "Play it on your own turn.")
+        if state.drawn:
+            return OutOfTiming(f"{kind} can only be played before you draw a tile ({rule}).",
+                               "Play it at the start of your next turn.")
     if holder is None:
         return OutOfTiming("No one has priority now (2.6): it comes at the start of the active player's turn and "
                            "after they draw a tile (2.1).", "Wait for `/chaosjan next` or `/chaosjan drew`.")
@@ -388,14 +397,6 @@ def timing_error(state: ChaosState, seat: int, card: Card) -> GameError | None:
             return OutOfTiming(f"{name} can only be played on another player's turn ({rule}).")
         if card.timing is Timing.AFTER_DRAW and not state.drawn:
             return OutOfTiming(f"{name} can only be played after the active player has drawn ({rule}).")
-        return None
-    rule = "1.3c" if card.type is CardType.HYPER else "1.6a"
-    kind = "A Hyper" if card.type is CardType.HYPER else "A Stock"
-    if seat != state.active:
-        return OutOfTiming(f"{kind} can only be played by the active player ({rule}).", "Play it on your own turn.")
-    if state.drawn:
-        return OutOfTiming(f"{kind} can only be played before you draw a tile ({rule}).",
-                           "Play it at the start of your next turn.")
     return None
 
 

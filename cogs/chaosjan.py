@@ -1,0 +1,211 @@
+"""/chaosjan: CHAOS;JAN full rules on the channel's /table. Thin: parse the options, call the flows in
+ui/chaosjan.py (which call the engine through storage), render. Every rule is in engine/chaosjan."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.chaosjan import rulebook
+from engine.chaosjan.catalogue import CardType, load_shipped, parse_file
+from engine.chaosjan.moves import AutoPass, Drew, EndEffect, Next, Pass, Play, UseCatalogue
+from engine.chaosjan.options import ChaosOptions
+from engine.chaosjan.rules import hand_cards
+from engine.chaosjan.state import Phase
+from engine.deck import MAX_FILE_BYTES, DeckError
+from engine.errors import IllegalMove
+from engine.table import TABLE, ChaosStart
+from render import chaosjan as render
+from ui import chaosjan as flows
+from ui.errors import note_change
+from ui.permissions import author_or_manager, can_manage, require_manager, require_seated
+
+
+def _choices(names: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    wanted = current.casefold().strip()
+    return [app_commands.Choice(name=render.short(name, 100), value=value)
+            for name, value in names if wanted in name.casefold()][:25]
+
+
+@app_commands.guild_only()
+class ChaosJan(commands.GroupCog, group_name="chaosjan",
+               group_description="CHAOS;JAN full rules: Characters, two decks, priority and sub-priority."):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*flows.COMPONENTS)
+
+    # -- setting up ------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Play CHAOS;JAN on this channel's /table: everyone chooses cards.")
+    @app_commands.describe(hypers="Hyper cards per player in the Action Deck (5.1d.1; default 2)",
+                           negates="Negate cards in the Action Deck (5.1d.1; default 10)",
+                           modifier_on="When the next Modifier comes (1.4b.1): the dealer changes, or the round wind",
+                           first_hand_draw="Also draw a card at the start of the first hand (4.2; default off)",
+                           applies_ends_with_hand="Stocks without an active time also end with the hand (1.6c.2)",
+                           seed="Shuffle seed, to replay a game exactly (default: random)")
+    async def new(self, interaction: discord.Interaction, hypers: app_commands.Range[int, 0, 10] = 2,
+                  negates: app_commands.Range[int, 0, 40] = 10,
+                  modifier_on: Literal["dealer", "round"] = "dealer", first_hand_draw: bool = False,
+                  applies_ends_with_hand: bool = True, seed: app_commands.Range[int, 0, 2**53] | None = None) -> None:
+        record = await self.bot.games.require(interaction.channel_id, TABLE)
+        if not can_manage(interaction, record.state.host):
+            require_seated(interaction, record.state.players)
+        options = ChaosOptions(hypers, negates, modifier_on, first_hand_draw, applies_ends_with_hand)
+        move = ChaosStart(load_shipped(), secrets.randbits(32) if seed is None else seed, options)
+        result = await flows.apply(interaction, move, seated=False)
+        await interaction.response.send_message(**flows.panel_message(result.game.state, result.game.version))
+
+    @app_commands.command(name="import", description="Play your group's own cards: a JSON or TOML catalogue (host).")
+    async def import_catalogue(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        record = await flows.load(interaction)
+        require_manager(interaction, record.state.host, "import a catalogue")
+        if flows.chaos(record).phase is not Phase.SETUP:
+            raise IllegalMove("The decks are already built (5.1d, 5.2d): a catalogue is imported while players "
+                              "choose.", "Import it before the next `/chaosjan new`.", code="game_started")
+        if file.size > MAX_FILE_BYTES:
+            raise DeckError(f"{file.filename} is {file.size:,} bytes; a card file may be at most 64 KB.",
+                            "Shorten the card texts.")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # a bad file is told to the host alone
+        catalogue = parse_file(await file.read(), file.filename)
+        result = await flows.apply(interaction, UseCatalogue(catalogue), seated=False)
+        await interaction.channel.send(**flows.panel_message(result.game.state, result.game.version, result.events))
+        await interaction.followup.send(f"Imported {catalogue.name}.", ephemeral=True)
+
+    # -- playing ---------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="hand", description="Your cards, only for you: what you may play now, and why not.")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await flows.show_hand(interaction)
+
+    @app_commands.command(name="play", description="Play a card from your hand.")
+    @app_commands.describe(card="A card in your hand", target="The player the card names, if it names one",
+                           amount="Points, for a card that takes any number from the table (3.1f.4)")
+    async def play(self, interaction: discord.Interaction, card: str, target: discord.Member | None = None,
+                   amount: int | None = None) -> None:
+        move = Play(interaction.user.id, card, target.id if target else None, amount)
+        await flows.answer(interaction, await flows.apply(interaction, move))
+
+    @play.autocomplete("card")
+    async def _hand_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.games.get(interaction.channel_id, TABLE)
+        state = None if record is None else record.state.chaosjan
+        if state is None or state.phase is not Phase.PLAYING or interaction.user.id not in state.players:
+            return []
+        rows = hand_cards(state, state.seat_of(interaction.user.id))
+        return _choices([(f"{'✅' if e is None else '⛔'} {c.name}", c.id) for c, _, e in rows], current)
+
+    @app_commands.command(name="pass", description="Pass priority (or sub-priority) to the next player.")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await flows.answer(interaction, await flows.apply(interaction, Pass(interaction.user.id)))
+
+    @app_commands.command(name="negate", description="Play a Negate on the card played before it (sub-priority).")
+    async def negate(self, interaction: discord.Interaction) -> None:
+        move = flows.negate_move(await flows.load(interaction), interaction.user.id)
+        await flows.answer(interaction, await flows.apply(interaction, move))
+
+    @app_commands.command(name="drew", description="You drew a tile: priority again (2.1).")
+    async def drew(self, interaction: discord.Interaction) -> None:
+        player = await flows.acting_player(interaction, for_draw=True)
+        await flows.answer(interaction, await flows.apply(interaction, Drew(player)))
+
+    @app_commands.command(name="next", description="The turn passes to the next player, or to one who called.")
+    @app_commands.describe(player="Whose turn it is now, after a pon or kan (default: the next seat)")
+    async def next_(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        move = Next(interaction.user.id, player.id if player else None)
+        await flows.answer(interaction, await flows.apply(interaction, move))
+
+    @app_commands.command(name="autopass", description="Let the bot pass for you when you hold nothing playable.")
+    async def autopass(self, interaction: discord.Interaction, on: bool) -> None:
+        result = await flows.apply(interaction, AutoPass(interaction.user.id, on))
+        text = ("Auto-pass is on: when priority comes to you and nothing you hold is playable, the bot passes, "
+                "exactly as you would." if on else "Auto-pass is off: you pass yourself.")
+        await interaction.response.send_message(text, ephemeral=True)
+        if result.events:
+            await interaction.followup.send(**flows.panel_message(result.game.state, result.game.version,
+                                                                  result.events))
+
+    @app_commands.command(name="end-effect", description="A Stock's effect has ended: discard it (1.6b.1).")
+    @app_commands.describe(card="A card in play")
+    async def end_effect(self, interaction: discord.Interaction, card: str) -> None:
+        record = await flows.load(interaction)
+        state = flows.chaos(record)
+        stock = next((s for s in state.stocks if card.isdigit() and s.card == int(card)), None)
+        if stock is None:
+            raise IllegalMove(f"{card!r} is not a card in play.", "Pick one from the suggestions.", code="not_in_play")
+        manager = can_manage(interaction, record.state.host)
+        player = state.players[stock.seat] if manager else interaction.user.id  # the host may end anyone's
+        await flows.answer(interaction, await flows.apply(interaction, EndEffect(player, stock.card),
+                                                          seated=not manager))
+
+    @end_effect.autocomplete("card")
+    async def _in_play(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.games.get(interaction.channel_id, TABLE)
+        state = None if record is None else record.state.chaosjan
+        if state is None:
+            return []
+        names = [(f"{state.card(s.card).name} ({record.state.seat(state.players[s.seat]).name or 'a player'})",
+                  str(s.card)) for s in state.stocks]
+        return _choices(names, current)
+
+    # -- reading ---------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="status", description="Who holds priority, cards in play, the Modifier, decks, hands.")
+    async def status(self, interaction: discord.Interaction) -> None:
+        record = await flows.load(interaction)
+        message = flows.panel_message(record.state, record.version)
+        await interaction.response.send_message(**message)
+
+    @app_commands.command(name="card", description="Read a card of this game's catalogue.")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        record = await self.bot.games.get(interaction.channel_id, TABLE)
+        catalogue = record.state.chaosjan.catalogue if record and record.state.chaosjan else load_shipped()
+        found = catalogue.find(name)
+        if found is None:
+            raise IllegalMove(f"There is no card called {name!r} in {catalogue.name}.",
+                              "Pick one from the suggestions.")
+        await interaction.response.send_message(embed=render.card_embed(found), ephemeral=True)
+
+    @card.autocomplete("name")
+    async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.games.get(interaction.channel_id, TABLE)
+        catalogue = record.state.chaosjan.catalogue if record and record.state.chaosjan else load_shipped()
+        return _choices([(f"{c.name} ({c.type.value})", c.id) for c in catalogue.cards
+                         if c.type is not CardType.HYPER], current)
+
+    @app_commands.command(name="rules", description="The rules by number, in our own words (e.g. 1.5d, 2.7).")
+    async def rules(self, interaction: discord.Interaction, rule: str | None = None) -> None:
+        await interaction.response.send_message(embed=render.rules_embed(rule), ephemeral=True)
+
+    @rules.autocomplete("rule")
+    async def _rule_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=render.short(f"{n} {rulebook.RULES[n]}", 100), value=n)
+                for n in rulebook.suggest(current)]
+
+    @app_commands.command(name="undo", description="Undo the last CHAOS;JAN move (whoever made it, or the host).")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        record = await flows.load(interaction)
+        allowed = author_or_manager(interaction, record.state.host, "undo someone else's move")
+
+        def check(entry) -> None:
+            if not (entry.move or {}).get("chaosjan") and (entry.move or {}).get("type") != "chaosstart":
+                raise IllegalMove("The last entry is a `/table` entry, not a CHAOS;JAN move.",
+                                  "Undo it with `/table undo`.", code="not_chaosjan")
+            allowed(entry)
+
+        result = await self.bot.games.undo(interaction.channel_id, TABLE, actor_id=interaction.user.id, check=check)
+        note_change(interaction)
+        if result.game.state.chaosjan is None:
+            await interaction.response.send_message("Undone: CHAOS;JAN is no longer set up on this table.")
+            return
+        await interaction.response.send_message(**flows.panel_message(result.game.state, result.game.version,
+                                                                      prefix="↩️ The last move was undone."))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ChaosJan(bot))

@@ -1,0 +1,314 @@
+"""How CHAOS;JAN looks on Discord: the public priority panel, the private hand, the setup, cards and rules.
+
+Public text names only what every player at a physical table would see: cards played, cards in play, counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from engine.chaosjan import rulebook
+from engine.chaosjan.catalogue import Card, CardType, Catalogue, Lasts
+from engine.chaosjan.rules import effects_of, hand_cards, hyper_effect
+from engine.chaosjan.state import ChaosState, Phase, Window
+from engine.table import TableState
+from render.common import COLOUR_INFO, mention
+
+COLOUR = discord.Colour.dark_purple()
+WINDOW = {Window.BEFORE_DRAW: "before the draw", Window.AFTER_DRAW: "after the draw",
+          Window.RIICHI: "riichi declared"}
+TYPE_ICON = {CardType.ACTION: "⚡", CardType.STOCK: "📦", CardType.HYPER: "🌟", CardType.NEGATE: "🚫",
+             CardType.MODIFIER: "🌀", CardType.CHARACTER: "🎭"}
+
+
+def short(text: str | None, limit: int) -> str:
+    text = (text or "").strip()
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def symbol(card: Card) -> str:
+    """" 中", " 發", " 白" after a coloured card's name (1.2d.1), else nothing."""
+    return f" {card.colour.symbol}" if card.colour else ""
+
+
+def card_label(card: Card) -> str:
+    return f"{TYPE_ICON[card.type]} {card.name}{symbol(card)}"
+
+
+def lasts_text(lasts: Lasts | None) -> str:
+    return lasts.phrase if lasts is not None else "until the end of this hand (no active time, 1.6c.3)"
+
+
+# -- events ------------------------------------------------------------------------------------------------------
+
+
+def event_lines(state: ChaosState, events: list[dict[str, Any]]) -> str:
+    """What happened, for everyone. Runs of passes are folded into one line."""
+    lines: list[str] = []
+    passes: list[str] = []
+
+    def flush() -> None:
+        if passes:
+            lines.append("Passed: " + ", ".join(passes))
+            passes.clear()
+
+    for event in events:
+        if event["type"] == "passed":
+            passes.append(mention(event["player"]) + (" (sub-priority)" if event["sub"] else ""))
+            continue
+        line = _event_line(state, event)
+        if line:
+            flush()
+            lines.append(line)
+    flush()
+    return "\n".join(lines)
+
+
+def hyper_source(state: ChaosState, player: int) -> Card:
+    return hyper_effect(state, state.seat_of(player))
+
+
+def _name(state: ChaosState, card_id: str) -> str:
+    return state.catalogue.card(card_id).name
+
+
+def _event_line(state: ChaosState, event: dict[str, Any]) -> str:
+    kind = event["type"]
+    who = mention(event["player"]) if "player" in event else ""
+    if kind == "played":
+        text = f"{who} played **{_name(state, event['card'])}**"
+        if "negates" in event:
+            text += f", negating {mention(event['owner'])}'s {_name(state, event['negates'])} (1.5b)"
+        if event.get("riichi"):
+            text += " as they declared riichi (1.1e)"
+        if "target" in event:
+            text += f", naming {mention(event['target'])}"
+        if "amount" in event:
+            text += f", for {event['amount']:,} points"
+        return text
+    if kind == "negated":
+        return (f"🚫 {mention(event['by'])}'s Negate discards {who}'s {_name(state, event['card'])} before it "
+                "occurs (1.5c)")
+    if kind == "occurs":
+        card = state.catalogue.card(event["card"])
+        text = card.name
+        if card.type is CardType.HYPER:  # 1.3a: the effect is the player's Character's
+            text += f" ({hyper_source(state, event['player']).name})"
+        return f"✨ {who}'s {text} occurs" + (" with its colour bonus (1.2d)" if event["bonus"] else "")
+    if kind == "in_play":
+        lasts = Lasts(event["lasts"]) if event["lasts"] else None
+        return f"📦 {_name(state, event['card'])} stays in play {lasts_text(lasts)}"
+    if kind == "stock_ended":
+        return f"{who}'s {_name(state, event['card'])} is discarded: {event['why']} (1.6b.1)"
+    if kind == "card_draw":
+        return f"{who} draws {event['count']} card{'s' if event['count'] != 1 else ''}"
+    if kind == "card_take":
+        return f"{who} takes {event['amount']:,} from the table ({event['on_table']:,} left)"
+    if kind == "card_take_ignored":
+        return f"{who} can't take {event['amount']:,}: there is less on the table, so nothing happens (3.1f.2)"
+    if kind == "card_pay":
+        where = "onto the table" if event["to"] is None else f"to {mention(event['to'])}"
+        return f"{mention(event['from'])} pays {event['amount']:,} {where}"
+    if kind == "card_pay_ignored":
+        return f"{who} can't pay {event['amount']:,}, so nothing is paid (3.1g)"
+    if kind == "doubled":
+        return f"The next point exchange is doubled, whoever pays whom (×{2 ** event['doubles']}, 3.2c.2)"
+    if kind == "exchange_doubled":
+        return f"The point exchange was multiplied by {event['factor']} (3.2c.2)"
+    if kind == "sub_over":
+        return "Sub-priority is over" + (": the Negates resolve, newest first (1.5d)" if event["negates"] else "")
+    if kind == "priority_over":
+        return "Everyone passed: no one has priority, the mahjong game goes on (2.6)"
+    if kind == "turn":
+        return f"▶️ {who}'s turn"
+    if kind == "drew_tile":
+        return f"{who} drew a tile"
+    if kind == "modifier":
+        card = state.catalogue.card(event["card"])
+        return f"🌀 New Modifier: **{card.name}** — {short(card.text, 200)}"
+    if kind == "hand_draws":
+        extra = ", ".join(mention(p) for p in event["extra"])
+        return "Everyone draws a card for the new hand (4.2)" + (
+            f"; {extra} draw{'s' if len(event['extra']) == 1 else ''} one more for paying a point exchange (4.3)"
+            if extra else "")
+    if kind == "returned":
+        return f"{who}'s {_name(state, event['card'])} goes back to their hand before it occurred (1.1b)"
+    if kind == "deck_reshuffled":
+        return f"The {event['deck'].title()} Deck ran out: its discards are shuffled into a new one"
+    if kind == "deck_empty":
+        return f"The Action Deck is empty: {who} draws nothing"
+    if kind == "decks_built":
+        return (f"Decks built: {event['action_deck']} Action-Deck cards ({event['hypers']} Hypers, "
+                f"{event['negates']} Negates) and {event['modifier_deck']} Modifiers. Five cards each (4.1).")
+    if kind == "chose" and event["ready"]:
+        return f"{who} has chosen their cards."
+    if kind == "catalogue":
+        return f"Now playing with **{event['name']}** ({event['cards']} cards): everyone chooses again."
+    if kind == "chaos_over":
+        return "The table's game is over, and CHAOS;JAN with it."
+    return ""
+
+
+# -- the public panel --------------------------------------------------------------------------------------------
+
+
+def priority_line(state: ChaosState) -> str:
+    if state.phase is Phase.SETUP:
+        waiting = [mention(p) for p, c in zip(state.players, state.choices, strict=True) if not c.complete]
+        return "Choosing cards: waiting for " + ", ".join(waiting)
+    priority = state.priority
+    if priority is None:
+        return "No one has priority: the mahjong game goes on (2.6)."
+    main = mention(state.players[priority.holder])
+    if priority.sub is not None:
+        return (f"**Sub-priority: {mention(state.players[priority.sub.holder])}** — play a Negate or pass. "
+                f"Main priority waits (2.7d).")
+    return f"**Priority: {main}** ({WINDOW[priority.window]}) — play a card or pass."
+
+
+def panel_embed(table: TableState) -> discord.Embed:
+    state = table.chaosjan
+    assert state is not None
+    active = mention(state.players[state.active])
+    embed = discord.Embed(title=f"CHAOS;JAN · {table.round_name}", colour=COLOUR, description=priority_line(state))
+    if state.phase is Phase.SETUP:
+        embed.add_field(name="Catalogue", value=f"{state.catalogue.name} ({len(state.catalogue.cards)} cards)",
+                        inline=False)
+        return embed
+    embed.description = f"{active}'s turn{' (drawn)' if state.drawn else ''}\n{embed.description}"
+    if state.priority is not None and state.priority.sub is not None:
+        chain = " ← ".join(f"{state.card(p.card).name} ({mention(state.players[p.seat])})"
+                           for p in state.priority.sub.chain)
+        embed.add_field(name="Waiting to occur", value=short(chain, 1024), inline=False)
+    modifier = state.modifier_card()
+    if modifier is not None:
+        matching = [mention(p) for i, p in enumerate(state.players) if state.bonus_applies(modifier, i)]
+        text = f"**{modifier.name}**{symbol(modifier)}: {short(modifier.text, 300)}"
+        if modifier.bonus and matching:
+            text += f"\nBonus for {', '.join(matching)}: {short(modifier.bonus, 200)}"
+        embed.add_field(name="Modifier (1.4)", value=short(text, 1024), inline=False)
+    if state.stocks:
+        lines = [f"{state.card(s.card).name} ({mention(state.players[s.seat])}): {lasts_text(s.lasts)}"
+                 for s in state.stocks]
+        embed.add_field(name="In play", value=short("\n".join(lines), 1024), inline=False)
+    hands = " · ".join(f"{mention(p)} {len(h)}" for p, h in zip(state.players, state.hands, strict=True))
+    embed.add_field(name="Hands", value=hands, inline=False)
+    decks = (f"Action Deck {len(state.deck)} · discards {len(state.discard)} · Modifier Deck "
+             f"{len(state.modifier_deck)}")
+    if state.doubles:
+        decks += f"\nNext point exchange ×{2 ** state.doubles} (3.2c.2)"
+    embed.add_field(name="Decks", value=decks, inline=False)
+    return embed
+
+
+# -- the private hand --------------------------------------------------------------------------------------------
+
+
+def hand_embed(table: TableState, player: int) -> discord.Embed:
+    state = table.chaosjan
+    assert state is not None
+    seat = state.seat_of(player)
+    character = state.character(seat)
+    embed = discord.Embed(title="Your CHAOS;JAN hand", colour=COLOUR)
+    lines = [priority_line(state), ""]
+    if character is not None:
+        timing = " (at any time, 1.3d.1)" if character.hyper_timing.value == "any_time" else ""
+        lines.append(f"🎭 **{character.name}**{symbol(character)} — Hyper{timing}: {short(character.hyper, 200)}")
+    rows = hand_cards(state, seat)
+    if not rows:
+        lines.append("You hold no cards.")
+    for card, count, error in rows:
+        copies = f" ×{count}" if count > 1 else ""
+        mark = "✅" if error is None else "⛔"
+        text = card.text if card.type is not CardType.HYPER else character.hyper if character else card.text
+        line = f"{mark} **{card_label(card)}**{copies}: {short(text, 160)}"
+        if card.bonus and state.bonus_applies(card, seat):
+            line += f"\n  {card.colour.symbol}: {short(card.bonus, 120)}"
+        if error is not None:
+            line += f"\n  ↳ {short(error.message, 180)}"
+        lines.append(line)
+    embed.description = short("\n".join(lines), 4000)
+    footer = "Auto-pass is on: the bot passes for you when nothing you hold is playable." if seat in state.autopass \
+        else "Auto-pass is off."
+    embed.set_footer(text=footer)
+    return embed
+
+
+def needs(state: ChaosState, seat: int, card: Card) -> tuple[bool, bool]:
+    """(needs a target player, needs an amount) for playing `card` now."""
+    effects, _ = effects_of(state, seat, card)
+    return (any(e.needs_target for e in effects),
+            any(e.kind.value == "take_from_table" and e.any_number for e in effects))
+
+
+def amount_choices(on_table: int) -> list[int]:
+    """At most 25 amounts for an "any number" take (3.1f.4), in sticks (3.1f.5)."""
+    steps = [100 * k for k in range(1, 11)] + [1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10000, 15000,
+                                                20000, 30000, 50000]
+    values = sorted({v for v in steps if v <= on_table} | ({on_table} if on_table >= 100 else set()))
+    return values[-25:]
+
+
+# -- setup, cards, rules ----------------------------------------------------------------------------------------
+
+
+def setup_embed(table: TableState) -> discord.Embed:
+    state = table.chaosjan
+    assert state is not None
+    ready = "\n".join(f"{'✅' if c.complete else '⏳'} {mention(p)}"
+                      for p, c in zip(state.players, state.choices, strict=True))
+    options = state.options
+    embed = discord.Embed(title="CHAOS;JAN: choose your cards", colour=COLOUR, description=(
+        "Each player privately chooses a Character (1.2a), three different Actions and three different Stocks "
+        "for the Action Deck (5.1d.2), and three different Modifiers for the Modifier Deck (5.2d.1). "
+        "Press **Choose my cards**.\n\n" + ready))
+    embed.add_field(name="Catalogue", value=f"{state.catalogue.name} ({len(state.catalogue.cards)} cards)")
+    when = "the dealer changes" if options.modifier_on == "dealer" else "the round wind changes"
+    embed.add_field(name="Rules", value=(f"{options.hypers_per_player} Hypers per player, {options.negates} Negates; "
+                                         f"a new Modifier when {when} (1.4b.1)"))
+    return embed
+
+
+def choice_options(catalogue: Catalogue, card_type: CardType, chosen: tuple[str, ...]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=short(f"{c.name}{symbol(c)}", 100),
+                                 value=c.id, default=c.id in chosen,
+                                 description=short(c.hyper if c.type is CardType.CHARACTER else c.text, 100))
+            for c in catalogue.of_type(card_type)]
+
+
+def card_embed(card: Card, state: ChaosState | None = None) -> discord.Embed:
+    embed = discord.Embed(title=card_label(card), colour=COLOUR)
+    kind = card.type.value.title()
+    lines = [f"*{kind}{' · ' + card.colour.value + ' ' + card.colour.symbol if card.colour else ''}*"]
+    if card.type is CardType.CHARACTER:
+        when = "at any time" if card.hyper_timing.value == "any_time" else "your turn, before the draw"
+        lasting = f", lasts {lasts_text(card.hyper_lasts)}" if card.hyper_lasts else ""
+        lines.append(f"**Hyper** ({when}{lasting}): {card.hyper}")
+        if card.text:
+            lines.append(f"*{card.text}*")
+    else:
+        lines.append(card.text or "")
+    if card.bonus and card.colour:
+        lines.append(f"{card.colour.symbol}: {card.bonus}")
+    if card.type is CardType.ACTION and card.timing.value != "any":
+        lines.append(f"Timing: {card.timing.value.replace('_', ' ')} (1.1e, 1.1f)")
+    if card.type is CardType.STOCK:
+        lines.append(f"Lasts {lasts_text(card.lasts)}")
+    embed.description = short("\n".join(lines), 4000)
+    return embed
+
+
+def rules_embed(query: str | None) -> discord.Embed:
+    if not query:
+        lines = [f"**{n}** {title}" for n, title in rulebook.contents()]
+        return discord.Embed(title="CHAOS;JAN full rules (beta), in our words", colour=COLOUR_INFO,
+                             description="\n".join(lines) + "\n\nAsk for one: `/chaosjan rules rule:1.5d`.")
+    found = rulebook.lookup(query)
+    if not found:
+        return discord.Embed(title=f"No rule matches {short(query, 80)!r}", colour=COLOUR_INFO,
+                             description="Try a number such as `2.7` or a word such as `negate`.")
+    text = "\n\n".join(f"**{number}** {summary}" for number, summary in found)
+    return discord.Embed(title=f"CHAOS;JAN rules: {short(query, 80)}", colour=COLOUR_INFO,
+                         description=short(text, 4000))

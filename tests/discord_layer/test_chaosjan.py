@@ -1,0 +1,234 @@
+"""/chaosjan through the real discord.py code and the fake Discord, the way four players use it at a table."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.chaosjan.catalogue import CardType, Lasts, load_shipped
+from engine.chaosjan.moves import Choose
+from engine.chaosjan.options import ChaosOptions
+from engine.chaosjan.rules import apply, new_game
+from engine.chaosjan.state import Table
+from engine.table import TABLE
+from tests.fake_discord.harness import components, message_text
+
+CHOICES = {  # seat: (Character, Actions, Stocks, Modifiers)
+    0: ("scarlet-gambler", ("riichi-robbery", "wandering-wareme", "extra-indicator"),
+        ("golden-ticket", "closed-door", "dragons-favour"), ("red-fever", "cheap-riichi", "closed-tanyao")),
+    1: ("jade-accountant", ("riichi-robbery", "cold-read", "second-wind"),
+        ("bribery", "futuresight", "riichi-tollbooth"), ("short-wall", "hasty-hands", "open-pinfu")),
+    2: ("ivory-monk", ("exact-change", "glimpse-of-the-wall", "extra-indicator"),
+        ("dragons-favour", "golden-ticket", "closed-door"), ("dragon-rain", "quiet-river", "bamboo-grove")),
+    3: ("bamboo-oracle", ("wandering-wareme", "cold-read", "wealth-tax"),
+        ("dragons-favour", "riichi-tollbooth", "golden-ticket"), ("heavy-honba", "mirror-seats", "green-light")),
+}
+KINDS = (("character", CardType.CHARACTER), ("action", CardType.ACTION), ("stock", CardType.STOCK),
+         ("modifier", CardType.MODIFIER))
+
+
+def dealt(seed: int) -> list[list[str]]:
+    """The hands these choices deal with this seed, from the pure engine (what the bot will deal)."""
+    state = new_game(load_shipped(), ChaosOptions(), [1, 2, 3, 4], 1, seed)
+    table = Table((25000,) * 4)
+    for seat, picks in CHOICES.items():
+        for (_, kind), cards in zip(KINDS, picks, strict=True):
+            state, table, _ = apply(state, table, Choose(seat + 1, kind, (cards,) if isinstance(cards, str) else cards))
+    return [[state.cards[c] for c in hand] for hand in state.hands]
+
+
+def find_seed() -> tuple[int, str, int]:
+    """A seed where East holds a Stock and a Negate, South a Negate, and someone else Wandering Wareme."""
+    stocks = {c.id for c in load_shipped().of_type(CardType.STOCK)}
+    for seed in range(2000):
+        hands = dealt(seed)
+        stock = next((c for c in hands[0] if c in stocks), None)
+        wareme = next((s for s in (1, 2, 3) if "wandering-wareme" in hands[s]), None)
+        if stock and "negate" in hands[0] and "negate" in hands[1] and wareme is not None:
+            return seed, stock, wareme
+    raise AssertionError("no seed deals the scenario")
+
+
+SEED, EAST_STOCK, WAREME_SEAT = find_seed()
+
+
+@pytest.fixture
+def players(harness):
+    return [harness.user(name) for name in ("east", "south", "west", "north")]
+
+
+def private(log) -> bool:
+    """Whether the message an interaction answered in (sent or edited) is ephemeral."""
+    return bool(log.message.get("flags", 0) & 64)
+
+
+async def table(harness):
+    return (await harness.bot.games.get(harness.fake.default_channel, TABLE)).state
+
+
+def latest_panel(harness):
+    """The newest public message with the priority panel's buttons."""
+    panels = [m for m in harness.channel_messages() if not (m.get("flags", 0) & 64)
+              and any(c.get("custom_id", "").startswith("ct:cj:") for c in components(m))]
+    return panels[-1]
+
+
+async def choose_all(harness, players, setup):
+    for seat, user in enumerate(players):
+        menus = await harness.click(setup.message, user=user, label="Choose my cards")
+        assert menus.ephemeral and len([c for c in components(menus.message) if c["type"] == 3]) == 4
+        if seat == 3:  # 5.2d.2: Red Fever is East's already; North is asked to pick again
+            refused = await harness.choose(menus.message, ["red-fever", "mirror-seats", "green-light"], user=user,
+                                           custom_id="ct:cj:pick:modifier")
+            assert private(refused) and "already in the Modifier Deck" in refused.text and "5.2d.2" in refused.text
+        last = None
+        for (name, _), cards in zip(KINDS, CHOICES[seat], strict=True):
+            values = [cards] if isinstance(cards, str) else list(cards)
+            last = await harness.choose(menus.message, values, user=user, custom_id=f"ct:cj:pick:{name}")
+        if seat < 3:
+            assert "All chosen" in last.text
+    return last
+
+
+async def start(harness, players):
+    east, south, west, north = players
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    setup = await harness.slash("chaosjan new", user=east, seed=SEED)
+    assert not setup.ephemeral and "choose your cards" in setup.text.lower()
+    last = await choose_all(harness, players, setup)
+    assert private(last) and "Your CHAOS;JAN hand" in last.text  # the last pick shows the hand at once
+    await last.followed_up()
+    return last.record.followups[-1]
+
+
+async def test_a_four_player_hand_from_new_to_a_ron_with_a_restart(harness, players):
+    east, south, west, north = players
+    users = {u.id: u for u in players}
+    await start(harness, players)
+    panel = latest_panel(harness)
+    text = message_text(panel)
+    assert "Decks built: 42 Action-Deck cards (8 Hypers, 10 Negates) and 12 Modifiers" in text  # 5.1d.1, 5.2d.1
+    assert f"Priority: <@{east.id}>" in text and "before the draw" in text  # 2.1
+    state = (await table(harness)).chaosjan
+    assert [len(h) for h in state.hands] == [5, 5, 5, 5] and state.modifier is not None  # 4.1, 1.4b.1
+
+    hand = await harness.slash("chaosjan hand", user=south)
+    assert hand.ephemeral and "1.6a" in hand.text  # South's Stocks: only the active player plays them
+
+    # East plays a Stock (1.6a); East receives sub-priority (2.7b); South negates it; a restart; East negates back.
+    played = await harness.slash("chaosjan play", user=east, card=EAST_STOCK)
+    assert not played.ephemeral and f"Sub-priority: <@{east.id}>" in played.text
+    passed = await harness.click(latest_panel(harness), user=east, label="Pass")
+    assert f"Sub-priority: <@{south.id}>" in passed.text
+    negated = await harness.click(latest_panel(harness), user=south, label="Negate")
+    await negated.followed_up()
+    public = negated.record.followups[-1]
+    assert "negating" in message_text(public) and f"Sub-priority: <@{west.id}>" in message_text(public)
+    stale = await harness.click(panel, user=west, label="Pass")  # the first panel: long out of date
+    assert stale.ephemeral and "earlier moment" in stale.text
+
+    await harness.restart()
+    after = await harness.click(latest_panel(harness), user=west, label="Pass")  # the panel works after a restart
+    assert not after.ephemeral and f"Sub-priority: <@{north.id}>" in after.text
+    await harness.slash("chaosjan pass", user=north)
+    back = await harness.slash("chaosjan negate", user=east)
+    assert f"Sub-priority: <@{south.id}>" in back.text
+    for user in (south, west, north):
+        await harness.click(latest_panel(harness), user=user, label="Pass")
+    resolved = await harness.click(latest_panel(harness), user=east, label="Pass")
+    assert "Negates resolve, newest first (1.5d)" in resolved.text
+    assert "stays in play" in resolved.text and f"Priority: <@{south.id}>" in resolved.text  # 2.7c, 2.4
+    state = (await table(harness)).chaosjan
+    assert [state.cards[s.card] for s in state.stocks] == [EAST_STOCK]
+
+    for user in (south, west, north, east):  # 2.5: everyone passes, nothing played: priority stops (2.6)
+        last = await harness.click(latest_panel(harness), user=user, label="Pass")
+    assert "no one has priority" in last.text.lower()
+
+    # East draws a tile: priority again (2.1); Wandering Wareme doubles the next point exchange (3.2c.2).
+    drew = await harness.click(latest_panel(harness), user=east, label="I drew a tile")
+    assert "after the draw" in drew.text
+    wareme = players[WAREME_SEAT]
+    for user in players[:WAREME_SEAT]:
+        await harness.click(latest_panel(harness), user=user, label="Pass")
+    doubled = await harness.slash("chaosjan play", user=wareme, card="wandering-wareme")
+    assert not doubled.ephemeral
+    for i in range(4):
+        await harness.click(latest_panel(harness), user=players[(WAREME_SEAT + i) % 4], label="Pass")
+    state = (await table(harness)).chaosjan
+    assert state.doubles == 1 and state.holder == ("main", (WAREME_SEAT + 1) % 4)
+    while state.holder is not None:
+        await harness.click(latest_panel(harness), user=users[state.players[state.holder[1]]], label="Pass")
+        state = (await table(harness)).chaosjan
+    nxt = await harness.click(latest_panel(harness), user=east, label="Next turn")
+    assert f"<@{south.id}>'s turn" in nxt.text
+
+    # South wins by ron off East: 3 han 30 fu is 3,900, doubled; East paid the exchange, so draws one more (4.3).
+    hands_before = [len(h) for h in state.hands]
+    ron = await harness.slash("table ron", user=south, winner=south, loser=east, han=3, fu=30)
+    text = ron.text
+    assert "multiplied by 2" in text and "7,800" in text
+    assert f"<@{east.id}> draws one more for paying a point exchange (4.3)" in text
+    assert "New Modifier" in text  # the dealer changed: the seat winds rotated (1.4b.1)
+    after = await table(harness)
+    assert [s.points for s in after.seats][:2] == [25000 - 7800, 25000 + 7800]
+    hands_after = [len(h) for h in after.chaosjan.hands]
+    assert hands_after == [hands_before[0] + 2] + [n + 1 for n in hands_before[1:]]
+    assert after.chaosjan.doubles == 0 and after.chaosjan.holder == ("main", 1)  # South deals: priority (2.1)
+    lasts = load_shipped().card(EAST_STOCK).lasts  # 1.6c: "this hand" (or no phrase, 1.6c.3) ends with the hand
+    still = EAST_STOCK in [after.chaosjan.cards[s.card] for s in after.chaosjan.stocks]
+    # East neither won nor began a turn; East dealt in, which ends "the next time you deal in" too
+    assert still == (lasts in (Lasts.WIN, Lasts.YOUR_NEXT_TURN))
+    if not still:
+        assert "is discarded: the hand ended (1.6b.1)" in text
+
+
+async def test_refusals_are_private_friendly_and_change_nothing(harness, players):
+    east, south = players[:2]
+    await start(harness, players)
+    outsider = harness.user("outsider")
+    before = await table(harness)
+    for user, command, options, words in (
+        (outsider, "chaosjan pass", {}, "not seated"),
+        (south, "chaosjan pass", {}, "holds priority"),
+        (south, "chaosjan play", {"card": "negate"}, "1.5a.1"),
+        (east, "chaosjan drew", {}, "2.6"),
+        (east, "chaosjan play", {"card": "no-such-card"}, "no card called"),
+        (south, "chaosjan drew", {}, "turn"),
+    ):
+        reply = await harness.slash(command, user=user, **options)
+        assert reply.ephemeral, command
+        assert words in reply.text, (command, reply.text)
+    assert await table(harness) == before
+
+
+async def test_rules_card_and_status(harness, players):
+    await start(harness, players)
+    rule = await harness.slash("chaosjan rules", user=players[1], rule="1.5d")
+    assert rule.ephemeral and "1.5d" in rule.text
+    contents = await harness.slash("chaosjan rules", user=players[1])
+    assert "Priority" in contents.text
+    choices = await harness.autocomplete("chaosjan rules", "rule", "2.7", user=players[1])
+    assert [c["value"] for c in choices][:5] == ["2.7", "2.7a", "2.7b", "2.7c", "2.7d"]
+    card = await harness.slash("chaosjan card", user=players[2], name="Futuresight")
+    assert card.ephemeral and "Futuresight" in card.text and "1.6c.2" in card.text
+    status = await harness.slash("chaosjan status", user=players[3])
+    assert "Modifier" in status.text and "Action Deck" in status.text
+
+
+async def test_autopass_passes_like_a_player_would(harness, players):
+    east, south, west, north = players
+    await start(harness, players)
+    for user in (west, north):
+        on = await harness.slash("chaosjan autopass", user=user, on=True)
+        assert on.ephemeral and "Auto-pass is on" in on.text
+    await harness.slash("chaosjan play", user=east, card=EAST_STOCK)
+    await harness.click(latest_panel(harness), user=east, label="Pass")
+    reply = await harness.click(latest_panel(harness), user=south, label="Pass")
+    state = (await table(harness)).chaosjan
+    holds_negate = ["negate" in [state.cards[c] for c in hand] for hand in state.hands]
+    # West and North are passed for only when they hold no Negate (nothing else is playable in sub-priority)
+    expected = 2 if holds_negate[2] else 3 if holds_negate[3] else 0
+    assert state.holder == ("sub", expected)
+    if expected != 2:
+        assert f"<@{west.id}> (sub-priority)" in reply.text
+    assert "auto" not in reply.text.lower()  # a pass made for you reads as any other pass

@@ -1,0 +1,376 @@
+"""/chaosjan on Discord: the flows every entry point shares (slash commands, panel buttons, hand menus) and the
+components. No rule lives here: the engine decides, this module asks it and shows the answer.
+
+CHAOS;JAN lives inside the channel's `/table`, so every move is a table move. Every button and menu is a
+DynamicItem (it works after a restart). Panel buttons carry the table's version, so a click on an old panel is
+refused as stale instead of passing for the wrong moment.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from engine.chaosjan.catalogue import CardType
+from engine.chaosjan.moves import AutoPass, Choose, Drew, Next, Pass, Play
+from engine.chaosjan.rules import hand_cards
+from engine.chaosjan.state import ChaosState, Phase
+from engine.errors import IllegalMove
+from engine.table import TABLE, TableState, require_chaosjan
+from render import chaosjan as render
+from render.common import mention
+from storage.games import GameRecord, MoveResult
+from ui.custom_ids import custom_id
+from ui.errors import ReportsErrors, note_change
+from ui.permissions import require_seated
+
+CONTENT_LIMIT = 2000
+
+
+# -- moves through storage -----------------------------------------------------------------------------------------
+
+async def load(interaction: discord.Interaction) -> GameRecord[TableState]:
+    record = await interaction.client.games.require(interaction.channel_id, TABLE)
+    require_chaosjan(record.state)
+    return record
+
+
+async def apply(interaction: discord.Interaction, move: Any, *, version: int | None = None,
+                seated: bool = True) -> MoveResult[TableState]:
+    if seated:
+        require_seated(interaction, (await load(interaction)).state.players)
+    result = await interaction.client.games.apply(interaction.channel_id, TABLE, move, actor_id=interaction.user.id,
+                                                  expected_version=version)
+    note_change(interaction)
+    return result
+
+
+def chaos(record: GameRecord[TableState] | MoveResult[TableState]) -> ChaosState:
+    state = record.game.state if isinstance(record, MoveResult) else record.state
+    return require_chaosjan(state)
+
+
+# -- the public panel ----------------------------------------------------------------------------------------------
+
+def panel_view(table: TableState, version: int) -> discord.ui.View | None:
+    state = table.chaosjan
+    if state is None or table.over:
+        return None
+    view = discord.ui.View(timeout=None)
+    if state.phase is Phase.SETUP:
+        view.add_item(ChooseButton())
+        return view
+    holder = state.holder
+    if holder is None:
+        view.add_item(PanelButton("drew", version))
+        view.add_item(PanelButton("next", version))
+    else:
+        if holder[0] == "sub":
+            view.add_item(PanelButton("negate", version))
+        view.add_item(PanelButton("pass", version))
+    view.add_item(PanelButton("hand", 0))
+    return view
+
+
+def panel_message(table: TableState, version: int, events: list[dict[str, Any]] | None = None,
+                  prefix: str = "") -> dict[str, Any]:
+    """A public message: what happened, then the panel (who holds priority now) and its buttons."""
+    state = require_chaosjan(table)
+    lines = render.event_lines(state, events or [])
+    content = render.short("\n".join(part for part in (prefix, lines) if part), CONTENT_LIMIT) or None
+    embed = render.setup_embed(table) if state.phase is Phase.SETUP else render.panel_embed(table)
+    message: dict[str, Any] = {"content": content, "embed": embed}
+    view = panel_view(table, version)
+    message["view"] = view
+    return message
+
+
+async def answer(interaction: discord.Interaction, result: MoveResult[TableState], *, mode: str = "send",
+                 prefix: str = "") -> None:
+    """Show a move's result: "send" a new public panel, "edit" the panel clicked (passes and turn steps), or
+    answer from a private hand ("hand": redraw it, then post the public panel)."""
+    public = panel_message(result.game.state, result.game.version, result.events, prefix)
+    if mode == "edit":
+        await interaction.response.edit_message(**public)
+    elif mode == "hand":
+        await interaction.response.edit_message(**hand_message(result.game.state, interaction.user.id))
+        await interaction.followup.send(**public)
+    elif mode == "retire":  # a play from an old panel: that panel loses its buttons, the new one follows
+        await interaction.response.edit_message(view=None)
+        await interaction.followup.send(**public)
+    else:
+        await interaction.response.send_message(**public)
+
+
+PANEL = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", discord.ButtonStyle.danger),
+         "drew": ("I drew a tile", discord.ButtonStyle.primary), "next": ("Next turn", discord.ButtonStyle.secondary),
+         "hand": ("My cards / play", discord.ButtonStyle.success)}
+
+
+class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"ct:cj:p:(?P<name>pass|negate|drew|next|hand):(?P<version>\d+)"):
+    def __init__(self, name: str, version: int) -> None:
+        label, style = PANEL[name]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("cj", "p", name, version)))
+        self.name, self.version = name, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> PanelButton:
+        return cls(match["name"], int(match["version"]))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        player = interaction.user.id
+        if self.name == "hand":
+            await show_hand(interaction)
+            return
+        if self.name == "negate":
+            result = await apply(interaction, negate_move(await load(interaction), player), version=self.version)
+            await answer(interaction, result, mode="retire")
+            return
+        if self.name == "drew":
+            move: Any = Drew(await acting_player(interaction, for_draw=True))
+        elif self.name == "next":
+            move = Next(player)
+        else:
+            move = Pass(player)
+        await answer(interaction, await apply(interaction, move, version=self.version), mode="edit")
+
+
+async def acting_player(interaction: discord.Interaction, *, for_draw: bool = False) -> int:
+    """The player a draw is reported for: the active player themselves (2.1)."""
+    record = await load(interaction)
+    state = chaos(record)
+    require_seated(interaction, state.players)
+    if for_draw and state.phase is Phase.PLAYING and interaction.user.id != state.players[state.active]:
+        raise IllegalMove(f"It is {mention(state.players[state.active])}'s turn: they report their own draw.",
+                          "Wait for them to press **I drew a tile**.", code="not_your_turn")
+    return interaction.user.id
+
+
+def negate_move(record: GameRecord[TableState], player: int) -> Play:
+    return Play(player, require_chaosjan(record.state).catalogue.only(CardType.NEGATE).id)
+
+
+# -- setup: private choices --------------------------------------------------------------------------------------
+
+PICKS = {"character": CardType.CHARACTER, "action": CardType.ACTION, "stock": CardType.STOCK,
+         "modifier": CardType.MODIFIER}
+PICK_TEXT = {"character": "Your Character (1.2a)…", "action": "Three different Actions (5.1d.2)…",
+             "stock": "Three different Stocks (5.1d.2)…", "modifier": "Three different Modifiers (5.2d.1)…"}
+
+
+def choose_message(state: ChaosState, player: int) -> dict[str, Any]:
+    choice = state.choices[state.seat_of(player)]
+    chosen = {"character": (choice.character,) if choice.character else (), "action": choice.actions,
+              "stock": choice.stocks, "modifier": choice.modifiers}
+    view = discord.ui.View(timeout=None)
+    for name, card_type in PICKS.items():
+        view.add_item(PickSelect.build(state, name, card_type, chosen[name]))
+    done = [name for name in PICKS if chosen[name]]
+    content = ("Choose privately; nobody else sees your picks. Read a card with `/chaosjan card`. "
+               f"Chosen so far: {', '.join(done) or 'nothing'}.")
+    if choice.complete:
+        content = "✅ All chosen. You may still change a pick until the last player finishes."
+    return {"content": content, "view": view}
+
+
+class ChooseButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:cj:choose"):
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Choose my cards", style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id("cj", "choose")))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> ChooseButton:
+        return cls()
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction)
+
+
+class PickSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
+                 template=r"ct:cj:pick:(?P<name>character|action|stock|modifier)"):
+    def __init__(self, select: discord.ui.Select, name: str) -> None:
+        super().__init__(select)
+        self.name = name
+
+    @classmethod
+    def build(cls, state: ChaosState, name: str, card_type: CardType, chosen: tuple[str, ...]) -> PickSelect:
+        options = render.choice_options(state.catalogue, card_type, chosen)
+        count = 1 if card_type is CardType.CHARACTER else 3
+        return cls(discord.ui.Select(custom_id=custom_id("cj", "pick", name), options=options,
+                                     placeholder=PICK_TEXT[name], min_values=count, max_values=count), name)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> PickSelect:
+        return cls(item, match["name"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        move = Choose(interaction.user.id, PICKS[self.name], tuple(self.item.values))
+        result = await apply(interaction, move)
+        state = chaos(result)
+        if state.phase is Phase.SETUP:
+            await interaction.response.edit_message(**choose_message(state, interaction.user.id))
+            if result.events[-1].get("ready"):
+                await interaction.followup.send(**panel_message(result.game.state, result.game.version,
+                                                                result.events))
+            return
+        await answer(interaction, result, mode="hand")
+
+
+# -- the private hand ----------------------------------------------------------------------------------------------
+
+def hand_message(table: TableState, player: int) -> dict[str, Any]:
+    state = require_chaosjan(table)
+    if state.phase is Phase.SETUP:
+        return {"embed": None, **choose_message(state, player)}
+    return {"content": None, "embed": render.hand_embed(table, player), "view": HandView(state, player)}
+
+
+async def show_hand(interaction: discord.Interaction) -> None:
+    record = await load(interaction)
+    require_seated(interaction, record.state.players)
+    message = {k: v for k, v in hand_message(record.state, interaction.user.id).items() if v is not None}
+    await interaction.response.send_message(**message, ephemeral=True)
+
+
+HAND_BUTTONS = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", discord.ButtonStyle.danger),
+                "auto": ("Auto-pass: turn on", discord.ButtonStyle.secondary),
+                "manual": ("Auto-pass: turn off", discord.ButtonStyle.secondary),
+                "refresh": ("Refresh", discord.ButtonStyle.secondary)}
+
+
+class HandView(discord.ui.View):
+    def __init__(self, state: ChaosState, player: int) -> None:
+        super().__init__(timeout=None)
+        seat = state.seat_of(player)
+        playable = [card for card, _, error in hand_cards(state, seat) if error is None
+                    and card.type is not CardType.NEGATE]
+        if playable:
+            self.add_item(PlaySelect.build(playable))
+        holder = state.holder
+        if holder is not None and holder[1] == seat:
+            if holder[0] == "sub" and state.has_type(seat, CardType.NEGATE):
+                self.add_item(HandButton("negate"))
+            self.add_item(HandButton("pass"))
+        self.add_item(HandButton("manual" if seat in state.autopass else "auto"))
+        self.add_item(HandButton("refresh"))
+
+
+class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"ct:cj:h:(?P<name>pass|negate|auto|manual|refresh)"):
+    def __init__(self, name: str) -> None:
+        label, style = HAND_BUTTONS[name]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("cj", "h", name)))
+        self.name = name
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> HandButton:
+        return cls(match["name"])
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        player = interaction.user.id
+        if self.name == "refresh":
+            record = await load(interaction)
+            require_seated(interaction, record.state.players)
+            await interaction.response.edit_message(**hand_message(record.state, player))
+            return
+        if self.name in ("auto", "manual"):
+            result = await apply(interaction, AutoPass(player, self.name == "auto"))
+            if len(result.events) == 0:  # nothing public happened: only redraw the hand
+                await interaction.response.edit_message(**hand_message(result.game.state, player))
+                return
+            await answer(interaction, result, mode="hand")
+            return
+        move = negate_move(await load(interaction), player) if self.name == "negate" else Pass(player)
+        await answer(interaction, await apply(interaction, move), mode="hand")
+
+
+class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:cj:play"):
+    def __init__(self, select: discord.ui.Select) -> None:
+        super().__init__(select)
+
+    @classmethod
+    def build(cls, cards: list[Any]) -> PlaySelect:
+        options = [discord.SelectOption(label=render.short(render.card_label(c), 100), value=c.id,
+                                        description=render.short(c.text, 100)) for c in cards[:25]]
+        return cls(discord.ui.Select(custom_id=custom_id("cj", "play"), options=options,
+                                     placeholder="Play a card…"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> PlaySelect:
+        return cls(item)
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        await play_from_hand(interaction, self.item.values[0])
+
+
+async def play_from_hand(interaction: discord.Interaction, card_id: str, target: int | None = None,
+                         amount: int | None = None) -> None:
+    """Play a card from the hand menus, asking first for a player and an amount where the card needs them."""
+    record = await load(interaction)
+    table = record.state
+    state = require_chaosjan(table)
+    require_seated(interaction, state.players)
+    seat = state.seat_of(interaction.user.id)
+    card = state.catalogue.card(card_id)
+    needs_target, needs_amount = render.needs(state, seat, card)
+    if needs_target and target is None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(DetailSelect.build(table, card_id, "t", interaction.user.id))
+        await interaction.response.edit_message(content=f"**{card.name}**: name a player.", embed=None, view=view)
+        return
+    if needs_amount and amount is None:
+        if table.on_table < 100:
+            raise IllegalMove("There are no points on the table to take (3.1f.2).", code="bad_amount")
+        view = discord.ui.View(timeout=None)
+        view.add_item(DetailSelect.build(table, card_id, "a", target or 0))
+        await interaction.response.edit_message(content=f"**{card.name}**: how many points? (3.1f.4)", embed=None,
+                                                view=view)
+        return
+    result = await apply(interaction, Play(interaction.user.id, card_id, target, amount))
+    await answer(interaction, result, mode="hand")
+
+
+class DetailSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"ct:cj:(?P<what>t|a):(?P<card>[a-z0-9-]+):(?P<extra>\d+)"):
+    """The second step of a play: the player to name ("t"), or the amount to take ("a", with the target)."""
+
+    def __init__(self, select: discord.ui.Select, what: str, card: str, extra: int) -> None:
+        super().__init__(select)
+        self.what, self.card, self.extra = what, card, extra
+
+    @classmethod
+    def build(cls, table: TableState, card: str, what: str, extra: int) -> DetailSelect:
+        if what == "t":
+            options = [discord.SelectOption(label=render.short(s.name or f"Seat {i + 1}", 100), value=str(s.player),
+                                            description=f"{s.points:,} points")
+                       for i, s in enumerate(table.seats) if s.player != extra]
+            placeholder = "Name a player…"
+        else:
+            options = [discord.SelectOption(label=f"{v:,} points", value=str(v))
+                       for v in render.amount_choices(table.on_table)]
+            placeholder = f"Take how many? ({table.on_table:,} on the table)"
+        return cls(discord.ui.Select(custom_id=custom_id("cj", what, card, extra), options=options,
+                                     placeholder=placeholder), what, card, extra)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match) -> DetailSelect:
+        return cls(item, match["what"], match["card"], int(match["extra"]))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        value = int(self.item.values[0])
+        if self.what == "t":
+            await play_from_hand(interaction, self.card, target=value)
+        else:
+            await play_from_hand(interaction, self.card, target=self.extra or None, amount=value)
+
+
+COMPONENTS = (PanelButton, ChooseButton, PickSelect, HandButton, PlaySelect, DetailSelect)
