@@ -63,11 +63,12 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     state = result.game.state
     lines = render.describe_events(result.events)
     if state.chaosjan is None:
-        return {"content": lines[:2000] or None, "embed": render.table_embed(state), "view": None}
+        return {"content": lines[:2000] or None, "embed": render.table_embed(state)}
     cards = render_chaosjan.event_lines(state.chaosjan, result.events)
     content = "\n".join(part for part in (lines, cards) if part)[:2000] or None
-    return {"content": content, "embeds": [render.table_embed(state), render_chaosjan.panel_embed(state)],
-            "view": chaosjan_panel(state, result.game.version)}
+    message = {"content": content, "embeds": [render.table_embed(state), render_chaosjan.panel_embed(state)]}
+    view = chaosjan_panel(state, result.game.version)
+    return message if view is None else {**message, "view": view}
 
 
 class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
@@ -92,7 +93,7 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
     async def handle(self, interaction: discord.Interaction) -> None:
         tenpai = tuple(int(v) for v in self.item.values)
         result = await _play(interaction, Draw(tenpai), version=self.version)
-        await interaction.response.edit_message(**_result_message(result))
+        await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
 
 class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
@@ -109,7 +110,7 @@ class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
 
     async def handle(self, interaction: discord.Interaction) -> None:
         result = await _play(interaction, Draw(()), version=self.version)
-        await interaction.response.edit_message(**_result_message(result))
+        await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
 
 @app_commands.guild_only()

@@ -83,8 +83,7 @@ def panel_message(table: TableState, version: int, events: list[dict[str, Any]] 
     embed = render.setup_embed(table) if state.phase is Phase.SETUP else render.panel_embed(table)
     message: dict[str, Any] = {"content": content, "embed": embed}
     view = panel_view(table, version)
-    message["view"] = view
-    return message
+    return message if view is None else {**message, "view": view}
 
 
 async def answer(interaction: discord.Interaction, result: MoveResult[TableState], *, mode: str = "send",
@@ -93,7 +92,7 @@ async def answer(interaction: discord.Interaction, result: MoveResult[TableState
     answer from a private hand ("hand": redraw it, then post the public panel)."""
     public = panel_message(result.game.state, result.game.version, result.events, prefix)
     if mode == "edit":
-        await interaction.response.edit_message(**public)
+        await interaction.response.edit_message(**{"view": None, **public})
     elif mode == "hand":
         await interaction.response.edit_message(**hand_message(result.game.state, interaction.user.id))
         await interaction.followup.send(**public)

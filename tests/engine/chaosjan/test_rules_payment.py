@@ -81,7 +81,8 @@ def test_3_1f_4_any_number_is_ignored_if_the_table_emptied_before_it_occurs():
 def test_3_1f_5_card_amounts_must_be_sticks():
     bad = [dict(c, effects=[{"kind": "pay", "amount": 150}]) if c["id"] == "act-pay" else c for c in ACTIONS]
     with pytest.raises(DeckError, match="multiple of 100"):
-        parse_catalogue({"schema": 1, "name": "Bad", "description": "", "cards": [*CHARACTERS, *bad, *STOCKS, *MODIFIERS, *SPECIAL]})
+        parse_catalogue({"schema": 1, "name": "Bad", "description": "",
+                         "cards": [*CHARACTERS, *bad, *STOCKS, *MODIFIERS, *SPECIAL]})
 
 
 @pytest.mark.parametrize(("card", "target"), [("act-pay", None), ("act-give", "S")])
