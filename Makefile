@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-uno bench-chroma bench-ginjontan clean
+.PHONY: run test lint bench bench-uno bench-chroma bench-ginjontan bench-chaosjan clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,12 +29,16 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/cosmic_roll.py
 	$(BIN)/python bench/chroma.py
 	$(BIN)/python bench/ginjontan.py
+	$(BIN)/python bench/chaosjan.py
 
 bench-chroma: $(VENV)/.installed-dev
 	$(BIN)/python bench/chroma.py
 
 bench-ginjontan: $(VENV)/.installed-dev
 	$(BIN)/python bench/ginjontan.py
+
+bench-chaosjan: $(VENV)/.installed-dev
+	$(BIN)/python bench/chaosjan.py
 
 # Uno self-play against rlcard: rlcard lives only in its own venv, never in requirements*.txt.
 BENCH_VENV := .venv-bench
