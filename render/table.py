@@ -103,6 +103,10 @@ def history_embed(entries: list[EventRecord]) -> discord.Embed:
             text = "Table started"
         elif entry.type == "undo":
             text = f"Undo of entry {entry.move['undoes']}"
+        elif entry.move and entry.move.get("chaosjan"):  # never the cards of a private choice
+            move = entry.move
+            card = f" {move['card']}" if move["type"] == "play" else ""
+            text = f"CHAOS;JAN: {move['type']}{card}"
         else:
             text = describe_events(entry.events).replace("\n", "; ") or entry.type
         text = f"~~{text}~~ (undone)" if entry.undone else text

@@ -26,11 +26,11 @@ KINDS = (("character", CardType.CHARACTER), ("action", CardType.ACTION), ("stock
          ("modifier", CardType.MODIFIER))
 
 
-def dealt(seed: int) -> list[list[str]]:
+def dealt(seed: int, choices: dict = CHOICES) -> list[list[str]]:
     """The hands these choices deal with this seed, from the pure engine (what the bot will deal)."""
     state = new_game(load_shipped(), ChaosOptions(), [1, 2, 3, 4], 1, seed)
     table = Table((25000,) * 4)
-    for seat, picks in CHOICES.items():
+    for seat, picks in choices.items():
         for (_, kind), cards in zip(KINDS, picks, strict=True):
             state, table, _ = apply(state, table, Choose(seat + 1, kind, (cards,) if isinstance(cards, str) else cards))
     return [[state.cards[c] for c in hand] for hand in state.hands]
@@ -72,7 +72,16 @@ def latest_panel(harness):
     return panels[-1]
 
 
-async def choose_all(harness, players, setup):
+async def press(harness, user, label):
+    """Press a button on the newest panel; it must work (not an ephemeral refusal)."""
+    log = await harness.click(latest_panel(harness), user=user, label=label)
+    assert not log.ephemeral, log.text
+    if label == "Negate":
+        await log.followed_up()  # the new panel comes as a followup
+    return log
+
+
+async def choose_all(harness, players, setup, choices=CHOICES):
     for seat, user in enumerate(players):
         menus = await harness.click(setup.message, user=user, label="Choose my cards")
         assert menus.ephemeral and len([c for c in components(menus.message) if c["type"] == 3]) == 4
@@ -81,7 +90,7 @@ async def choose_all(harness, players, setup):
                                            custom_id="ct:cj:pick:modifier")
             assert private(refused) and "already in the Modifier Deck" in refused.text and "5.2d.2" in refused.text
         last = None
-        for (name, _), cards in zip(KINDS, CHOICES[seat], strict=True):
+        for (name, _), cards in zip(KINDS, choices[seat], strict=True):
             values = [cards] if isinstance(cards, str) else list(cards)
             last = await harness.choose(menus.message, values, user=user, custom_id=f"ct:cj:pick:{name}")
         if seat < 3:
@@ -89,12 +98,12 @@ async def choose_all(harness, players, setup):
     return last
 
 
-async def start(harness, players):
+async def start(harness, players, seed=SEED, choices=CHOICES):
     east, south, west, north = players
     await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
-    setup = await harness.slash("chaosjan new", user=east, seed=SEED)
+    setup = await harness.slash("chaosjan new", user=east, seed=seed)
     assert not setup.ephemeral and "choose your cards" in setup.text.lower()
-    last = await choose_all(harness, players, setup)
+    last = await choose_all(harness, players, setup, choices)
     assert private(last) and "Your CHAOS;JAN hand" in last.text  # the last pick shows the hand at once
     await last.followed_up()
     return last.record.followups[-1]
@@ -117,9 +126,9 @@ async def test_a_four_player_hand_from_new_to_a_ron_with_a_restart(harness, play
     # East plays a Stock (1.6a); East receives sub-priority (2.7b); South negates it; a restart; East negates back.
     played = await harness.slash("chaosjan play", user=east, card=EAST_STOCK)
     assert not played.ephemeral and f"Sub-priority: <@{east.id}>" in played.text
-    passed = await harness.click(latest_panel(harness), user=east, label="Pass")
+    passed = await press(harness, east, "Pass")
     assert f"Sub-priority: <@{south.id}>" in passed.text
-    negated = await harness.click(latest_panel(harness), user=south, label="Negate")
+    negated = await press(harness, south, "Negate")
     await negated.followed_up()
     public = negated.record.followups[-1]
     assert "negating" in message_text(public) and f"Sub-priority: <@{west.id}>" in message_text(public)
@@ -127,39 +136,39 @@ async def test_a_four_player_hand_from_new_to_a_ron_with_a_restart(harness, play
     assert stale.ephemeral and "earlier moment" in stale.text
 
     await harness.restart()
-    after = await harness.click(latest_panel(harness), user=west, label="Pass")  # the panel works after a restart
+    after = await press(harness, west, "Pass")  # the panel works after a restart
     assert not after.ephemeral and f"Sub-priority: <@{north.id}>" in after.text
     await harness.slash("chaosjan pass", user=north)
     back = await harness.slash("chaosjan negate", user=east)
     assert f"Sub-priority: <@{south.id}>" in back.text
     for user in (south, west, north):
-        await harness.click(latest_panel(harness), user=user, label="Pass")
-    resolved = await harness.click(latest_panel(harness), user=east, label="Pass")
+        await press(harness, user, "Pass")
+    resolved = await press(harness, east, "Pass")
     assert "Negates resolve, newest first (1.5d)" in resolved.text
     assert "stays in play" in resolved.text and f"Priority: <@{south.id}>" in resolved.text  # 2.7c, 2.4
     state = (await table(harness)).chaosjan
     assert [state.cards[s.card] for s in state.stocks] == [EAST_STOCK]
 
     for user in (south, west, north, east):  # 2.5: everyone passes, nothing played: priority stops (2.6)
-        last = await harness.click(latest_panel(harness), user=user, label="Pass")
+        last = await press(harness, user, "Pass")
     assert "no one has priority" in last.text.lower()
 
     # East draws a tile: priority again (2.1); Wandering Wareme doubles the next point exchange (3.2c.2).
-    drew = await harness.click(latest_panel(harness), user=east, label="I drew a tile")
+    drew = await press(harness, east, "I drew a tile")
     assert "after the draw" in drew.text
     wareme = players[WAREME_SEAT]
     for user in players[:WAREME_SEAT]:
-        await harness.click(latest_panel(harness), user=user, label="Pass")
+        await press(harness, user, "Pass")
     doubled = await harness.slash("chaosjan play", user=wareme, card="wandering-wareme")
     assert not doubled.ephemeral
     for i in range(4):
-        await harness.click(latest_panel(harness), user=players[(WAREME_SEAT + i) % 4], label="Pass")
+        await press(harness, players[(WAREME_SEAT + i) % 4], "Pass")
     state = (await table(harness)).chaosjan
     assert state.doubles == 1 and state.holder == ("main", (WAREME_SEAT + 1) % 4)
     while state.holder is not None:
-        await harness.click(latest_panel(harness), user=users[state.players[state.holder[1]]], label="Pass")
+        await press(harness, users[state.players[state.holder[1]]], "Pass")
         state = (await table(harness)).chaosjan
-    nxt = await harness.click(latest_panel(harness), user=east, label="Next turn")
+    nxt = await press(harness, east, "Next turn")
     assert f"<@{south.id}>'s turn" in nxt.text
 
     # South wins by ron off East: 3 han 30 fu is 3,900, doubled; East paid the exchange, so draws one more (4.3).
@@ -213,6 +222,9 @@ async def test_rules_card_and_status(harness, players):
     assert card.ephemeral and "Futuresight" in card.text and "1.6c.2" in card.text
     status = await harness.slash("chaosjan status", user=players[3])
     assert "Modifier" in status.text and "Action Deck" in status.text
+    history = await harness.slash("table history", user=players[3])
+    assert "CHAOS;JAN: choose" in history.text  # the log says a choice was made, never which cards
+    assert not any(card in history.text for picks in CHOICES.values() for card in picks[1] + picks[2] + picks[3])
 
 
 async def test_autopass_passes_like_a_player_would(harness, players):
@@ -222,8 +234,8 @@ async def test_autopass_passes_like_a_player_would(harness, players):
         on = await harness.slash("chaosjan autopass", user=user, on=True)
         assert on.ephemeral and "Auto-pass is on" in on.text
     await harness.slash("chaosjan play", user=east, card=EAST_STOCK)
-    await harness.click(latest_panel(harness), user=east, label="Pass")
-    reply = await harness.click(latest_panel(harness), user=south, label="Pass")
+    await press(harness, east, "Pass")
+    reply = await press(harness, south, "Pass")
     state = (await table(harness)).chaosjan
     holds_negate = ["negate" in [state.cards[c] for c in hand] for hand in state.hands]
     # West and North are passed for only when they hold no Negate (nothing else is playable in sub-priority)
@@ -232,3 +244,36 @@ async def test_autopass_passes_like_a_player_would(harness, players):
     if expected != 2:
         assert f"<@{west.id}> (sub-priority)" in reply.text
     assert "auto" not in reply.text.lower()  # a pass made for you reads as any other pass
+
+
+MENU_CHOICES = {**CHOICES, 0: (CHOICES[0][0], ("shakedown", "sticky-fingers", "backroom-deal"), *CHOICES[0][2:])}
+MENU_SEED = next(seed for seed in range(2000)
+                 if {"shakedown", "sticky-fingers"} <= set(dealt(seed, MENU_CHOICES)[0]))
+
+
+async def test_playing_from_the_hand_menus_names_a_player_and_an_amount(harness, players):
+    east, south, west, north = players
+    await start(harness, players, MENU_SEED, MENU_CHOICES)
+    hand = await harness.slash("chaosjan hand", user=east)
+    asked = await harness.choose(hand.message, ["shakedown"], user=east, custom_id="ct:cj:play")
+    assert "name a player" in asked.text
+    played = await harness.choose(hand.message, [str(south.id)], user=east)
+    await played.followed_up()
+    assert f"played **Shakedown**, naming <@{south.id}>" in message_text(played.record.followups[-1])
+    for user in players:  # sub-priority goes round; Shakedown occurs as priority passes to South (2.4)
+        await press(harness, user, "Pass")
+    state = await table(harness)
+    assert [s.points for s in state.seats][:2] == [26000, 24000]  # 3.2: South paid East
+    await harness.slash("table riichi", user=west)  # 1,000 on the table
+    for user in (south, west, north):
+        await press(harness, user, "Pass")
+    hand = await harness.slash("chaosjan hand", user=east)  # 2.5: East gets priority again, a card was played
+    asked = await harness.choose(hand.message, ["sticky-fingers"], user=east, custom_id="ct:cj:play")
+    amounts = [o["value"] for c in components(asked.message) if c["type"] == 3 for o in c["options"]]
+    assert amounts[-1] == "1000" and "100" in amounts  # 3.1f.4, 3.1f.5: sticks, up to what is on the table
+    took = await harness.choose(hand.message, ["500"], user=east)
+    await took.followed_up()
+    for user in players:
+        await press(harness, user, "Pass")
+    state = await table(harness)
+    assert state.on_table == 500 and state.seats[0].points == 26500

@@ -405,7 +405,7 @@ def test_1_6_negated_stock_never_enters_play():
     assert not s.stocks and not of(ev, "in_play") and len(s.discard) == 2
 
 
-def test_1_6_played_stocks_and_hypers_keep_their_seat():
+def test_1_6a_a_stock_stays_in_play_for_the_player_who_played_it():
     s, t = game("E: stk-hand | S: - | W: - | N: stk-hand", active="N", holder="N")
     s, t, _ = run(s, t, play("N", "stk-hand"), passes("N E S W"))
     assert in_play(s) == [(N, "stk-hand")]

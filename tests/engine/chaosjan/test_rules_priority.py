@@ -217,3 +217,15 @@ def test_autopass_for_everyone_closes_the_round():
     s, t = game(EMPTY4, autopass="E S W N", holder=None)
     s, t, ev = run(s, t, Drew(E))
     assert s.holder is None and len(of(ev, "passed")) == 4
+
+
+@pytest.mark.xfail(strict=True, reason="auto-pass asks can_play_now, which checks timing only: a card refused when "
+                   "played (3.1g cannot_pay, 3.1f.4 nothing on the table) still counts as playable, so a player "
+                   "whose legal moves are only Pass is not passed for")
+@pytest.mark.parametrize(("card", "points", "on_table"), [("act-pay", 500, 0), ("act-any", 25000, 0)])
+def test_autopass_passes_when_the_only_cards_are_refused_by_their_cost(card, points, on_table):
+    s, t = game(f"E: - | S: {card} | W: - | N: -", autopass="S", points=(25000, points, 25000, 25000),
+                on_table=on_table)
+    s, t, _ = run(s, t, pass_("E"))
+    assert rules.legal_moves(s, t, S) == [Pass(S)]  # nothing but a pass is legal for South ...
+    assert s.holder == ("main", seat("W"))  # ... so auto-pass should have passed for them
