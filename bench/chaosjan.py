@@ -46,8 +46,9 @@ def row(name: str, trips: list[float], inside: list[float]) -> str:
 
 
 def latest_panel(harness: Harness) -> dict:
-    return [m for m in harness.channel_messages() if not (m.get("flags", 0) & 64)
-            and any(c.get("custom_id", "").startswith("ct:cj:p:") for c in components(m))][-1]
+    panels = [m for m in harness.channel_messages() if not (m.get("flags", 0) & 64)
+              and any(c.get("custom_id", "").startswith("ct:cj:p:") for c in components(m))]
+    return panels[-1]
 
 
 async def main() -> None:
@@ -88,7 +89,8 @@ async def main() -> None:
                 for name, kind, count in KINDS:
                     pool = modifiers[3 * seat: 3 * seat + 3] if kind is CardType.MODIFIER else \
                         rng.sample([c.id for c in catalogue.of_type(kind)], count)
-                    await harness.choose(menus.message, pool, user=user, custom_id=f"ct:cj:pick:{name}")
+                    last = await harness.choose(menus.message, pool, user=user, custom_id=f"ct:cj:pick:{name}")
+            await last.followed_up()  # the last choice begins the game: the first panel is a followup
 
             async def act(kind: str, action) -> None:
                 before = len(inside)
