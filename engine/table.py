@@ -648,7 +648,8 @@ def require_chaosjan(state: TableState) -> ChaosState:
 
 def _with_chaos(state: TableState, step: Any) -> tuple[TableState, list[Event]]:
     """Run a CHAOS;JAN step on the table's points and write its payments back (one move, one transaction)."""
-    table = ChaosTable(tuple(s.points for s in state.seats), state.on_table, state.dealer)
+    table = ChaosTable(tuple(s.points for s in state.seats), state.on_table, state.dealer,
+                       tuple(s.riichi for s in state.seats))
     chaos, table, events = step(require_chaosjan(state), table)
     seats = tuple(replace(s, points=p) for s, p in zip(state.seats, table.points, strict=True))
     return replace(state, seats=seats, on_table=table.on_table, chaosjan=chaos), events

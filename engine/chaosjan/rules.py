@@ -37,6 +37,7 @@ from engine.chaosjan.state import (
 from engine.errors import GameError, IllegalMove, NotAllowed, NotYourTurn
 
 PLAYERS = (3, 4)
+RIICHI_STICK = 1000
 
 
 class OutOfTiming(IllegalMove):
@@ -435,8 +436,9 @@ def _details(state: ChaosState, table: Table, seat: int, card: Card, move: Play)
     return target, amount
 
 
-def can_play_now(state: ChaosState, seat: int) -> bool:
-    return any(timing_error(state, seat, state.card(c)) is None for c in state.hands[seat])
+def can_play_now(state: ChaosState, table: Table, seat: int) -> bool:
+    """Whether the player could play any card right now (timing, a player to name, an amount, the cost)."""
+    return any(isinstance(m, Play) for m in legal_moves(state, table, state.players[seat]))
 
 
 # -- playing and passing ------------------------------------------------------------------------------------------
@@ -598,7 +600,7 @@ def _autopass(state: ChaosState, table: Table, events: list[Event]) -> Result:
     from one they made themselves."""
     while state.holder is not None:
         _, seat = state.holder
-        if seat not in state.autopass or can_play_now(state, seat):
+        if seat not in state.autopass or can_play_now(state, table, seat):
             break
         state, table = _pass_once(state, table, events)
     return state, table, events
@@ -710,6 +712,8 @@ def hand_cards(state: ChaosState, seat: int) -> list[tuple[Card, int, GameError 
     """A player's cards, one row per kind (card, copies held, why it can't be played now or None)."""
     rows: list[tuple[Card, int, GameError | None]] = []
     seen: dict[str, int] = {}
+    if state.phase is not Phase.PLAYING:
+        return rows  # no cards are dealt while players choose
     for number in state.hands[seat]:
         card_id = state.cards[number]
         if card_id in seen:
@@ -734,6 +738,9 @@ def legal_moves(state: ChaosState, table: Table, player: int) -> list[Move]:
     for card, _, error in hand_cards(state, seat):
         if error is not None:
             continue
+        if card.type is CardType.ACTION and card.timing is Timing.RIICHI and (
+                table.riichi[seat] or table.points[seat] < RIICHI_STICK):
+            continue  # the table would refuse the riichi this card is part of (1.1e.1)
         effects, _ = effects_of(state, seat, card)
         targets = [p for p in state.players if p != player] if any(e.needs_target for e in effects) else [None]
         amount = 100 if any(e.kind is EffectKind.TAKE_FROM_TABLE and e.any_number for e in effects) else None

@@ -85,6 +85,11 @@ class Table:
     points: tuple[int, ...]
     on_table: int = 0
     dealer: int = 0
+    riichi: tuple[bool, ...] = ()  # who has declared riichi this hand (read only; the table pays the stick)
+
+    def __post_init__(self) -> None:
+        if not self.riichi:
+            object.__setattr__(self, "riichi", (False,) * len(self.points))
 
 
 @dataclass(frozen=True)

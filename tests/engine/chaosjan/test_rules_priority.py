@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.chaosjan import rules
@@ -219,13 +221,12 @@ def test_autopass_for_everyone_closes_the_round():
     assert s.holder is None and len(of(ev, "passed")) == 4
 
 
-@pytest.mark.xfail(strict=True, reason="auto-pass asks can_play_now, which checks timing only: a card refused when "
-                   "played (3.1g cannot_pay, 3.1f.4 nothing on the table) still counts as playable, so a player "
-                   "whose legal moves are only Pass is not passed for")
 @pytest.mark.parametrize(("card", "points", "on_table"), [("act-pay", 500, 0), ("act-any", 25000, 0)])
 def test_autopass_passes_when_the_only_cards_are_refused_by_their_cost(card, points, on_table):
     s, t = game(f"E: - | S: {card} | W: - | N: -", autopass="S", points=(25000, points, 25000, 25000),
                 on_table=on_table)
-    s, t, _ = run(s, t, pass_("E"))
-    assert rules.legal_moves(s, t, S) == [Pass(S)]  # nothing but a pass is legal for South ...
-    assert s.holder == ("main", seat("W"))  # ... so auto-pass should have passed for them
+    south_turn = replace(s, priority=replace(s.priority, holder=seat("S"), passes=1))
+    assert rules.legal_moves(south_turn, t, S) == [Pass(S)]  # nothing but a pass is legal for South ...
+    s, t, ev = run(s, t, pass_("E"))
+    assert s.holder == ("main", seat("W"))  # ... so auto-pass passes for them
+    assert [e["player"] for e in of(ev, "passed")] == [E, S]
