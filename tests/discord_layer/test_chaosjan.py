@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.chaosjan.catalogue import CardType, Lasts, load_shipped
@@ -81,9 +83,9 @@ async def press(harness, user, label):
     return log
 
 
-async def choose_all(harness, players, setup, choices=CHOICES):
+async def choose_all(harness, players, setup_message, choices=CHOICES):
     for seat, user in enumerate(players):
-        menus = await harness.click(setup.message, user=user, label="Choose my cards")
+        menus = await harness.click(setup_message, user=user, label="Choose my cards")
         assert menus.ephemeral and len([c for c in components(menus.message) if c["type"] == 3]) == 4
         if seat == 3:  # 5.2d.2: Red Fever is East's already; North is asked to pick again
             refused = await harness.choose(menus.message, ["red-fever", "mirror-seats", "green-light"], user=user,
@@ -103,7 +105,7 @@ async def start(harness, players, seed=SEED, choices=CHOICES):
     await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
     setup = await harness.slash("chaosjan new", user=east, seed=seed)
     assert not setup.ephemeral and "choose your cards" in setup.text.lower()
-    last = await choose_all(harness, players, setup, choices)
+    last = await choose_all(harness, players, setup.message, choices)
     assert private(last) and "Your CHAOS;JAN hand" in last.text  # the last pick shows the hand at once
     await last.followed_up()
     return last.record.followups[-1]
@@ -277,3 +279,25 @@ async def test_playing_from_the_hand_menus_names_a_player_and_an_amount(harness,
         await press(harness, user, "Pass")
     state = await table(harness)
     assert state.on_table == 500 and state.seats[0].points == 26500
+
+
+async def test_import_a_catalogue_while_choosing_and_not_after(harness, players):
+    east, south = players[:2]
+    await harness.slash("table start", user=east, east=east, south=south, west=players[2], north=players[3])
+    await harness.slash("chaosjan new", user=east, seed=SEED)
+    own = load_shipped().to_dict() | {"name": "Our Cards"}
+    bad = {**own, "cards": [c for c in own["cards"] if c["type"] != "negate"]}
+    refused = await harness.slash("chaosjan import", user=east, file=("ours.json", json.dumps(bad).encode()))
+    await refused.followed_up()
+    assert refused.ephemeral and "exactly one negate card" in refused.text
+    not_host = await harness.slash("chaosjan import", user=south, file=("ours.json", json.dumps(own).encode()))
+    assert not_host.ephemeral and "Only the host" in not_host.text
+    done = await harness.slash("chaosjan import", user=east, file=("ours.json", json.dumps(own).encode()))
+    await done.followed_up()
+    assert done.ephemeral and "Imported Our Cards" in done.text
+    announced = [m for m in harness.channel_messages() if "Now playing with **Our Cards**" in message_text(m)]
+    assert announced, "the table is told which cards it now plays with"
+    assert (await table(harness)).chaosjan.catalogue.name == "Our Cards"
+    await choose_all(harness, players, latest_panel(harness))  # the announcement carries the Choose button
+    again = await harness.slash("chaosjan import", user=east, file=("ours.json", json.dumps(own).encode()))
+    assert again.ephemeral and "already built" in again.text  # 5.1d: the decks are built from it now
