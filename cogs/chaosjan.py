@@ -111,7 +111,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
 
     @app_commands.command(name="drew", description="You drew a tile: priority again (2.1).")
     async def drew(self, interaction: discord.Interaction) -> None:
-        player = await flows.acting_player(interaction, for_draw=True)
+        player = await flows.drawing_player(interaction)
         await flows.answer(interaction, await flows.apply(interaction, Drew(player)))
 
     @app_commands.command(name="next", description="The turn passes to the next player, or to one who called.")

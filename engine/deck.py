@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from engine.errors import GameError
 
@@ -19,6 +19,9 @@ MAX_FILE_BYTES = 64 * 1024
 MAX_CARDS = 200
 DECKS_FOLDER = Path(__file__).resolve().parents[1] / "data" / "decks"
 CARD_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+C = TypeVar("C")
 
 
 class DeckError(GameError):
@@ -69,21 +72,31 @@ class Card:
         return any(a.kind == "aotenjou" for a in self.actions)
 
 
+class CardIndex(Generic[C]):
+    """Looking cards up in a deck or catalogue: its `cards` each have an `id` and a `name`."""
+
+    name: str
+    cards: tuple[C, ...]
+    lookup_hint = "Pick a card from the suggestions."
+
+    def card(self, card_id: str) -> C:
+        for card in self.cards:
+            if card.id == card_id:  # type: ignore[attr-defined]
+                return card
+        raise DeckError(f"There is no card {card_id!r} in {self.name}.", self.lookup_hint)
+
+    def find(self, name: str) -> C | None:
+        """A card by id or by name, whatever the case."""
+        wanted = name.strip().casefold()
+        return next((c for c in self.cards if wanted in (c.id, c.name.casefold())), None)  # type: ignore[attr-defined]
+
+
 @dataclass(frozen=True)
-class Deck:
+class Deck(CardIndex[Card]):
     name: str
     description: str
     cards: tuple[Card, ...]
-
-    def card(self, card_id: str) -> Card:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise DeckError(f"There is no card {card_id!r} in this deck.", "Check the name with `/cosmic deck`.")
-
-    def find(self, name: str) -> Card | None:
-        wanted = name.strip().casefold()
-        return next((c for c in self.cards if wanted in (c.id, c.name.casefold())), None)
+    lookup_hint = "Check the name with `/cosmic deck`."
 
     def to_dict(self) -> dict[str, Any]:
         cards = []

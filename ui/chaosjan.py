@@ -130,7 +130,7 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             await answer(interaction, result, mode="retire")
             return
         if self.name == "drew":
-            move: Any = Drew(await acting_player(interaction, for_draw=True))
+            move: Any = Drew(await drawing_player(interaction))
         elif self.name == "next":
             move = Next(player)
         else:
@@ -138,12 +138,12 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         await answer(interaction, await apply(interaction, move, version=self.version), mode="edit")
 
 
-async def acting_player(interaction: discord.Interaction, *, for_draw: bool = False) -> int:
-    """The player a draw is reported for: the active player themselves (2.1)."""
+async def drawing_player(interaction: discord.Interaction) -> int:
+    """Who reports a draw: the active player themselves (2.1); anyone else is told to wait for them."""
     record = await load(interaction)
     state = chaos(record)
     require_seated(interaction, state.players)
-    if for_draw and state.phase is Phase.PLAYING and interaction.user.id != state.players[state.active]:
+    if state.phase is Phase.PLAYING and interaction.user.id != state.players[state.active]:
         raise IllegalMove(f"It is {mention(state.players[state.active])}'s turn: they report their own draw.",
                           "Wait for them to press **I drew a tile**.", code="not_your_turn")
     return interaction.user.id

@@ -10,7 +10,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from engine.deck import CARD_ID, MAX_CARDS, DeckError, list_field, read_document, require_unique, text_field
+from engine.deck import CARD_ID, MAX_CARDS, CardIndex, DeckError, list_field, read_document, require_unique, text_field
 
 SHIPPED = Path(__file__).resolve().parents[2] / "data" / "chaosjan" / "cards.json"
 MENU_LIMIT = 25  # Discord shows at most 25 options in a select menu; each choosable type must fit in one
@@ -172,20 +172,10 @@ CHOOSABLE = (CardType.CHARACTER, CardType.ACTION, CardType.STOCK, CardType.MODIF
 
 
 @dataclass(frozen=True)
-class Catalogue:
+class Catalogue(CardIndex[Card]):
     name: str
     description: str
     cards: tuple[Card, ...]
-
-    def card(self, card_id: str) -> Card:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise DeckError(f"There is no card {card_id!r} in {self.name}.", "Pick a card from the suggestions.")
-
-    def find(self, name: str) -> Card | None:
-        wanted = name.strip().casefold()
-        return next((c for c in self.cards if wanted in (c.id, c.name.casefold())), None)
 
     def of_type(self, card_type: CardType) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.type is card_type)
