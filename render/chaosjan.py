@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from engine.chaosjan import rulebook
-from engine.chaosjan.catalogue import Card, CardType, Catalogue, Lasts
+from engine.chaosjan.catalogue import Card, CardType, Catalogue, EffectKind, Lasts
 from engine.chaosjan.rules import effects_of, hand_cards, hyper_effect
 from engine.chaosjan.state import ChaosState, Phase, Window
 from engine.table import TableState
@@ -240,7 +240,7 @@ def needs(state: ChaosState, seat: int, card: Card) -> tuple[bool, bool]:
     """(needs a target player, needs an amount) for playing `card` now."""
     effects, _ = effects_of(state, seat, card)
     return (any(e.needs_target for e in effects),
-            any(e.kind.value == "take_from_table" and e.any_number for e in effects))
+            any(e.kind is EffectKind.TAKE_FROM_TABLE and e.any_number for e in effects))
 
 
 def amount_choices(on_table: int) -> list[int]:
