@@ -111,8 +111,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
 
     @app_commands.command(name="drew", description="You drew a tile: priority again (2.1).")
     async def drew(self, interaction: discord.Interaction) -> None:
-        player = await flows.drawing_player(interaction)
-        await flows.answer(interaction, await flows.apply(interaction, Drew(player)))
+        await flows.answer(interaction, await flows.apply(interaction, Drew(interaction.user.id)))
 
     @app_commands.command(name="next", description="The turn passes to the next player, or to one who called.")
     @app_commands.describe(player="Whose turn it is now, after a pon or kan (default: the next seat)")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -155,20 +156,26 @@ def shipped() -> list[str]:
 
 
 def parse_deck(raw: Any) -> Deck:
+    return Deck(*parse_card_file(raw, "deck", _card))
+
+
+def parse_card_file(raw: Any, what: str, card: Callable[[Any, int], C]) -> tuple[str, str, tuple[C, ...]]:
+    """The parts every card file shares: `schema` 1, `name`, `description`, and 1-200 `cards`, each read by
+    `card(raw, number)`, with unique ids and names. `what` is how errors name the file ("deck", "file")."""
     if not isinstance(raw, dict):
-        raise DeckError("A deck file must hold an object with schema, name, description and cards.")
+        raise DeckError(f"A {what} file must hold an object with schema, name, description and cards.")
     if raw.get("schema") != 1:
-        raise DeckError(f"The deck's `schema` must be 1, not {raw.get('schema')!r}.")
-    name = text_field(raw, "name", "the deck", 1, 100)
-    description = text_field(raw, "description", "the deck", 0, 300) or ""
+        raise DeckError(f"The {what}'s `schema` must be 1, not {raw.get('schema')!r}.")
+    name = text_field(raw, "name", f"the {what}", 1, 100)
+    description = text_field(raw, "description", f"the {what}", 0, 300) or ""
     cards_raw = raw.get("cards")
     if not isinstance(cards_raw, list) or not cards_raw:
-        raise DeckError("The deck's `cards` must be a non-empty list.")
+        raise DeckError(f"The {what}'s `cards` must be a non-empty list.")
     if len(cards_raw) > MAX_CARDS:
-        raise DeckError(f"The deck has {len(cards_raw)} cards; at most {MAX_CARDS} are allowed.")
-    cards = tuple(_card(c, i) for i, c in enumerate(cards_raw, start=1))
+        raise DeckError(f"The {what} has {len(cards_raw)} cards; at most {MAX_CARDS} are allowed.")
+    cards = tuple(card(c, i) for i, c in enumerate(cards_raw, start=1))
     require_unique(cards)
-    return Deck(name=name, description=description, cards=cards)
+    return name, description, cards
 
 
 def require_unique(cards: tuple[Any, ...]) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 import discord
 
 from engine.chaosjan import rulebook
-from engine.chaosjan.catalogue import Card, CardType, Catalogue, EffectKind, Lasts
-from engine.chaosjan.rules import effects_of, hand_cards, hyper_effect
+from engine.chaosjan.catalogue import Card, CardType, Catalogue, Lasts
+from engine.chaosjan.rules import hand_cards, hyper_effect
 from engine.chaosjan.state import ChaosState, Phase, Window
 from engine.table import TableState
 from render.common import COLOUR_INFO, mention
@@ -234,13 +234,6 @@ def hand_embed(table: TableState, player: int) -> discord.Embed:
         else "Auto-pass is off."
     embed.set_footer(text=footer)
     return embed
-
-
-def needs(state: ChaosState, seat: int, card: Card) -> tuple[bool, bool]:
-    """(needs a target player, needs an amount) for playing `card` now."""
-    effects, _ = effects_of(state, seat, card)
-    return (any(e.needs_target for e in effects),
-            any(e.kind is EffectKind.TAKE_FROM_TABLE and e.any_number for e in effects))
 
 
 def amount_choices(on_table: int) -> list[int]:

@@ -15,12 +15,11 @@ import discord
 
 from engine.chaosjan.catalogue import CardType
 from engine.chaosjan.moves import AutoPass, Choose, Drew, Next, Pass, Play
-from engine.chaosjan.rules import hand_cards
+from engine.chaosjan.rules import hand_cards, needs
 from engine.chaosjan.state import ChaosState, Phase
 from engine.errors import IllegalMove
 from engine.table import TABLE, TableState, require_chaosjan
 from render import chaosjan as render
-from render.common import mention
 from storage.games import GameRecord, MoveResult
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
@@ -130,23 +129,12 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             await answer(interaction, result, mode="retire")
             return
         if self.name == "drew":
-            move: Any = Drew(await drawing_player(interaction))
+            move: Any = Drew(player)
         elif self.name == "next":
             move = Next(player)
         else:
             move = Pass(player)
         await answer(interaction, await apply(interaction, move, version=self.version), mode="edit")
-
-
-async def drawing_player(interaction: discord.Interaction) -> int:
-    """Who reports a draw: the active player themselves (2.1); anyone else is told to wait for them."""
-    record = await load(interaction)
-    state = chaos(record)
-    require_seated(interaction, state.players)
-    if state.phase is Phase.PLAYING and interaction.user.id != state.players[state.active]:
-        raise IllegalMove(f"It is {mention(state.players[state.active])}'s turn: they report their own draw.",
-                          "Wait for them to press **I drew a tile**.", code="not_your_turn")
-    return interaction.user.id
 
 
 def negate_move(record: GameRecord[TableState], player: int) -> Play:
@@ -319,7 +307,7 @@ async def play_from_hand(interaction: discord.Interaction, card_id: str, target:
     require_seated(interaction, state.players)
     seat = state.seat_of(interaction.user.id)
     card = state.catalogue.card(card_id)
-    needs_target, needs_amount = render.needs(state, seat, card)
+    needs_target, needs_amount = needs(state, seat, card)
     if needs_target and target is None:
         view = discord.ui.View(timeout=None)
         view.add_item(DetailSelect.build(table, card_id, "t", interaction.user.id))

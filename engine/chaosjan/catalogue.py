@@ -10,7 +10,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from engine.deck import CARD_ID, MAX_CARDS, CardIndex, DeckError, list_field, read_document, require_unique, text_field
+from engine.deck import CARD_ID, CardIndex, DeckError, list_field, parse_card_file, read_document, text_field
 
 SHIPPED = Path(__file__).resolve().parents[2] / "data" / "chaosjan" / "cards.json"
 MENU_LIMIT = 25  # Discord shows at most 25 options in a select menu; each choosable type must fit in one
@@ -216,19 +216,7 @@ def parse_file(data: bytes, filename: str) -> Catalogue:
 
 
 def parse_catalogue(raw: Any) -> Catalogue:
-    if not isinstance(raw, dict):
-        raise DeckError("A card file must hold an object with schema, name, description and cards.")
-    if raw.get("schema") != 1:
-        raise DeckError(f"The file's `schema` must be 1, not {raw.get('schema')!r}.")
-    name = text_field(raw, "name", "the file", 1, 100)
-    description = text_field(raw, "description", "the file", 0, 300) or ""
-    cards_raw = raw.get("cards")
-    if not isinstance(cards_raw, list) or not cards_raw:
-        raise DeckError("The file's `cards` must be a non-empty list.")
-    if len(cards_raw) > MAX_CARDS:
-        raise DeckError(f"The file has {len(cards_raw)} cards; at most {MAX_CARDS} are allowed.")
-    cards = tuple(_card(c, i) for i, c in enumerate(cards_raw, start=1))
-    require_unique(cards)
+    name, description, cards = parse_card_file(raw, "file", _card)
     catalogue = Catalogue(name, description, cards)
     for card_type in (CardType.HYPER, CardType.NEGATE):
         found = len(catalogue.of_type(card_type))

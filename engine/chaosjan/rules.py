@@ -409,11 +409,19 @@ def effects_of(state: ChaosState, seat: int, card: Card) -> tuple[tuple[Effect, 
     return card.effects + (card.bonus_effects if bonus else ()), bonus
 
 
+def needs(state: ChaosState, seat: int, card: Card) -> tuple[bool, bool]:
+    """What playing `card` asks for: (a player to name, an amount to take from the table, 3.1f.4)."""
+    effects, _ = effects_of(state, seat, card)
+    return (any(e.needs_target for e in effects),
+            any(e.kind is EffectKind.TAKE_FROM_TABLE and e.any_number for e in effects))
+
+
 def _details(state: ChaosState, table: Table, seat: int, card: Card, move: Play) -> tuple[int | None, int | None]:
     """The target seat and amount a card needs, checked (3.1f.4, 3.1f.5, 3.1g)."""
     effects, _ = effects_of(state, seat, card)
+    needs_target, needs_amount = needs(state, seat, card)
     target = None
-    if any(e.needs_target for e in effects):
+    if needs_target:
         if move.target is None:
             raise IllegalMove(f"{card.name} needs a player to name.", "Give the `target` option.",
                               code="needs_target")
@@ -421,7 +429,7 @@ def _details(state: ChaosState, table: Table, seat: int, card: Card, move: Play)
         if target == seat:
             raise IllegalMove("Name another player, not yourself.", code="needs_target")
     amount = None
-    if any(e.kind is EffectKind.TAKE_FROM_TABLE and e.any_number for e in effects):
+    if needs_amount:
         if move.amount is None or move.amount <= 0 or move.amount % 100:
             raise IllegalMove(f"{card.name} takes any number of points you choose, in sticks (3.1f.4, 3.1f.5).",
                               "Give `amount` as a positive multiple of 100.", code="bad_amount")
@@ -741,9 +749,9 @@ def legal_moves(state: ChaosState, table: Table, player: int) -> list[Move]:
         if card.type is CardType.ACTION and card.timing is Timing.RIICHI and (
                 table.riichi[seat] or table.points[seat] < RIICHI_STICK):
             continue  # the table would refuse the riichi this card is part of (1.1e.1)
-        effects, _ = effects_of(state, seat, card)
-        targets = [p for p in state.players if p != player] if any(e.needs_target for e in effects) else [None]
-        amount = 100 if any(e.kind is EffectKind.TAKE_FROM_TABLE and e.any_number for e in effects) else None
+        needs_target, needs_amount = needs(state, seat, card)
+        targets = [p for p in state.players if p != player] if needs_target else [None]
+        amount = 100 if needs_amount else None
         for target in targets:
             move = Play(player, card.id, target, amount)
             try:
