@@ -13,10 +13,12 @@ from engine.errors import IllegalMove
 from engine.table import (
     DEFAULT_POINTS,
     TABLE,
+    AbortiveDraw,
     Draw,
     HandValue,
     Kazoe,
     Length,
+    Limit,
     Pay,
     Riichi,
     Ron,
@@ -39,6 +41,10 @@ from ui.errors import ReportsErrors, note_change
 from ui.permissions import author_or_manager, require_manager, require_seated
 
 Player = discord.Member
+LimitName = Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman"]
+KAZOE_CHOICES = [app_commands.Choice(name="yakuman: 13+ han is one yakuman", value="yakuman"),
+                 app_commands.Choice(name="sanbaiman: 13+ han stops at sanbaiman", value="sanbaiman"),
+                 app_commands.Choice(name="counted: a yakuman for every 13 han (26 han is a double)", value="counted")]
 
 
 def _person(member: discord.Member | discord.User, seat: str) -> int:
@@ -55,6 +61,11 @@ async def _play(interaction: discord.Interaction, move, *, version: int | None =
                                expected_version=version)
     note_change(interaction)
     return result
+
+
+def _hand_value(han: int | None, fu: int | None, points: int | None, yakuman: int | None,
+                limit: str | None) -> HandValue:
+    return HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=None if limit is None else Limit(limit))
 
 
 def _result_message(result: MoveResult[TableState]) -> dict:
@@ -113,6 +124,25 @@ class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
 
+class AbortiveDrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                         template=r"ct:table:abort:(?P<version>\d+)"):
+    """An abortive draw instead of an exhaustive one: no payments, the dealer keeps the deal, one more honba."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(discord.ui.Button(label="Abortive draw", style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id("table", "abort", version)))
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match) -> AbortiveDrawButton:
+        return cls(int(match["version"]))
+
+    async def handle(self, interaction: discord.Interaction) -> None:
+        result = await _play(interaction, AbortiveDraw(), version=self.version)
+        await interaction.response.edit_message(**{"view": None, **_result_message(result)})
+
+
 @app_commands.guild_only()
 class Table(commands.GroupCog, group_name="table",
             group_description="Mahjong score sheet: points, riichi sticks, honba, wins and draws."):
@@ -120,7 +150,7 @@ class Table(commands.GroupCog, group_name="table",
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TenpaiSelect, NobodyTenpai)
+        self.bot.add_dynamic_items(TenpaiSelect, NobodyTenpai, AbortiveDrawButton)
 
     @app_commands.command(name="start", description="Seat three (sanma) or four (yonma) players and start scoring.")
     @app_commands.describe(points="Starting points (default 25000 yonma, 35000 sanma)",
@@ -128,17 +158,19 @@ class Table(commands.GroupCog, group_name="table",
                            kiriage="Round 4 han 30 fu and 3 han 60 fu up to mangan",
                            kazoe="What 13+ han without a yakuman is worth",
                            aotenjou="No limits: fu x 2^(2+han), yakuman 13 han each",
-                           bust="End the game when someone drops below zero")
+                           bust="End the game when someone drops below zero",
+                           sanma_honba="Sanma: a honba on a ron is 200 (default) or 300; a tsumo's is 100 from each")
+    @app_commands.choices(kazoe=KAZOE_CHOICES)
     async def start(self, interaction: discord.Interaction, east: Player, south: Player, west: Player,
                     north: Player | None = None, points: app_commands.Range[int, 100, 1_000_000] | None = None,
                     length: Literal["hanchan", "east"] = "hanchan", kiriage: bool = False,
-                    kazoe: Literal["yakuman", "sanbaiman", "none"] = "yakuman", aotenjou: bool = False,
-                    bust: bool = True) -> None:
+                    kazoe: str = "yakuman", aotenjou: bool = False, bust: bool = True,
+                    sanma_honba: Literal[200, 300] = 200) -> None:
         seats = [(east, "East"), (south, "South"), (west, "West")] + ([(north, "North")] if north else [])
         players = [_person(member, seat) for member, seat in seats]
         options = TableOptions(starting_points=points or DEFAULT_POINTS.get(len(players), 25000),
                                length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
-                               bust=bust)
+                               bust=bust, sanma_honba=sanma_honba)
         state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
         record = await self.bot.games.start(interaction.channel_id, TABLE, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
@@ -172,36 +204,45 @@ class Table(commands.GroupCog, group_name="table",
         await interaction.response.send_message(**_result_message(await _play(interaction, move)))
 
     @app_commands.command(name="ron", description="A win off someone's discard (add a second winner for double ron).")
-    @app_commands.describe(han="Han", fu="Fu", points="The hand's value, if you counted it yourselves",
-                           yakuman="Number of yakuman", winner2="Second winner (double ron)")
+    @app_commands.describe(han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",
+                           points="The hand's value, if you counted it yourselves", yakuman="Number of yakuman",
+                           limit="A limit hand by name, instead of han", winner2="Second winner (double ron)",
+                           han2="Second winner's han", fu2="Second winner's fu", points2="Second winner's hand value",
+                           yakuman2="Second winner's yakuman", limit2="Second winner's limit hand")
     async def ron(self, interaction: discord.Interaction, winner: Player, loser: Player, han: int | None = None,
                   fu: int | None = None, points: int | None = None, yakuman: int | None = None,
-                  winner2: Player | None = None, han2: int | None = None, fu2: int | None = None,
-                  points2: int | None = None, yakuman2: int | None = None) -> None:
-        wins = [Win(winner.id, HandValue(han, fu, points, yakuman))]
+                  limit: LimitName | None = None, winner2: Player | None = None, han2: int | None = None,
+                  fu2: int | None = None, points2: int | None = None, yakuman2: int | None = None,
+                  limit2: LimitName | None = None) -> None:
+        wins = [Win(winner.id, _hand_value(han, fu, points, yakuman, limit))]
         if winner2 is not None:
-            wins.append(Win(winner2.id, HandValue(han2, fu2, points2, yakuman2)))
-        elif any(v is not None for v in (han2, fu2, points2, yakuman2)):
-            raise IllegalMove("The second hand's value needs a `winner2`.", "Add winner2, or leave out han2/fu2.")
+            wins.append(Win(winner2.id, _hand_value(han2, fu2, points2, yakuman2, limit2)))
+        elif any(v is not None for v in (han2, fu2, points2, yakuman2, limit2)):
+            raise IllegalMove("The second hand's value needs a `winner2`.",
+                              "Add winner2, or leave out han2, fu2, points2, yakuman2 and limit2.")
         result = await _play(interaction, Ron(loser.id, tuple(wins)))
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="tsumo", description="A win by self-draw.")
-    @app_commands.describe(han="Han", fu="Fu", points="The hand's value, if you counted it yourselves",
-                           yakuman="Number of yakuman")
+    @app_commands.describe(han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",
+                           points="The hand's value, if you counted it yourselves", yakuman="Number of yakuman",
+                           limit="A limit hand by name, instead of han")
     async def tsumo(self, interaction: discord.Interaction, winner: Player, han: int | None = None,
-                    fu: int | None = None, points: int | None = None, yakuman: int | None = None) -> None:
-        result = await _play(interaction, Tsumo(Win(winner.id, HandValue(han, fu, points, yakuman))))
+                    fu: int | None = None, points: int | None = None, yakuman: int | None = None,
+                    limit: LimitName | None = None) -> None:
+        result = await _play(interaction, Tsumo(Win(winner.id, _hand_value(han, fu, points, yakuman, limit))))
         await interaction.response.send_message(**_result_message(result))
 
-    @app_commands.command(name="draw", description="An exhaustive draw: choose who was tenpai.")
+    @app_commands.command(name="draw", description="A draw: choose who was tenpai, or record an abortive draw.")
     async def draw(self, interaction: discord.Interaction) -> None:
         record = await self.bot.games.require(interaction.channel_id, TABLE)
         require_seated(interaction, record.state.players)
         view = discord.ui.View(timeout=None)
         view.add_item(TenpaiSelect.for_table(record.state, record.version))
         view.add_item(NobodyTenpai(record.version))
-        await interaction.response.send_message("Exhaustive draw: who was tenpai?", view=view)
+        view.add_item(AbortiveDrawButton(record.version))
+        await interaction.response.send_message("Exhaustive draw: who was tenpai? Or was it an abortive draw (no "
+                                                "payments, the dealer keeps the deal)?", view=view)
 
     @app_commands.command(name="history", description="The score sheet's entries, newest last.")
     async def history(self, interaction: discord.Interaction) -> None:

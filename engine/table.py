@@ -36,6 +36,8 @@ RIICHI_COST = 1000
 WINDS = ("East", "South", "West", "North")
 DEFAULT_POINTS = {3: 35000, 4: 25000}
 NOTEN_TOTAL = {3: 2000, 4: 3000}
+HONBA_RON = 300  # a honba on a ron (sanma: the table's `sanma_honba`)
+HONBA_TSUMO = 100  # a honba on a tsumo, from each payer
 
 
 class GameOver(GameError):
@@ -50,11 +52,26 @@ class Length(StrEnum):
 class Kazoe(StrEnum):
     YAKUMAN = "yakuman"  # 13+ han counts as a yakuman
     SANBAIMAN = "sanbaiman"  # 13+ han stops at sanbaiman
-    NONE = "none"  # 13+ han keeps counting (as the mahjong package's KAZOE_NO_LIMIT)
+    COUNTED = "counted"  # a yakuman for every 13 han: 26 han is a double (the mahjong package's KAZOE_NO_LIMIT)
 
 
-_KAZOE_LIMIT = {Kazoe.YAKUMAN: HandConfig.KAZOE_LIMITED, Kazoe.SANBAIMAN: HandConfig.KAZOE_SANBAIMAN,
-                Kazoe.NONE: HandConfig.KAZOE_NO_LIMIT}
+KAZOE_LIMIT = {Kazoe.YAKUMAN: HandConfig.KAZOE_LIMITED, Kazoe.SANBAIMAN: HandConfig.KAZOE_SANBAIMAN,
+               Kazoe.COUNTED: HandConfig.KAZOE_NO_LIMIT}
+_OLD_KAZOE = {"none": Kazoe.COUNTED}  # the name `counted` had before
+
+
+class Limit(StrEnum):
+    """A limit hand named instead of counted: its han (fu don't matter from 5 han up)."""
+
+    MANGAN = "mangan"
+    HANEMAN = "haneman"
+    BAIMAN = "baiman"
+    SANBAIMAN = "sanbaiman"
+    YAKUMAN = "yakuman"
+
+
+LIMIT_HAN = {Limit.MANGAN: 5, Limit.HANEMAN: 6, Limit.BAIMAN: 8, Limit.SANBAIMAN: 11, Limit.YAKUMAN: 13}
+SANMA_RON_HONBA = (200, 300)
 
 
 @dataclass(frozen=True)
@@ -65,10 +82,12 @@ class TableOptions:
     kazoe: Kazoe = Kazoe.YAKUMAN
     aotenjou: bool = False  # no limits: fu x 2^(2+han), each yakuman 13 han (seed 001 glossary)
     bust: bool = True  # the game ends when someone's points fall below zero
+    sanma_honba: int = 200  # a honba on a sanma ron (yonma: 300; a tsumo: 100 from each payer)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableOptions:
-        return cls(**{**data, "length": Length(data["length"]), "kazoe": Kazoe(data["kazoe"])})
+        kazoe = _OLD_KAZOE.get(data["kazoe"]) or Kazoe(data["kazoe"])
+        return cls(**{**data, "length": Length(data["length"]), "kazoe": kazoe})
 
 
 @dataclass(frozen=True)
@@ -159,6 +178,7 @@ class HandValue:
     fu: int | None = None
     yakuman: int | None = None
     points: int | None = None
+    limit: Limit | None = None
     # Chroma-jong (seed 002, "Non-positive Han Count"): 0 han is worth 0, negative han negative base points.
     nonpositive_han: bool = False
 
@@ -202,6 +222,11 @@ class Tsumo:
 @dataclass(frozen=True)
 class Draw:
     tenpai: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AbortiveDraw:
+    """A hand ended without a winner before the wall ran out: no payments, the dealer keeps the deal."""
 
 
 @dataclass(frozen=True)
@@ -251,7 +276,7 @@ class ChaosStart:
     options: ChaosOptions = field(default_factory=ChaosOptions)
 
 
-Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | SetPoints
+Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | AbortiveDraw | SetPoints
         | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle | ChaosStart | ChaosMove)
 
 
@@ -280,6 +305,9 @@ def new_game(host: int, players: list[int], options: TableOptions | None = None,
     options = options or TableOptions(starting_points=DEFAULT_POINTS[len(players)])
     if options.starting_points <= 0 or options.starting_points % STICK:
         raise IllegalMove("Starting points must be a positive multiple of 100.", "Try `points: 25000`.")
+    if options.sanma_honba not in SANMA_RON_HONBA:
+        raise IllegalMove(f"A honba on a sanma ron is 200 or 300, not {options.sanma_honba}.",
+                          "Try `sanma_honba: 300`.")
     names = names or [""] * len(players)
     seats = tuple(Seat(p, options.starting_points, name=n[:80]) for p, n in zip(players, names, strict=True))
     return TableState(host=host, seats=seats, options=options)
@@ -374,14 +402,12 @@ class Payment:
 def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: TableOptions,
           sanma: bool) -> Payment:
     """The payment for one win, from the mahjong package's scoring (or the players' own figure)."""
-    rules = OptionalRules(kiriage=options.kiriage, kazoe_limit=_KAZOE_LIMIT[options.kazoe], is_three_player=sanma)
-    config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, tsumi_number=honba, options=rules)
-    given = sum(x is not None for x in (value.points, value.yakuman, value.han))
+    rules = OptionalRules(kiriage=options.kiriage, kazoe_limit=KAZOE_LIMIT[options.kazoe], is_three_player=sanma)
+    given = sum(x is not None for x in (value.points, value.yakuman, value.han, value.limit))
     if given != 1:
-        raise IllegalMove("Give the hand's value one way: `han` and `fu`, or `points`, or `yakuman`.",
-                          "For example han: 3 fu: 30, or points: 3900.")
-    bonus = ScoresCalculator.calculate_scores(han=1, fu=30, config=config)  # the honba part, in any scoring
-    honba_each = bonus["main_bonus"] if not tsumo else bonus["additional_bonus"]
+        raise IllegalMove("Give the hand's value one way: `han` and `fu`, or `limit`, or `points`, or `yakuman`.",
+                          "For example han: 3 fu: 30, or limit: mangan, or points: 3900.")
+    honba_each = honba * (HONBA_TSUMO if tsumo else options.sanma_honba if sanma else HONBA_RON)
     if value.points is not None:
         return _split_points(value.points, dealer=dealer, tsumo=tsumo, sanma=sanma, honba_each=honba_each)
     han, fu, yakuman = _han_fu(value, options)
@@ -401,16 +427,31 @@ def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: T
 
 
 def _han_fu(value: HandValue, options: TableOptions) -> tuple[int, int, bool]:
+    if value.limit is not None:
+        limit = Limit(value.limit)
+        if limit is not Limit.YAKUMAN and options.aotenjou:
+            raise IllegalMove(f"Aotenjou has no {limit.value}: every hand is counted by its han and fu.",
+                              "Give `han` and `fu` instead (a yakuman is 13 han: `yakuman: 1`).")
+        return LIMIT_HAN[limit], value.fu or 30, limit is Limit.YAKUMAN and not options.aotenjou
     if value.yakuman is not None:
         if value.yakuman < 1 or value.yakuman > 6:
             raise IllegalMove("A hand is worth 1 to 6 yakuman.", "Use `yakuman: 1` for a single yakuman.")
         # Aotenjou counts each yakuman as 13 han (seed 001 glossary); fu default 30 unless given.
         return 13 * value.yakuman, value.fu or 30, not options.aotenjou
-    if value.han is None or value.fu is None:
-        raise IllegalMove("Give the hand's `han` and `fu`, or `points`, or `yakuman`.", "For example han: 3 fu: 30.")
+    if value.han is None:
+        raise IllegalMove("Give the hand's `han` and `fu`, or `limit`, or `points`, or `yakuman`.",
+                          "For example han: 3 fu: 30.")
     lowest = -78 if value.nonpositive_han else 1
     if value.han < lowest or value.han > 78:
         raise IllegalMove(f"{value.han} han is not a hand.", "Han runs from 1 upward (13 or more is kazoe).")
+    if value.fu is None:
+        if options.aotenjou:
+            raise IllegalMove("Under aotenjou the fu count at every han: give the hand's `fu` too.",
+                              f"For example han: {value.han} fu: 30.")
+        if abs(value.han) < 5:
+            raise IllegalMove(f"A {value.han} han hand needs its `fu` too.",
+                              f"For example han: {value.han} fu: 30; from 5 han up the fu don't matter.")
+        return value.han, 30, False  # a limit hand: the fu change nothing
     if value.fu < 20 or value.fu > 130 or (value.fu % 10 and value.fu != 25):
         raise IllegalMove(f"{value.fu} fu is not a hand's fu.", "Fu are 20, 25 (seven pairs), 30, 40, ... 130.")
     return value.han, value.fu, False
@@ -505,6 +546,10 @@ def _draw(state: TableState, move: Draw) -> tuple[TableState, list[Event]]:
     state = _with_points(state, deltas)
     return _next_hand(state, dealer_kept=state.dealer in tenpai, draw=True, events=events,
                       end=chaosjan.HandEnd())  # noten payments are not a point exchange (3.2c.1)
+
+
+def _abortive_draw(state: TableState, move: AbortiveDraw) -> tuple[TableState, list[Event]]:
+    return _next_hand(state, dealer_kept=True, draw=True, events=[{"type": "abortive_draw"}], end=chaosjan.HandEnd())
 
 
 def _mark_winners(state: TableState, winners: list[int]) -> TableState:
@@ -620,9 +665,9 @@ def _chombo(state: TableState, move: Chombo) -> tuple[TableState, list[Event]]:
     if move.player in deck.dead:
         raise IllegalMove(f"<@{move.player}> already has a dead hand this hand.")
     deltas: dict[int, int] = {}
-    if deck.chombo is ChomboPenalty.MANGAN:
+    if deck.chombo is ChomboPenalty.MANGAN:  # under aotenjou, 5 han 30 fu by the formula (docs/rulings.md)
         penalty = score(HandValue(han=5, fu=30), dealer=index == state.dealer, tsumo=True, honba=0,
-                        options=TableOptions(), sanma=state.sanma)
+                        options=state.scoring, sanma=state.sanma)
         for i, seat in enumerate(state.seats):
             if i != index:
                 owed = penalty.dealer_pays if i == state.dealer else penalty.others_pay
@@ -677,8 +722,8 @@ def _chaos_move(state: TableState, move: ChaosMove) -> tuple[TableState, list[Ev
 
 
 _HANDLERS = {Riichi: _riichi, Pay: _pay, Take: _take, SetPoints: _set_points, Ron: _ron, Tsumo: _tsumo,
-             Draw: _draw, CosmicStart: _cosmic_start, NewDeck: _new_deck, Roll: _roll, Dismiss: _dismiss,
-             Chombo: _chombo, Reshuffle: _reshuffle, ChaosStart: _chaos_start}
+             Draw: _draw, AbortiveDraw: _abortive_draw, CosmicStart: _cosmic_start, NewDeck: _new_deck,
+             Roll: _roll, Dismiss: _dismiss, Chombo: _chombo, Reshuffle: _reshuffle, ChaosStart: _chaos_start}
 
 
 def standings(state: TableState) -> list[tuple[int, Seat]]:
@@ -695,6 +740,6 @@ def standings(state: TableState) -> list[tuple[int, Seat]]:
 TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=TableState.from_dict,
                  move_to_dict=move_to_dict, apply=apply)
 
-__all__ = ["TABLE", "ChaosStart", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "NewDeck", "Pay",
-           "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take", "Tsumo", "Win",
-           "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]
+__all__ = ["TABLE", "AbortiveDraw", "ChaosStart", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "Limit",
+           "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take",
+           "Tsumo", "Win", "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]

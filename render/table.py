@@ -6,10 +6,13 @@ from typing import Any
 
 import discord
 
-from engine.table import TableState, standings
+from engine.table import Kazoe, TableState, standings
 from render.common import COLOUR_INFO, COLOUR_OK, mention
 from storage.games import EventRecord
 from storage.results import LeaderboardRow
+
+KAZOE = {Kazoe.YAKUMAN: "kazoe yakuman", Kazoe.SANBAIMAN: "kazoe sanbaiman",
+         Kazoe.COUNTED: "kazoe counted (a yakuman per 13 han)"}
 
 
 def points(value: int) -> str:
@@ -36,7 +39,9 @@ def table_embed(state: TableState, *, started: bool = False) -> discord.Embed:
     embed.add_field(name="On the table", value=points(state.on_table))
     embed.add_field(name="Honba", value=str(state.honba))
     options = state.options
-    rules = [options.length.value, f"kazoe {options.kazoe.value}"]
+    rules = [options.length.value, KAZOE[options.kazoe]]
+    if state.sanma:
+        rules.append(f"ron honba {options.sanma_honba}")
     rules += [name for name, on in (("kiriage", options.kiriage), ("aotenjou", options.aotenjou),
                                     ("bust", options.bust)) if on]
     embed.set_footer(text=f"Rules: {', '.join(rules)} · hands played: {state.hands_played}")
@@ -64,6 +69,8 @@ def describe_event(event: dict[str, Any]) -> str:
     if kind == "draw":
         tenpai = ", ".join(mention(p) for p in event["tenpai"]) or "nobody"
         return f"Draw. Tenpai: {tenpai}"
+    if kind == "abortive_draw":
+        return "Abortive draw: no payments, the dealer keeps the deal"
     if kind == "rolls_reset":
         return "Roll counts reset" + (f"; expired: {', '.join(event['expired'])}" if event["expired"] else "")
     if kind == "roll":

@@ -27,7 +27,7 @@ from engine.chroma.hand import CHI, KAN, PON, MeldReading, check_hand, meld_read
 from engine.chroma.rules import Ability, ChromaRules, count_ability, readings
 from engine.chroma.tiles import TERMINALS_AND_HONOURS, Meld, Tile
 from engine.errors import IllegalMove
-from engine.table import HandValue, Payment, TableOptions
+from engine.table import KAZOE_LIMIT, HandValue, Payment, TableOptions
 from engine.table import score as table_score
 
 # Interpreted tiles make five or more of a face possible (seed 002, "Interpret"); the package's hand divider
@@ -322,8 +322,7 @@ class _Scorer:
 
     def _config(self, *, borrowed: bool = False) -> HandConfig:
         s = self.s
-        kazoe = {"yakuman": HandConfig.KAZOE_LIMITED, "sanbaiman": HandConfig.KAZOE_SANBAIMAN,
-                 "none": HandConfig.KAZOE_NO_LIMIT}[s.table.kazoe.value]
+        kazoe = KAZOE_LIMIT[s.table.kazoe]
         return HandConfig(is_tsumo=s.tsumo, is_riichi=s.riichi, is_ippatsu=s.ippatsu,
                           is_haitei=borrowed and s.tsumo, is_houtei=borrowed and not s.tsumo,
                           player_wind=WINDS[s.seat], round_wind=WINDS[s.round],

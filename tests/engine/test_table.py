@@ -13,11 +13,13 @@ from hypothesis import strategies as st
 
 from engine.errors import GameError, IllegalMove, NotSeated
 from engine.table import (
+    AbortiveDraw,
     Draw,
     GameOver,
     HandValue,
     Kazoe,
     Length,
+    Limit,
     Pay,
     Riichi,
     Ron,
@@ -291,3 +293,82 @@ def test_points_are_never_created_or_lost_and_state_round_trips(sequence):
             continue
         assert sum(points(state)) + state.on_table == 100000
         assert TableState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+# -- kazoe, limits, han without fu, sanma honba (issue 15) ----------------------------------------------------
+
+def test_kazoe_counted_is_a_yakuman_per_13_han():
+    options = TableOptions(kazoe=Kazoe.COUNTED)
+    single = score(hv(13, 30), dealer=False, tsumo=False, honba=0, options=options, sanma=False).ron
+    double = score(hv(26, 30), dealer=False, tsumo=False, honba=0, options=options, sanma=False).ron
+    assert double == 2 * single == 2 * score(hv(yakuman=1), dealer=False, tsumo=False, honba=0,
+                                             options=TableOptions(), sanma=False).ron
+
+
+@pytest.mark.parametrize(("stored", "kazoe"), [("none", Kazoe.COUNTED), ("counted", Kazoe.COUNTED),
+                                               ("yakuman", Kazoe.YAKUMAN), ("sanbaiman", Kazoe.SANBAIMAN)])
+def test_stored_kazoe_options_stay_readable_the_old_none_is_counted(stored, kazoe):
+    data = yonma().to_dict()
+    data["options"]["kazoe"] = stored
+    assert TableState.from_dict(data).options.kazoe is kazoe
+
+
+def test_states_stored_before_sanma_honba_read_with_200():
+    data = sanma().to_dict()
+    del data["options"]["sanma_honba"]
+    assert TableState.from_dict(data).options.sanma_honba == 200
+
+
+@pytest.mark.parametrize("han", [5, 7, 12, 13])
+def test_fu_may_be_left_out_from_5_han(han):
+    with_fu = score(hv(han, 30), dealer=True, tsumo=True, honba=0, options=TableOptions(), sanma=False)
+    assert score(hv(han), dealer=True, tsumo=True, honba=0, options=TableOptions(), sanma=False) == with_fu
+
+
+@pytest.mark.parametrize(("value", "aotenjou", "complaint"), [
+    (hv(4), False, "needs its `fu`"),
+    (hv(6), True, "aotenjou the fu count"),
+    (hv(limit=Limit.MANGAN), True, "Aotenjou has no mangan"),
+    (hv(5, limit=Limit.MANGAN), False, "one way"),
+    (hv(limit=Limit.HANEMAN, points=12000), False, "one way"),
+])
+def test_han_without_fu_and_limits_are_refused_where_they_say_nothing(value, aotenjou, complaint):
+    with pytest.raises(IllegalMove, match=complaint):
+        score(value, dealer=False, tsumo=False, honba=0, options=TableOptions(aotenjou=aotenjou), sanma=False)
+
+
+@pytest.mark.parametrize(("limit", "han"), [(Limit.MANGAN, 5), (Limit.HANEMAN, 6), (Limit.BAIMAN, 8),
+                                            (Limit.SANBAIMAN, 11), (Limit.YAKUMAN, 13)])
+def test_a_limit_is_the_hand_of_its_han(limit, han):
+    for options in (TableOptions(), TableOptions(kazoe=Kazoe.SANBAIMAN)):
+        by_name = score(hv(limit=limit), dealer=False, tsumo=False, honba=0, options=options, sanma=False)
+        by_han = score(hv(yakuman=1) if limit is Limit.YAKUMAN else hv(han, 30), dealer=False, tsumo=False,
+                       honba=0, options=options, sanma=False)
+        assert by_name.ron == by_han.ron
+
+
+def test_a_yakuman_limit_under_aotenjou_is_13_han():
+    options = TableOptions(aotenjou=True)
+    assert (score(hv(limit=Limit.YAKUMAN), dealer=False, tsumo=False, honba=0, options=options, sanma=False).ron
+            == score(hv(13, 30), dealer=False, tsumo=False, honba=0, options=options, sanma=False).ron)
+
+
+@pytest.mark.parametrize("sanma_honba", [100, 250, 0])
+def test_sanma_honba_is_200_or_300(sanma_honba):
+    with pytest.raises(IllegalMove, match="200 or 300"):
+        new_game(A, [A, B, C], TableOptions(starting_points=35000, sanma_honba=sanma_honba))
+
+
+@pytest.mark.parametrize("sanma_honba", [200, 300])
+def test_sanma_ron_honba_follows_the_option_and_tsumo_honba_is_100_from_each(sanma_honba):
+    state = replace(sanma(sanma_honba=sanma_honba), honba=2)
+    ron = play(state, Ron(loser=C, wins=(Win(B, hv(3, 30)),)))
+    assert ron.seat(B).points - 35000 == 3900 + 2 * sanma_honba
+    tsumo = play(state, Tsumo(Win(B, hv(3, 30))))
+    assert points(tsumo) == [35000 - 2000 - 200, 35000 + 3000 + 400, 35000 - 1000 - 200]
+
+
+def test_abortive_draw_keeps_the_dealer_even_when_the_dealer_would_rotate_on_a_draw():
+    state = play(yonma(), Riichi(B), AbortiveDraw())
+    assert (state.dealer, state.honba, state.on_table, points(state)) == (0, 1, 1000, [25000, 24000, 25000, 25000])
+    assert play(yonma(), Draw(())).dealer == 1  # the same hand as an exhaustive draw, dealer noten
