@@ -18,7 +18,7 @@ BASE_COST = 1000
 
 
 class ChomboPenalty(StrEnum):
-    MANGAN = "mangan"  # the player pays a mangan, as if every other player had won it from them by tsumo
+    MANGAN = "mangan"  # pays each other player their share of a mangan tsumo (5 han 30 fu, as the table scores)
     NONE = "none"  # only recorded
 
 
