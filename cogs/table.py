@@ -18,7 +18,6 @@ from engine.table import (
     HandValue,
     Kazoe,
     Length,
-    Limit,
     Pay,
     Riichi,
     Ron,
@@ -65,7 +64,7 @@ async def _play(interaction: discord.Interaction, move, *, version: int | None =
 
 def _hand_value(han: int | None, fu: int | None, points: int | None, yakuman: int | None,
                 limit: str | None) -> HandValue:
-    return HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=None if limit is None else Limit(limit))
+    return HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=limit)
 
 
 def _result_message(result: MoveResult[TableState]) -> dict:

@@ -178,7 +178,7 @@ class HandValue:
     fu: int | None = None
     yakuman: int | None = None
     points: int | None = None
-    limit: Limit | None = None
+    limit: Limit | str | None = None  # a limit hand by name; anything else is refused
     # Chroma-jong (seed 002, "Non-positive Han Count"): 0 han is worth 0, negative han negative base points.
     nonpositive_han: bool = False
 
@@ -428,6 +428,9 @@ def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: T
 
 def _han_fu(value: HandValue, options: TableOptions) -> tuple[int, int, bool]:
     if value.limit is not None:
+        if value.limit not in LIMIT_HAN:
+            raise IllegalMove(f"{value.limit} is not a limit hand.",
+                              "Name one of mangan, haneman, baiman, sanbaiman and yakuman.")
         limit = Limit(value.limit)
         if limit is not Limit.YAKUMAN and options.aotenjou:
             raise IllegalMove(f"Aotenjou has no {limit.value}: every hand is counted by its han and fu.",

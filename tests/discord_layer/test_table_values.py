@@ -220,3 +220,62 @@ async def test_a_stale_abortive_draw_button_is_refused(harness, players):
     await harness.slash("table riichi", user=east)
     pressed = await harness.click(draw.message, user=east, label="Abortive draw")
     assert pressed.ephemeral and "earlier moment" in pressed.text and (await state(harness)).hands_played == 0
+
+
+# -- the Cosmic Deck's chombo on the table's options -----------------------------------------------------------
+
+@effect("cosmic start", "chombo")
+@effect("cosmic chombo", "player")
+@effect("table start", "aotenjou")
+@pytest.mark.parametrize("aotenjou", [False, True])
+async def test_a_chombo_mangan_is_scored_with_the_tables_options(harness, players, aotenjou):
+    # seed 001, Events: failing an Event is chombo; docs/rulings.md: under aotenjou a mangan is 5 han 30 fu
+    east, south, *_ = players
+    await start(harness, players, aotenjou=aotenjou)
+    await harness.slash("cosmic start", user=east, chombo="mangan")
+    await harness.slash("cosmic chombo", user=east, player=south)
+    from_dealer, from_other = ref.tsumo_payments(ref.base_points(5, 30, aotenjou=aotenjou), dealer=False)
+    assert points(await state(harness)) == [25000 + from_dealer, 25000 - from_dealer - 2 * from_other,
+                                            25000 + from_other, 25000 + from_other]
+
+
+# -- the other /table start options ----------------------------------------------------------------------------
+
+@effect("table start", "east", "south", "west", "north", "points")
+async def test_start_seats_and_points(harness, players):
+    await start(harness, players, points=30000)
+    s = await state(harness)
+    assert s.players == tuple(p.id for p in players) and points(s) == [30000] * 4
+
+
+@effect("table start", "kiriage")
+@pytest.mark.parametrize("kiriage", [False, True])
+async def test_kiriage_option(harness, players, kiriage):
+    _east, south, west, _ = players
+    await start(harness, players, kiriage=kiriage)
+    await harness.slash("table ron", user=south, winner=south, loser=west, han=4, fu=30)
+    paid = ref.ron_payment(ref.base_points(4, 30, kiriage=kiriage), dealer=False)
+    assert points(await state(harness))[1] == 25000 + paid
+
+
+@effect("table start", "length")
+@pytest.mark.parametrize(("length", "hands"), [("east", 4), ("hanchan", 8)])
+async def test_length_option(harness, players, length, hands):
+    east = players[0]
+    await start(harness, players, length=length)
+    for _ in range(hands):
+        assert not (await state(harness)).over
+        draw = await harness.slash("table draw", user=east)
+        await harness.click(draw.message, user=east, label="Nobody was tenpai")  # the deal passes on
+    assert (await state(harness)).over
+
+
+@effect("table start", "bust")
+@pytest.mark.parametrize("bust", [False, True])
+async def test_bust_option(harness, players, bust):
+    _east, south, west, _ = players
+    await start(harness, players, bust=bust)
+    await harness.slash("table ron", user=south, winner=south, loser=west, yakuman=1)
+    s = await state(harness)
+    assert s.seat(west.id).points == 25000 - ref.ron_payment(ref.base_points(0, yakuman=1), dealer=False) < 0
+    assert s.over is bust

@@ -331,6 +331,7 @@ def test_fu_may_be_left_out_from_5_han(han):
     (hv(limit=Limit.MANGAN), True, "Aotenjou has no mangan"),
     (hv(5, limit=Limit.MANGAN), False, "one way"),
     (hv(limit=Limit.HANEMAN, points=12000), False, "one way"),
+    (hv(limit="double mangan"), False, "not a limit hand"),  # a modified client can send anything
 ])
 def test_han_without_fu_and_limits_are_refused_where_they_say_nothing(value, aotenjou, complaint):
     with pytest.raises(IllegalMove, match=complaint):
