@@ -427,6 +427,8 @@ def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: T
 
 
 def _han_fu(value: HandValue, options: TableOptions) -> tuple[int, int, bool]:
+    if value.fu is not None and (value.fu < 20 or value.fu > 130 or (value.fu % 10 and value.fu != 25)):
+        raise IllegalMove(f"{value.fu} fu is not a hand's fu.", "Fu are 20, 25 (seven pairs), 30, 40, ... 130.")
     if value.limit is not None:
         if value.limit not in LIMIT_HAN:
             raise IllegalMove(f"{value.limit} is not a limit hand.",
@@ -455,8 +457,6 @@ def _han_fu(value: HandValue, options: TableOptions) -> tuple[int, int, bool]:
             raise IllegalMove(f"A {value.han} han hand needs its `fu` too.",
                               f"For example han: {value.han} fu: 30; from 5 han up the fu don't matter.")
         return value.han, 30, False  # a limit hand: the fu change nothing
-    if value.fu < 20 or value.fu > 130 or (value.fu % 10 and value.fu != 25):
-        raise IllegalMove(f"{value.fu} fu is not a hand's fu.", "Fu are 20, 25 (seven pairs), 30, 40, ... 130.")
     return value.han, value.fu, False
 
 

@@ -332,6 +332,8 @@ def test_fu_may_be_left_out_from_5_han(han):
     (hv(5, limit=Limit.MANGAN), False, "one way"),
     (hv(limit=Limit.HANEMAN, points=12000), False, "one way"),
     (hv(limit="double mangan"), False, "not a limit hand"),  # a modified client can send anything
+    (hv(fu=15, yakuman=1), True, "not a hand's fu"),
+    (hv(fu=35, limit=Limit.YAKUMAN), True, "not a hand's fu"),
 ])
 def test_han_without_fu_and_limits_are_refused_where_they_say_nothing(value, aotenjou, complaint):
     with pytest.raises(IllegalMove, match=complaint):
