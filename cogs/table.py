@@ -62,11 +62,6 @@ async def _play(interaction: discord.Interaction, move, *, version: int | None =
     return result
 
 
-def _hand_value(han: int | None, fu: int | None, points: int | None, yakuman: int | None,
-                limit: str | None) -> HandValue:
-    return HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=limit)
-
-
 def _result_message(result: MoveResult[TableState]) -> dict:
     """The table after a move; with CHAOS;JAN on the table, also what the hand's end did to the cards (draws,
     Stocks ending, a new Modifier) and the priority panel for the next turn."""
@@ -213,9 +208,10 @@ class Table(commands.GroupCog, group_name="table",
                   limit: LimitName | None = None, winner2: Player | None = None, han2: int | None = None,
                   fu2: int | None = None, points2: int | None = None, yakuman2: int | None = None,
                   limit2: LimitName | None = None) -> None:
-        wins = [Win(winner.id, _hand_value(han, fu, points, yakuman, limit))]
+        wins = [Win(winner.id, HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=limit))]
         if winner2 is not None:
-            wins.append(Win(winner2.id, _hand_value(han2, fu2, points2, yakuman2, limit2)))
+            wins.append(Win(winner2.id, HandValue(han=han2, fu=fu2, points=points2, yakuman=yakuman2,
+                                                 limit=limit2)))
         elif any(v is not None for v in (han2, fu2, points2, yakuman2, limit2)):
             raise IllegalMove("The second hand's value needs a `winner2`.",
                               "Add winner2, or leave out han2, fu2, points2, yakuman2 and limit2.")
@@ -229,7 +225,8 @@ class Table(commands.GroupCog, group_name="table",
     async def tsumo(self, interaction: discord.Interaction, winner: Player, han: int | None = None,
                     fu: int | None = None, points: int | None = None, yakuman: int | None = None,
                     limit: LimitName | None = None) -> None:
-        result = await _play(interaction, Tsumo(Win(winner.id, _hand_value(han, fu, points, yakuman, limit))))
+        value = HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=limit)
+        result = await _play(interaction, Tsumo(Win(winner.id, value)))
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="draw", description="A draw: choose who was tenpai, or record an abortive draw.")
