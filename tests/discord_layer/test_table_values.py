@@ -10,8 +10,6 @@ from engine.table import TABLE
 from tests.engine import table_reference as ref
 from tests.fake_discord.harness import components
 
-effect = pytest.mark.option_effect
-
 
 @pytest.fixture
 def players(harness):
@@ -46,20 +44,21 @@ def ron_value(read: dict, *, dealer: bool = False) -> int:
 # -- /table ron: one winner ----------------------------------------------------------------------------------
 
 ONE_WAY = [
-    pytest.param({"han": 3, "fu": 30}, marks=effect("table ron", "winner", "loser", "han", "fu"), id="han-fu"),
-    pytest.param({"han": 6}, marks=effect("table ron", "han"), id="han-alone"),
-    pytest.param({"points": 3900}, marks=effect("table ron", "points"), id="points"),
-    pytest.param({"points": 2000}, marks=effect("table ron", "points"), id="points-small"),
-    pytest.param({"yakuman": 1}, marks=effect("table ron", "yakuman"), id="yakuman"),
-    pytest.param({"yakuman": 2}, marks=effect("table ron", "yakuman"), id="double-yakuman"),
-    pytest.param({"limit": "mangan"}, marks=effect("table ron", "limit"), id="mangan"),
-    pytest.param({"limit": "haneman"}, marks=effect("table ron", "limit"), id="haneman"),
-    pytest.param({"limit": "baiman"}, marks=effect("table ron", "limit"), id="baiman"),
-    pytest.param({"limit": "sanbaiman"}, marks=effect("table ron", "limit"), id="sanbaiman"),
-    pytest.param({"limit": "yakuman"}, marks=effect("table ron", "limit"), id="yakuman-limit"),
+    pytest.param({"han": 3, "fu": 30}, id="han-fu"),
+    pytest.param({"han": 6}, id="han-alone"),
+    pytest.param({"points": 3900}, id="points"),
+    pytest.param({"points": 2000}, id="points-small"),
+    pytest.param({"yakuman": 1}, id="yakuman"),
+    pytest.param({"yakuman": 2}, id="double-yakuman"),
+    pytest.param({"limit": "mangan"}, id="mangan"),
+    pytest.param({"limit": "haneman"}, id="haneman"),
+    pytest.param({"limit": "baiman"}, id="baiman"),
+    pytest.param({"limit": "sanbaiman"}, id="sanbaiman"),
+    pytest.param({"limit": "yakuman"}, id="yakuman-limit"),
 ]
 
 
+@pytest.mark.option_effect("table ron", "winner", "loser", "han", "fu", "points", "yakuman", "limit")
 @pytest.mark.parametrize("read", ONE_WAY)
 async def test_ron_pays_the_value_given_each_way(harness, players, read):
     _east, south, west, north = players
@@ -71,7 +70,7 @@ async def test_ron_pays_the_value_given_each_way(harness, players, read):
     assert points(await state(harness)) == [25000 + d - (1000 if seat == 3 else 0) for seat, d in enumerate(expected)]
 
 
-@effect("table ron", "winner", "loser", "han", "fu")
+@pytest.mark.option_effect("table ron", "winner", "loser", "han", "fu")
 async def test_a_dealer_ron_pays_six_times_base(harness, players):
     east, south, *_ = players
     await start(harness, players)
@@ -83,14 +82,15 @@ async def test_a_dealer_ron_pays_six_times_base(harness, players):
 # -- /table ron: the second winner ---------------------------------------------------------------------------
 
 SECOND = [
-    pytest.param({"han2": 2, "fu2": 30}, marks=effect("table ron", "winner2", "han2", "fu2"), id="han-fu"),
-    pytest.param({"han2": 7}, marks=effect("table ron", "winner2", "han2"), id="han-alone"),
-    pytest.param({"points2": 5200}, marks=effect("table ron", "winner2", "points2"), id="points"),
-    pytest.param({"yakuman2": 1}, marks=effect("table ron", "winner2", "yakuman2"), id="yakuman"),
-    pytest.param({"limit2": "haneman"}, marks=effect("table ron", "winner2", "limit2"), id="limit"),
+    pytest.param({"han2": 2, "fu2": 30}, id="han-fu"),
+    pytest.param({"han2": 7}, id="han-alone"),
+    pytest.param({"points2": 5200}, id="points"),
+    pytest.param({"yakuman2": 1}, id="yakuman"),
+    pytest.param({"limit2": "haneman"}, id="limit"),
 ]
 
 
+@pytest.mark.option_effect("table ron", "winner2", "han2", "fu2", "points2", "yakuman2", "limit2")
 @pytest.mark.parametrize("second", SECOND)
 async def test_double_ron_pays_the_second_winners_value_given_each_way(harness, players, second):
     east, south, west, north = players  # east puts a riichi stick on the table
@@ -106,7 +106,7 @@ async def test_double_ron_pays_the_second_winners_value_given_each_way(harness, 
     assert points(await state(harness)) == [25000 + d - (1000 if seat == 0 else 0) for seat, d in enumerate(expected)]
 
 
-@effect("table ron", "han2", "limit2")
+@pytest.mark.option_effect("table ron", "han2", "limit2")
 async def test_a_second_value_without_winner2_is_refused(harness, players):
     east, south, west, _ = players
     await start(harness, players)
@@ -119,15 +119,16 @@ async def test_a_second_value_without_winner2_is_refused(harness, players):
 # -- /table tsumo -----------------------------------------------------------------------------------------------
 
 TSUMO = [
-    pytest.param({"han": 1, "fu": 30}, marks=effect("table tsumo", "winner", "han", "fu"), id="han-fu"),
-    pytest.param({"han": 5}, marks=effect("table tsumo", "winner", "han"), id="han-alone"),
-    pytest.param({"points": 8000}, marks=effect("table tsumo", "winner", "points"), id="points"),
-    pytest.param({"points": 3900}, marks=effect("table tsumo", "winner", "points"), id="points-odd"),
-    pytest.param({"yakuman": 1}, marks=effect("table tsumo", "winner", "yakuman"), id="yakuman"),
-    pytest.param({"limit": "baiman"}, marks=effect("table tsumo", "winner", "limit"), id="limit"),
+    pytest.param({"han": 1, "fu": 30}, id="han-fu"),
+    pytest.param({"han": 5}, id="han-alone"),
+    pytest.param({"points": 8000}, id="points"),
+    pytest.param({"points": 3900}, id="points-odd"),
+    pytest.param({"yakuman": 1}, id="yakuman"),
+    pytest.param({"limit": "baiman"}, id="limit"),
 ]
 
 
+@pytest.mark.option_effect("table tsumo", "winner", "han", "fu", "points", "yakuman", "limit")
 @pytest.mark.parametrize("read", TSUMO)
 @pytest.mark.parametrize("dealer_wins", [False, True])
 async def test_tsumo_pays_the_value_given_each_way(harness, players, read, dealer_wins):
@@ -143,7 +144,7 @@ async def test_tsumo_pays_the_value_given_each_way(harness, players, read, deale
     assert points(await state(harness)) == [25000 + d for d in expected]
 
 
-@effect("table tsumo", "han", "fu", "limit")
+@pytest.mark.option_effect("table tsumo", "han", "fu", "limit")
 async def test_han_alone_and_limits_are_refused_under_aotenjou_and_below_5_han(harness, players):
     east = players[0]
     await start(harness, players, aotenjou=True)
@@ -156,7 +157,7 @@ async def test_han_alone_and_limits_are_refused_under_aotenjou_and_below_5_han(h
     assert not reply.ephemeral and points(await state(harness)) == [25000 + 3 * each] + [25000 - each] * 3
 
 
-@effect("table ron", "han", "points")
+@pytest.mark.option_effect("table ron", "han", "points")
 async def test_han_below_5_without_fu_and_values_not_in_sticks_are_refused(harness, players):
     _east, south, west, _ = players
     await start(harness, players)
@@ -168,7 +169,7 @@ async def test_han_below_5_without_fu_and_values_not_in_sticks_are_refused(harne
 
 # -- /table start options that change what a hand pays ---------------------------------------------------------
 
-@effect("table start", "kazoe")
+@pytest.mark.option_effect("table start", "kazoe")
 @pytest.mark.parametrize("kazoe", ["yakuman", "sanbaiman", "counted"])
 async def test_kazoe_option(harness, players, kazoe):
     _east, south, west, _ = players
@@ -178,7 +179,7 @@ async def test_kazoe_option(harness, players, kazoe):
     assert points(await state(harness))[1:3] == [25000 + paid, 25000 - paid]
 
 
-@effect("table start", "sanma_honba")
+@pytest.mark.option_effect("table start", "sanma_honba")
 @pytest.mark.parametrize("sanma_honba", [200, 300])
 async def test_sanma_honba_option(harness, players, sanma_honba):
     east, south, west, _ = players
@@ -224,9 +225,9 @@ async def test_a_stale_abortive_draw_button_is_refused(harness, players):
 
 # -- the Cosmic Deck's chombo on the table's options -----------------------------------------------------------
 
-@effect("cosmic start", "chombo")
-@effect("cosmic chombo", "player")
-@effect("table start", "aotenjou")
+@pytest.mark.option_effect("cosmic start", "chombo")
+@pytest.mark.option_effect("cosmic chombo", "player")
+@pytest.mark.option_effect("table start", "aotenjou")
 @pytest.mark.parametrize("aotenjou", [False, True])
 async def test_a_chombo_mangan_is_scored_with_the_tables_options(harness, players, aotenjou):
     # seed 001, Events: failing an Event is chombo; docs/rulings.md: under aotenjou a mangan is 5 han 30 fu
@@ -237,45 +238,3 @@ async def test_a_chombo_mangan_is_scored_with_the_tables_options(harness, player
     from_dealer, from_other = ref.tsumo_payments(ref.base_points(5, 30, aotenjou=aotenjou), dealer=False)
     assert points(await state(harness)) == [25000 + from_dealer, 25000 - from_dealer - 2 * from_other,
                                             25000 + from_other, 25000 + from_other]
-
-
-# -- the other /table start options ----------------------------------------------------------------------------
-
-@effect("table start", "east", "south", "west", "north", "points")
-async def test_start_seats_and_points(harness, players):
-    await start(harness, players, points=30000)
-    s = await state(harness)
-    assert s.players == tuple(p.id for p in players) and points(s) == [30000] * 4
-
-
-@effect("table start", "kiriage")
-@pytest.mark.parametrize("kiriage", [False, True])
-async def test_kiriage_option(harness, players, kiriage):
-    _east, south, west, _ = players
-    await start(harness, players, kiriage=kiriage)
-    await harness.slash("table ron", user=south, winner=south, loser=west, han=4, fu=30)
-    paid = ref.ron_payment(ref.base_points(4, 30, kiriage=kiriage), dealer=False)
-    assert points(await state(harness))[1] == 25000 + paid
-
-
-@effect("table start", "length")
-@pytest.mark.parametrize(("length", "hands"), [("east", 4), ("hanchan", 8)])
-async def test_length_option(harness, players, length, hands):
-    east = players[0]
-    await start(harness, players, length=length)
-    for _ in range(hands):
-        assert not (await state(harness)).over
-        draw = await harness.slash("table draw", user=east)
-        await harness.click(draw.message, user=east, label="Nobody was tenpai")  # the deal passes on
-    assert (await state(harness)).over
-
-
-@effect("table start", "bust")
-@pytest.mark.parametrize("bust", [False, True])
-async def test_bust_option(harness, players, bust):
-    _east, south, west, _ = players
-    await start(harness, players, bust=bust)
-    await harness.slash("table ron", user=south, winner=south, loser=west, yakuman=1)
-    s = await state(harness)
-    assert s.seat(west.id).points == 25000 - ref.ron_payment(ref.base_points(0, yakuman=1), dealer=False) < 0
-    assert s.over is bust
