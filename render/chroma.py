@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from engine.chroma.odds import OddsRow
-from engine.chroma.rules import ABILITY_TEXT, ChromaRules
+from engine.chroma.rules import ABILITY_TEXT, ChromaRules, GoldReading
 from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation
 from engine.chroma.tiles import Chroma, Meld, Tile, face_name, format_tiles
 from engine.chroma.waits import WaitsReport
@@ -112,6 +112,10 @@ CHROMA_TILES = {Chroma.SILVER: "3\\*m 3\\*p 3\\*s", Chroma.GOLD: "5\\*m 5\\*p 5\
                 Chroma.SIAM: "7\\*z"}
 
 
+GOLD_READING_TEXT = {GoldReading.STRICT: "strict (each gold changes one tile; the rest keep their reading)",
+                     GoldReading.LOOSE: "loose (the other tiles may be read afresh after a gold)"}
+
+
 def abilities_embed(rules: ChromaRules, *, title: str = "This channel's chroma abilities") -> discord.Embed:
     lines = [f"**{chroma.value}** ({CHROMA_TILES[chroma]}): {ABILITY_TEXT[ability]}"
              for chroma, ability in rules.abilities]
@@ -121,7 +125,8 @@ def abilities_embed(rules: ChromaRules, *, title: str = "This channel's chroma a
                                           f"{rainbow + 3}+: yakuman")
     embed.add_field(name="Options", value=f"light-siam limited to 1-9m 7z: {'yes' if rules.siam_limited else 'no'}\n"
                                           f"open tanyao: {'yes' if rules.open_tanyao else 'no'}\n"
-                                          f"a chip is worth: {rules.chip_value:,} points")
+                                          f"a chip is worth: {rules.chip_value:,} points\n"
+                                          f"gold reading: {GOLD_READING_TEXT[rules.gold_reading]}")
     embed.set_footer(text="Every chroma tile is +1 chip. Change with /chroma rules; deal at random with /chroma "
                           "shuffle.")
     return embed
