@@ -8,7 +8,9 @@ from collections import Counter
 
 import pytest
 
+from engine.chroma import scoring
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, readings
+from engine.chroma.scoring import SearchExtent
 from engine.chroma.tiles import Chroma, Tile, face_name
 from engine.errors import IllegalMove
 from tests.engine.chroma.notation import RULES, best, face, read_as, tiles, yaku
@@ -111,6 +113,17 @@ def test_ability_2_the_issue_hand_scores_2400_strictly_and_3900_loosely():
     assert best("11234m23455*599s7!z", win="5s", riichi=True).payment.ron == 2400
     loose = best("11234m23455*599s7!z", win="5s", riichi=True, rules=ChromaRules(gold_reading=GoldReading.LOOSE))
     assert loose.payment.ron == 3900 and read_as(loose) == {("7!z", "3m", False), ("4m", "2m", True)}
+
+
+def test_ability_2_a_gold_search_stopped_at_its_cap_is_marked_as_such(monkeypatch):
+    """Ability 2's search over gold readings stops at `SEARCH_LIMIT` scored hands: the result then says so in a typed
+    flag, and is never better than the full search's."""
+    full = best("123m789p4s5*s5s6s6s7s11z", win="1m", riichi=True)
+    assert full.search is SearchExtent.COMPLETE and not full.capped
+    monkeypatch.setattr(scoring, "SEARCH_LIMIT", 3)
+    stopped = best("123m789p4s5*s5s6s6s7s11z", win="1m", riichi=True)
+    assert stopped.search is SearchExtent.CAPPED and stopped.capped
+    assert stopped.interpretations < full.interpretations and stopped.value <= full.value
 
 
 def test_ability_2_gold_is_not_a_wildcard_for_completing_the_hand():
