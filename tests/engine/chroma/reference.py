@@ -4,7 +4,8 @@
 seven distinct pairs or thirteen orphans? The standard form is checked the textbook way: pick the pair, then the
 lowest remaining face must start a triplet or a run. `brute_waits` expands every wildcard to each of its
 readings and asks `complete` for every face. `brute_best` scores a hand with at most one gold tile by trying every
-reading and every gold change, each concrete hand scored by the `mahjong` package's `HandCalculator`.
+reading and every gold change, each concrete hand scored by the `mahjong` package's `HandCalculator`;
+`package_waits` finds waits with melds by `Agari.is_agari`.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import product
 
+from mahjong.agari import Agari
 from mahjong.constants import EAST
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 
-from engine.chroma.rules import Ability, ChromaRules, readings
-from engine.chroma.tiles import Tile
+from engine.chroma.rules import Ability, ChromaRules, meld_readings, readings
+from engine.chroma.tiles import Meld, Tile
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
@@ -138,3 +140,53 @@ def brute_best(tiles: Sequence[Tile], win_index: int, *, riichi: bool = False, t
                 if value is not None:
                     best = max(best, value)
     return best
+
+
+# -- waits with melds, by the `mahjong` package ---------------------------------------------------------------
+
+_AGARI = Agari()
+
+
+def _meld_faces(meld: Meld, rules: ChromaRules) -> list[int]:
+    """One reading of a called meld's tiles that is a run or a set of one face."""
+    for faces in product(*(sorted(meld_readings(t, rules)) for t in meld.tiles)):
+        low = min(faces)
+        same = len(set(faces)) == 1
+        run = len(faces) == 3 and low < 27 and low % 9 <= 6 and sorted(faces) == [low, low + 1, low + 2]
+        if same or run:
+            return list(faces)
+    raise ValueError(f"{meld} is no meld")
+
+
+def _could_join(faces: Iterable[int]) -> set[int]:
+    """Faces an added tile could make a block with: a held face, a number within two of one in its suit, or a
+    terminal or honour (thirteen orphans). Any other face would be a lone tile."""
+    out = set(ORPHANS)
+    for face in faces:
+        out.add(face)
+        if face < 27:
+            out.update(f for f in range(face - 2, face + 3) if f // 9 == face // 9)
+    return out
+
+
+def package_waits(concealed: Sequence[Tile], melds: Sequence[Meld] = (), rules: ChromaRules | None = None) -> set[int]:
+    """Every face that completes some reading of the concealed tiles, by `Agari.is_agari` with the melds as open
+    sets (the reference's `complete` where a reading holds five or more of a face, which the package can't take)."""
+    rules = rules or ChromaRules()
+    open_sets = [_meld_faces(m, rules) for m in melds]
+    meld_counts = counts_of(f for faces in open_sets for f in faces)
+    found: set[int] = set()
+    for reading in {tuple(sorted(r)) for r in product(*(sorted(readings(t, rules)) for t in concealed))}:
+        held = counts_of(reading)
+        everything = [a + b for a, b in zip(held, meld_counts, strict=True)]
+        for face in _could_join(reading) - found:
+            held[face] += 1
+            everything[face] += 1
+            if max(held) > 4:
+                if complete(held):
+                    found.add(face)
+            elif _AGARI.is_agari(everything, open_sets or None):
+                found.add(face)
+            held[face] -= 1
+            everything[face] -= 1
+    return found
