@@ -151,6 +151,7 @@ class _Scorer:
         self.sum_mod_3 = count_ability(everything, rules, Ability.SUM_MOD_3)
         self.meld_options = _meld_products([meld_readings_of(m, rules) for m in melds])
         self.cache: dict[tuple, ScoreReport | None] = {}
+        self.completions: dict[tuple, set[search.Assignment]] = {}
 
     # -- readings ---------------------------------------------------------------------------------------
 
@@ -213,16 +214,23 @@ class _Scorer:
 
     def _changed(self, faces: tuple[int, ...], positions: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """`faces` with each of `positions` read as another face, complete."""
-        counts = [0] * 34
+        kept = [0] * 34
         for i, face in enumerate(faces):
             if i not in positions:
-                counts[face] += 1
-        options = [_ANY - {faces[p]} for p in positions]
-        for assignment in search.completions(counts, options, self.sets, kinds=positions):
+                kept[face] += 1
+        order = sorted(positions, key=faces.__getitem__)
+        for assignment in self._completions(tuple(kept), tuple(faces[p] for p in order)):
             after = list(faces)
-            for position, face in zip(positions, assignment, strict=True):
+            for position, face in zip(order, assignment, strict=True):
                 after[position] = face
             yield tuple(after)
+
+    def _completions(self, kept: tuple[int, ...], removed: tuple[int, ...]) -> set[search.Assignment]:
+        """Faces for tiles taken out of a hand (read as `removed`) that complete it again, each another face."""
+        key = (kept, removed)
+        if key not in self.completions:
+            self.completions[key] = search.completions(kept, [_ANY - {face} for face in removed], self.sets)
+        return self.completions[key]
 
     def _loose_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
         """The hand after may read every wildcard afresh (`GoldReading.LOOSE`)."""
