@@ -47,6 +47,7 @@ ABILITY_TEXT: dict[Ability, str] = {
     Ability.SUM_MOD_3: "+(sum of the number tiles' numbers, mod 3) han",
 }
 
+
 class GoldReading(StrEnum):
     """How an after-win (gold) tile's change meets "the hand before and after interpretation must both be valid"."""
 

@@ -1,8 +1,9 @@
 """`/chroma score`: the best-scoring reading of a winning hand (seed 002).
 
 Every complete reading of the hand (silver as any of its faces, riichi wildcards as theirs, melds as any valid
-reading) is scored by the `mahjong` package; each after-win (gold) tile then lets the winner read one more tile
-as any face, as long as the hand before and after is complete with a yaku. On top of the package's result come
+reading) is scored by the `mahjong` package; each after-win (gold) tile then lets the winner read one tile of such
+a winning reading as another face, every other tile keeping its reading (`GoldReading.STRICT`; `LOOSE` lets the
+others be read afresh), as long as the hand after is complete with a yaku too. On top of the package's result come
 the chroma parts: +1 han per red (HAN) tile, the Rainbow yaku, the seed's alternative abilities, and chips.
 The payment comes from `engine.table.score`, which also applies the non-positive han rule.
 """
