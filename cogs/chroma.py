@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.chroma import odds
-from engine.chroma.rules import Ability, ChromaRules, count_ability
+from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability
 from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, score
 from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
 from engine.chroma.tiles import Chroma, Tile, face_name, parse_melds, parse_tiles
@@ -30,6 +30,7 @@ from ui.permissions import require_manager, require_seated
 
 Wind = Literal["East", "South", "West", "North"]
 AbilityName = Literal[tuple(a.value for a in Ability)]  # type: ignore[valid-type]
+GoldReadingName = Literal[tuple(g.value for g in GoldReading)]  # type: ignore[valid-type]
 
 
 def _picture(tiles: list[Tile], melds, win_index: int | None = None,
@@ -94,8 +95,9 @@ async def _record(interaction: discord.Interaction, move, version: int) -> None:
 class RecordTsumo(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:chroma:tsumo:" + _VALUE):
     """Records a scored tsumo on the channel's /table; carries the table's version so it applies once."""
 
-    def __init__(self, version: int, winner: int, value: HandValue) -> None:
-        super().__init__(discord.ui.Button(label="Record this tsumo on the table", style=discord.ButtonStyle.success,
+    def __init__(self, version: int, winner: int, value: HandValue, *, capped: bool = False) -> None:
+        label = f"Record this tsumo ({render.CAPPED})" if capped else "Record this tsumo on the table"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
                                            custom_id=custom_id("chroma", "tsumo", *_id_parts(version, winner, value))))
         self.version, self.winner, self.value = version, winner, value
 
@@ -116,10 +118,12 @@ class RecordRon(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
         self.version, self.winner, self.value = version, winner, value
 
     @classmethod
-    def for_table(cls, state: TableState, version: int, winner: int, value: HandValue) -> RecordRon:
+    def for_table(cls, state: TableState, version: int, winner: int, value: HandValue, *,
+                  capped: bool = False) -> RecordRon:
         options = table_render.seat_options(state, leave_out=winner)
+        what = f"Record this ron ({render.CAPPED})" if capped else "Record this ron on the table"
         select = discord.ui.Select(custom_id=custom_id("chroma", "ron", *_id_parts(version, winner, value)),
-                                   options=options, placeholder="Record this ron on the table: who dealt in?")
+                                   options=options, placeholder=f"{what}: who dealt in?")
         return cls(select, version, winner, value)
 
     @classmethod
@@ -191,9 +195,9 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         if seated and table is not None:
             value = _table_value(report)
             if tsumo:
-                view.add_item(RecordTsumo(table.version, winner, value))
+                view.add_item(RecordTsumo(table.version, winner, value, capped=report.capped))
             else:
-                view.add_item(RecordRon.for_table(state, table.version, winner, value))
+                view.add_item(RecordRon.for_table(state, table.version, winner, value, capped=report.capped))
         elif table is not None:
             embed.add_field(name="Table", value=f"<@{winner}> isn't seated at this channel's table, so this can't "
                                                 "be recorded there.", inline=False)
@@ -247,6 +251,8 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                            rainbow_from="Chroma tiles for a 1-han Rainbow (default 5)",
                            open_tanyao="Tanyao counts in an open hand",
                            chip_value="Points a chip is worth, for trade-off tiles (0: points first)",
+                           gold_reading="strict: a gold changes one tile, the rest keep their reading from before "
+                                        "(default); loose: the rest may be read afresh",
                            reset="Back to the seed's abilities first")
     async def rules(self, interaction: discord.Interaction, silver: AbilityName | None = None,
                     gold: AbilityName | None = None, red: AbilityName | None = None,
@@ -254,7 +260,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                     fern_green: AbilityName | None = None, light_siam: AbilityName | None = None,
                     siam_limited: bool | None = None, rainbow_from: app_commands.Range[int, 1, 15] | None = None,
                     open_tanyao: bool | None = None, chip_value: app_commands.Range[int, 0, 100_000] | None = None,
-                    reset: bool = False) -> None:
+                    gold_reading: GoldReadingName | None = None, reset: bool = False) -> None:
         chosen = {Chroma.SILVER: silver, Chroma.GOLD: gold, Chroma.RED: red, Chroma.BLUE: blue,
                   Chroma.PRISMATIC: prismatic, Chroma.FERN: fern_green, Chroma.SIAM: light_siam}
 
@@ -264,7 +270,8 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                 if ability is not None:
                     rules = rules.with_ability(chroma, Ability(ability))
             changes = {k: v for k, v in (("siam_limited", siam_limited), ("rainbow_from", rainbow_from),
-                                         ("open_tanyao", open_tanyao), ("chip_value", chip_value))
+                                         ("open_tanyao", open_tanyao), ("chip_value", chip_value),
+                                         ("gold_reading", gold_reading and GoldReading(gold_reading)))
                        if v is not None}
             return SetRules(replace(rules, **changes))
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from engine.chroma.odds import OddsRow
-from engine.chroma.rules import ABILITY_TEXT, ChromaRules
+from engine.chroma.rules import ABILITY_TEXT, ChromaRules, GoldReading
 from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation
 from engine.chroma.tiles import Chroma, Meld, Tile, face_name, format_tiles
 from engine.chroma.waits import WaitsReport
@@ -16,6 +16,7 @@ from render.common import COLOUR_INFO, COLOUR_OK
 
 COLOUR_CHROMA = discord.Colour.from_rgb(212, 175, 55)
 HAND_PICTURE = "hand.png"
+CAPPED = "best reading found within the search cap"  # said wherever a capped score is shown (SearchExtent.CAPPED)
 
 
 def faces_text(faces: Sequence[int]) -> str:
@@ -73,6 +74,8 @@ def score_embed(report: ScoreReport, tiles: Sequence[Tile], melds: Sequence[Meld
         embed.title = f"{report.yakuman}× yakuman" if report.yakuman > 1 else "Yakuman"
     else:
         embed.title = f"{report.han} han {report.fu} fu"
+    if report.capped:
+        embed.title += f" ({CAPPED})"
     how = "tsumo" if situation.tsumo else "ron"
     seat = WIND_NAMES[situation.seat]
     embed.description = (f"{hand_text(tiles, melds)}, {how} on `{win}`\n{seat} seat, {WIND_NAMES[situation.round]} "
@@ -80,17 +83,20 @@ def score_embed(report: ScoreReport, tiles: Sequence[Tile], melds: Sequence[Meld
                                                                                  else ""))
     readings = [f"`{r.tile}` as **{face_name(r.face)}**" + (" (gold, after the win)" if r.by_gold else "")
                 for r in report.readings]
-    embed.add_field(name="Reading", value="\n".join(readings)[:1024] if readings else "Every tile as itself.",
-                    inline=False)
+    embed.add_field(name=f"Reading ({CAPPED})" if report.capped else "Reading",
+                    value="\n".join(readings)[:1024] if readings else "Every tile as itself.", inline=False)
     yaku = [f"{line.name}: {line.han} han" if line.han is not None else line.name for line in report.yaku]
     embed.add_field(name="Yaku", value="\n".join(yaku)[:1024] or "none", inline=True)
     embed.add_field(name="Fu", value=str(report.fu) if not report.yakuman else "—", inline=True)
     embed.add_field(name="Chips", value=str(report.chips), inline=True)
     embed.add_field(name="Payment", value=payment_text(report.payment, situation.tsumo, situation.seat == 0),
                     inline=False)
-    footer = f"Best of {report.interpretations} complete reading{'s' if report.interpretations != 1 else ''}."
+    plural = "s" if report.interpretations != 1 else ""
     if report.capped:
-        footer += " The after-win (gold) search stopped there: a better reading may exist."
+        footer = (f"The {CAPPED}: the after-win (gold) search stopped after {report.interpretations:,} scored "
+                  f"reading{plural}, so a better reading may exist.")
+    else:
+        footer = f"Best of {report.interpretations:,} complete reading{plural}."
     embed.set_footer(text=footer)
     embed.set_image(url=f"attachment://{HAND_PICTURE}")
     return embed
@@ -112,6 +118,10 @@ CHROMA_TILES = {Chroma.SILVER: "3\\*m 3\\*p 3\\*s", Chroma.GOLD: "5\\*m 5\\*p 5\
                 Chroma.SIAM: "7\\*z"}
 
 
+GOLD_READING_TEXT = {GoldReading.STRICT: "strict (each gold changes one tile; the rest keep their reading)",
+                     GoldReading.LOOSE: "loose (the other tiles may be read afresh after a gold)"}
+
+
 def abilities_embed(rules: ChromaRules, *, title: str = "This channel's chroma abilities") -> discord.Embed:
     lines = [f"**{chroma.value}** ({CHROMA_TILES[chroma]}): {ABILITY_TEXT[ability]}"
              for chroma, ability in rules.abilities]
@@ -121,7 +131,8 @@ def abilities_embed(rules: ChromaRules, *, title: str = "This channel's chroma a
                                           f"{rainbow + 3}+: yakuman")
     embed.add_field(name="Options", value=f"light-siam limited to 1-9m 7z: {'yes' if rules.siam_limited else 'no'}\n"
                                           f"open tanyao: {'yes' if rules.open_tanyao else 'no'}\n"
-                                          f"a chip is worth: {rules.chip_value:,} points")
+                                          f"a chip is worth: {rules.chip_value:,} points\n"
+                                          f"gold reading: {GOLD_READING_TEXT[rules.gold_reading]}")
     embed.set_footer(text="Every chroma tile is +1 chip. Change with /chroma rules; deal at random with /chroma "
                           "shuffle.")
     return embed

@@ -47,6 +47,14 @@ ABILITY_TEXT: dict[Ability, str] = {
     Ability.SUM_MOD_3: "+(sum of the number tiles' numbers, mod 3) han",
 }
 
+
+class GoldReading(StrEnum):
+    """How an after-win (gold) tile's change meets "the hand before and after interpretation must both be valid"."""
+
+    STRICT = "strict"  # every tile the gold doesn't change keeps the one reading it had in the valid hand before
+    LOOSE = "loose"  # the hand after may read the other wildcards afresh, so long as some reading was valid before
+
+
 RIICHI_WILDCARDS = (Ability.ANY_IN_RIICHI, Ability.GREEN_IN_RIICHI, Ability.RED_IN_RIICHI)
 
 # Seed 002 gist 6.
@@ -76,6 +84,7 @@ class ChromaRules:
     rainbow_from: int = 5  # Rainbow: this many chroma tiles 1 han, +1 2 han, +2 3 han, +3 or more yakuman
     open_tanyao: bool = True
     chip_value: int = 0  # points a chip is worth to the winner, when a trade-off tile weighs han against chips
+    gold_reading: GoldReading = GoldReading.STRICT
 
     def ability(self, chroma: Chroma) -> Ability:
         return dict(self.abilities)[chroma]
@@ -89,13 +98,14 @@ class ChromaRules:
     def to_dict(self) -> dict[str, Any]:
         return {"abilities": {c.value: a.value for c, a in self.abilities}, "siam_limited": self.siam_limited,
                 "rainbow_from": self.rainbow_from, "open_tanyao": self.open_tanyao,
-                "chip_value": self.chip_value}
+                "chip_value": self.chip_value, "gold_reading": self.gold_reading.value}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ChromaRules:
         abilities = tuple((Chroma(c), Ability(a)) for c, a in data["abilities"].items())
         return cls(abilities=abilities, siam_limited=data["siam_limited"], rainbow_from=data["rainbow_from"],
-                   open_tanyao=data["open_tanyao"], chip_value=data.get("chip_value", 0))
+                   open_tanyao=data["open_tanyao"], chip_value=data.get("chip_value", 0),
+                   gold_reading=GoldReading(data.get("gold_reading", GoldReading.STRICT)))
 
     def __post_init__(self) -> None:
         if sorted(c for c, _ in self.abilities) != sorted(Chroma):

@@ -1,8 +1,9 @@
 """`/chroma score`: the best-scoring reading of a winning hand (seed 002).
 
 Every complete reading of the hand (silver as any of its faces, riichi wildcards as theirs, melds as any valid
-reading) is scored by the `mahjong` package; each after-win (gold) tile then lets the winner read one more tile
-as any face, as long as the hand before and after is complete with a yaku. On top of the package's result come
+reading) is scored by the `mahjong` package; each after-win (gold) tile then lets the winner read one tile of such
+a winning reading as another face, every other tile keeping its reading (`GoldReading.STRICT`; `LOOSE` lets the
+others be read afresh), as long as the hand after is complete with a yaku too. On top of the package's result come
 the chroma parts: +1 han per red (HAN) tile, the Rainbow yaku, the seed's alternative abilities, and chips.
 The payment comes from `engine.table.score`, which also applies the non-positive han rule.
 """
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from importlib.metadata import version
 from itertools import combinations, product
 
@@ -24,7 +26,7 @@ from mahjong.meld import Meld as LibraryMeld
 
 from engine.chroma import search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading, check_hand, meld_readings_of, split
-from engine.chroma.rules import Ability, ChromaRules, count_ability, readings
+from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability, readings
 from engine.chroma.tiles import TERMINALS_AND_HONOURS, Meld, Tile
 from engine.errors import IllegalMove
 from engine.table import KAZOE_LIMIT, HandValue, Payment, TableOptions
@@ -40,6 +42,13 @@ WIND_NAMES = ("East", "South", "West", "North")
 _ANY = frozenset(range(34))
 SEARCH_LIMIT = 15_000  # distinct complete readings scored before the after-win (gold) search stops
 _LIB_MELD = {CHI: LibraryMeld.CHI, PON: LibraryMeld.PON, KAN: LibraryMeld.KAN}
+
+
+class SearchExtent(StrEnum):
+    """Whether a score is the best reading, or only the best found before the after-win search stopped."""
+
+    COMPLETE = "complete"  # every reading was scored: this is the best
+    CAPPED = "capped"  # the after-win (gold) search stopped at SEARCH_LIMIT readings: a better one may exist
 
 
 @dataclass(frozen=True)
@@ -84,7 +93,11 @@ class ScoreReport:
     melds: tuple[MeldReading, ...]
     win_face: int
     interpretations: int  # how many distinct complete readings were scored
-    capped: bool = False  # the after-win search stopped at SEARCH_LIMIT readings
+    search: SearchExtent = SearchExtent.COMPLETE
+
+    @property
+    def capped(self) -> bool:
+        return self.search is SearchExtent.CAPPED
 
     @property
     def value(self) -> int:
@@ -139,6 +152,7 @@ class _Scorer:
         self.sum_mod_3 = count_ability(everything, rules, Ability.SUM_MOD_3)
         self.meld_options = _meld_products([meld_readings_of(m, rules) for m in melds])
         self.cache: dict[tuple, ScoreReport | None] = {}
+        self.completions: dict[tuple, set[search.Assignment]] = {}
 
     # -- readings ---------------------------------------------------------------------------------------
 
@@ -164,20 +178,21 @@ class _Scorer:
         return out
 
     def best(self) -> ScoreReport:
+        before = sorted(self._complete_readings(()))
         found: tuple | None = None  # (preference, report, faces, gold positions)
-        for faces in self._complete_readings(()):
-            found = self._better(found, faces, ())
+        for faces in before:
+            found = self._better(found, faces, (), self.meld_options)
         if found is None:
-            if not self._complete_readings(()):
+            if not before:
                 raise IllegalMove("That hand isn't complete under any reading of its tiles.",
                                   "Give all the tiles in hand, winning tile included; check with `/chroma waits`.")
             raise IllegalMove("That hand is complete but has no yaku under any reading.",
                               "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
         capped = False
         if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before (above) and after
-            for positions in self._gold_choices():
-                for faces in self._complete_readings(positions):
-                    found = self._better(found, faces, positions)
+            gold_search = self._strict_gold if self.rules.gold_reading is GoldReading.STRICT else self._loose_gold
+            for faces, positions, melds in gold_search(before):
+                found = self._better(found, faces, positions, melds)
                 if len(self.cache) >= SEARCH_LIMIT:
                     capped = True
                     break
@@ -185,11 +200,49 @@ class _Scorer:
         changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
                         if f != t.face or i in positions)
         return replace(report, readings=changes, final_faces=faces, interpretations=len(self.cache),
-                       capped=capped)
+                       search=SearchExtent.CAPPED if capped else SearchExtent.COMPLETE)
 
-    def _better(self, found: tuple | None, faces: tuple[int, ...], positions: tuple[int, ...]) -> tuple | None:
+    def _strict_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
+        """Each gold changes one tile of a hand that wins with a yaku; every other tile, and every meld, keeps the
+        reading it had there."""
+        for faces in before:
+            for melds in self.meld_options:
+                if self._score(faces, melds) is None:
+                    continue
+                for positions in self._gold_choices(faces):
+                    for after in self._changed(faces, positions):
+                        yield after, positions, (melds,)
+
+    def _changed(self, faces: tuple[int, ...], positions: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """`faces` with each of `positions` read as another face, complete."""
+        kept = [0] * 34
+        for i, face in enumerate(faces):
+            if i not in positions:
+                kept[face] += 1
+        order = sorted(positions, key=faces.__getitem__)
+        for assignment in self._completions(tuple(kept), tuple(faces[p] for p in order)):
+            after = list(faces)
+            for position, face in zip(order, assignment, strict=True):
+                after[position] = face
+            yield tuple(after)
+
+    def _completions(self, kept: tuple[int, ...], removed: tuple[int, ...]) -> set[search.Assignment]:
+        """Faces for tiles taken out of a hand (read as `removed`) that complete it again, each another face."""
+        key = (kept, removed)
+        if key not in self.completions:
+            self.completions[key] = search.completions(kept, [_ANY - {face} for face in removed], self.sets)
+        return self.completions[key]
+
+    def _loose_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
+        """The hand after may read every wildcard afresh (`GoldReading.LOOSE`)."""
+        for positions in self._gold_choices(None):
+            for faces in self._complete_readings(positions):
+                yield faces, positions, self.meld_options
+
+    def _better(self, found: tuple | None, faces: tuple[int, ...], positions: tuple[int, ...],
+                meld_options: Sequence[tuple[MeldReading, ...]]) -> tuple | None:
         changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
-        for melds in self.meld_options:
+        for melds in meld_options:
             report = self._score(faces, melds)
             if report is not None:
                 preference = (*_preference(report), -changed)
@@ -197,13 +250,15 @@ class _Scorer:
                     found = (preference, report, faces, positions)
         return found
 
-    def _gold_choices(self) -> list[tuple[int, ...]]:
-        """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile."""
+    def _gold_choices(self, faces: tuple[int, ...] | None) -> list[tuple[int, ...]]:
+        """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile (and, given
+        the hand's `faces`, of the face it is read as)."""
         positions = [i for i in range(len(self.tiles)) if i != self.win]
         chosen: dict[tuple, tuple[int, ...]] = {}
         for size in range(1, min(self.golds, len(positions)) + 1):
             for combo in combinations(positions, size):
-                key = tuple(sorted((self.tiles[i].face, str(self.tiles[i].chroma)) for i in combo))
+                key = tuple(sorted((self.tiles[i].face, str(self.tiles[i].chroma), faces and faces[i])
+                                   for i in combo))
                 chosen.setdefault(key, combo)
         return list(chosen.values())
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.chroma.rules import ABILITY_TEXT, Ability
+from engine.chroma import scoring
+from engine.chroma.rules import ABILITY_TEXT, Ability, GoldReading
 from engine.chroma.state import CHROMA
-from engine.chroma.tiles import Chroma
+from engine.chroma.tiles import Chroma, parse_tiles
 from engine.table import TABLE
 from render.chroma import CHROMA_TILES
-from tests.fake_discord.harness import message_text
+from tests.engine.chroma.reference import brute_best, package_value
+from tests.fake_discord.harness import components, message_text
 
 
 @pytest.fixture
@@ -138,3 +140,60 @@ async def test_odds_table_matches_the_seed(harness, players):
     assert not reply.ephemeral and "46.0049%" in reply.text and "yakuman" in reply.text
     bad = await harness.slash("chroma odds", user=players[0], tiles=20, wall=10)
     assert bad.ephemeral and "don't describe a wall" in bad.text
+
+
+@pytest.mark.option_effect("chroma rules", "gold_reading")
+async def test_gold_reading_option_changes_what_one_gold_may_do(harness, players):
+    """Seed 002, ability 2: "each gold tile allows the winner to interpret one tile"; strict (the default) keeps every
+    other tile's reading from the hand before, loose lets the light-siam be 9s before and 3m after. The expected
+    payments come from the reference: a brute force over single changes, and the loose final hand 112233m 234555s 99s,
+    each scored by the `mahjong` package (East seat: the dealer)."""
+    hand = {"hand": "11234m23455*599s7!z", "win": "5s", "riichi": True}
+    concealed = parse_tiles(hand["hand"])
+    strict_value = brute_best(concealed, max(i for i, t in enumerate(concealed) if str(t) == "5s"), riichi=True)
+    loose_faces = [t.face for t in parse_tiles("112233m234555s99s")]
+    loose_value = package_value(loose_faces, loose_faces.index(parse_tiles("5s")[0].face), riichi=True, tsumo=False)
+    assert strict_value < loose_value
+
+    strict = message_text(await answer(await harness.slash("chroma score", user=players[0], **hand)))
+    assert f"Ron: **{strict_value:,}**" in strict
+    manager = harness.user("mod", manager=True)
+    changed = await harness.slash("chroma rules", user=manager, gold_reading="loose")
+    assert "gold reading: loose" in changed.text
+    rules = (await harness.bot.games.get(harness.fake.default_channel, CHROMA)).state.rules
+    assert rules.gold_reading is GoldReading.LOOSE
+    loose = message_text(await answer(await harness.slash("chroma score", user=players[0], **hand)))
+    assert f"Ron: **{loose_value:,}**" in loose and "`7!z` as **3m**" in loose
+    await harness.slash("chroma rules", user=manager, gold_reading="strict")
+    again = message_text(await answer(await harness.slash("chroma score", user=players[0], **hand)))
+    assert f"Ron: **{strict_value:,}**" in again
+
+
+CAPPED_CLAIM = "best reading found within the search cap"
+
+
+@pytest.mark.parametrize("tsumo", [True, False])
+async def test_a_capped_gold_search_is_never_shown_as_the_best(harness, players, monkeypatch, tsumo):
+    """Seed 002, ability 2 (gold) with the after-win search stopped at its cap (lowered here so a one-gold hand hits
+    it): the title, the reading, the footer and the button or menu that records the win all say the answer is the best
+    found within the cap, and nothing calls it the best."""
+    monkeypatch.setattr(scoring, "SEARCH_LIMIT", 3)
+    await seat(harness, players)
+    south = players[1]
+    reply = await harness.slash("chroma score", user=south, hand="123m789p4s5*s5s6s6s7s11z", win="1m", riichi=True,
+                                tsumo=tsumo)
+    message = await answer(reply)
+    embed = message["embeds"][0]
+    assert CAPPED_CLAIM in embed["title"]
+    reading = next(f for f in embed["fields"] if f["name"].startswith("Reading"))
+    assert CAPPED_CLAIM in reading["name"]
+    assert CAPPED_CLAIM in embed["footer"]["text"] and not embed["footer"]["text"].startswith("Best of")
+    (control,) = components(message)
+    assert CAPPED_CLAIM in (control.get("label") or control.get("placeholder"))
+
+    monkeypatch.undo()
+    complete = await answer(await harness.slash("chroma score", user=south, hand="123m789p4s5*s5s6s6s7s11z", win="1m",
+                                                riichi=True, tsumo=tsumo))
+    assert CAPPED_CLAIM not in message_text(complete) and complete["embeds"][0]["footer"]["text"].startswith("Best of")
+    (control,) = components(complete)
+    assert "cap" not in (control.get("label") or control.get("placeholder"))

@@ -3,7 +3,9 @@
 `complete(counts)`: is this 34-count array (any size 3n+2, any number of copies of a face) four-sets-and-a-pair,
 seven distinct pairs or thirteen orphans? The standard form is checked the textbook way: pick the pair, then the
 lowest remaining face must start a triplet or a run. `brute_waits` expands every wildcard to each of its
-readings and asks `complete` for every face.
+readings and asks `complete` for every face. `brute_best` scores a hand with at most one gold tile by trying every
+reading and every gold change, each concrete hand scored by the `mahjong` package's `HandCalculator`;
+`package_waits` finds waits with melds by `Agari.is_agari`.
 """
 
 from __future__ import annotations
@@ -12,8 +14,13 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import product
 
-from engine.chroma.rules import ChromaRules, readings
-from engine.chroma.tiles import Tile
+from mahjong.agari import Agari
+from mahjong.constants import EAST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+
+from engine.chroma.rules import Ability, ChromaRules, meld_readings, readings
+from engine.chroma.tiles import Meld, Tile
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
@@ -82,4 +89,104 @@ def brute_waits(tiles: Sequence[Tile], rules: ChromaRules | None = None) -> set[
     found: set[int] = set()
     for reading in {tuple(sorted(r)) for r in product(*(sorted(readings(t, rules)) for t in tiles))}:
         found |= plain_waits(counts_of(reading))
+    return found
+
+
+# -- scoring with one gold tile, by brute force and the `mahjong` package ------------------------------------
+
+_CALCULATOR = HandCalculator()
+
+
+def package_value(faces: Sequence[int], win_index: int, *, riichi: bool, tsumo: bool) -> int | None:
+    """What an East-seat (dealer) winner receives for this concrete closed hand, by `HandCalculator`, or None when
+    it is not a win with a yaku (or holds five of a face, which the package doesn't take)."""
+    counts = counts_of(faces)
+    if max(counts) > 4 or not complete(counts):
+        return None
+    used = [0] * 34
+    ids = []
+    for face in faces:
+        ids.append(face * 4 + used[face])
+        used[face] += 1
+    config = HandConfig(is_tsumo=tsumo, is_riichi=riichi, player_wind=EAST, round_wind=EAST,
+                        options=OptionalRules(has_open_tanyao=True, has_aka_dora=False))
+    result = _CALCULATOR.estimate_hand_value(ids, ids[win_index], config=config)
+    if result.error:
+        return None
+    return 3 * result.cost["main"] if tsumo else result.cost["main"]
+
+
+def brute_best(tiles: Sequence[Tile], win_index: int, *, riichi: bool = False, tsumo: bool = False,
+               rules: ChromaRules | None = None) -> int | None:
+    """The best value of a closed hand with at most one gold (and no red tiles, nor enough chroma tiles for the
+    Rainbow), read strictly: some reading of every tile that wins with a yaku, then, for a gold, one tile of it
+    (not the winning tile) read as any face, the rest as before, again winning with a yaku."""
+    rules = rules or ChromaRules()
+    golds = sum(t.chroma is not None and rules.ability(t.chroma) is Ability.AFTER_WIN for t in tiles)
+    assert golds <= 1 and not any(t.chroma is not None and rules.ability(t.chroma) is Ability.HAN for t in tiles)
+    best: int | None = None
+    for before in {r for r in product(*(sorted(readings(t, rules)) for t in tiles))}:
+        value = package_value(before, win_index, riichi=riichi, tsumo=tsumo)
+        if value is None:
+            continue
+        best = value if best is None else max(best, value)
+        for position in range(len(tiles) if golds else 0):
+            if position == win_index:
+                continue
+            for face in range(34):
+                after = list(before)
+                after[position] = face
+                value = package_value(after, win_index, riichi=riichi, tsumo=tsumo)
+                if value is not None:
+                    best = max(best, value)
+    return best
+
+
+# -- waits with melds, by the `mahjong` package ---------------------------------------------------------------
+
+_AGARI = Agari()
+
+
+def _meld_faces(meld: Meld, rules: ChromaRules) -> list[int]:
+    """One reading of a called meld's tiles that is a run or a set of one face."""
+    for faces in product(*(sorted(meld_readings(t, rules)) for t in meld.tiles)):
+        low = min(faces)
+        same = len(set(faces)) == 1
+        run = len(faces) == 3 and low < 27 and low % 9 <= 6 and sorted(faces) == [low, low + 1, low + 2]
+        if same or run:
+            return list(faces)
+    raise ValueError(f"{meld} is no meld")
+
+
+def _could_join(faces: Iterable[int]) -> set[int]:
+    """Faces an added tile could make a block with: a held face, a number within two of one in its suit, or a
+    terminal or honour (thirteen orphans). Any other face would be a lone tile."""
+    out = set(ORPHANS)
+    for face in faces:
+        out.add(face)
+        if face < 27:
+            out.update(f for f in range(face - 2, face + 3) if f // 9 == face // 9)
+    return out
+
+
+def package_waits(concealed: Sequence[Tile], melds: Sequence[Meld] = (), rules: ChromaRules | None = None) -> set[int]:
+    """Every face that completes some reading of the concealed tiles, by `Agari.is_agari` with the melds as open
+    sets (the reference's `complete` where a reading holds five or more of a face, which the package can't take)."""
+    rules = rules or ChromaRules()
+    open_sets = [_meld_faces(m, rules) for m in melds]
+    meld_counts = counts_of(f for faces in open_sets for f in faces)
+    found: set[int] = set()
+    for reading in {tuple(sorted(r)) for r in product(*(sorted(readings(t, rules)) for t in concealed))}:
+        held = counts_of(reading)
+        everything = [a + b for a, b in zip(held, meld_counts, strict=True)]
+        for face in _could_join(reading) - found:
+            held[face] += 1
+            everything[face] += 1
+            if max(held) > 4:
+                if complete(held):
+                    found.add(face)
+            elif _AGARI.is_agari(everything, open_sets or None):
+                found.add(face)
+            held[face] -= 1
+            everything[face] -= 1
     return found

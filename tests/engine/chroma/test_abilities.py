@@ -4,12 +4,17 @@ riichi wildcards (prismatic, fern-green, light-siam), chips and the Rainbow yaku
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from engine.chroma.rules import Ability, ChromaRules, readings
+from engine.chroma import scoring
+from engine.chroma.rules import Ability, ChromaRules, GoldReading, readings
+from engine.chroma.scoring import SearchExtent
 from engine.chroma.tiles import Chroma, Tile, face_name
 from engine.errors import IllegalMove
 from tests.engine.chroma.notation import RULES, best, face, read_as, tiles, yaku
+from tests.engine.chroma.reference import brute_best
 
 LIMITED = ChromaRules(siam_limited=True)
 
@@ -59,7 +64,7 @@ def test_ability_2_two_golds_upgrade_sanankou_to_suuankou():
     result = best("111m222p333s5*s6s7s5*m5m", win="2p", tsumo=True)
     assert result.yakuman == 1 and "Suu Ankou" in yaku(result)
     assert sum(r.by_gold for r in result.readings) == 2
-    assert sorted(face_name(f) for f in result.final_faces).count("7s") == 3
+    assert sorted(Counter(result.final_faces).values()) == [2, 3, 3, 3, 3]  # four concealed triplets and a pair
     assert result.payment.others_pay == 16000  # the dealer's yakuman tsumo
 
 
@@ -81,6 +86,44 @@ def test_ability_2_gold_adds_yaku_to_a_hand_that_has_one():
     assert yaku(result) == {"Riichi": 1, "Tanyao": 1}
     (reading,) = result.readings
     assert reading.by_gold and face_name(reading.tile.face) == "9s"
+
+
+@pytest.mark.parametrize("hand, win, situation", [
+    ("11234m23455*599s7!z", "5s", {"riichi": True}),  # the issue's hand: light-siam 9s before, 3m after
+    ("11234m23455*599s7!z", "5s", {"riichi": True, "tsumo": True}),
+    ("444z5*34m3s6!z5567s33m", "5s", {"riichi": True}),  # fern-green
+    ("7!z67775*m345666p33s", "5p", {"riichi": True, "tsumo": True}),
+    ("345s67p5!z567s444m5*1p", "4m", {"riichi": True}),  # prismatic
+])
+def test_ability_2_one_gold_changes_one_tile_and_every_other_keeps_its_reading(hand, win, situation):
+    """Ability 2: "each gold tile allows the winner to interpret one tile in the hand as any face. The hand before
+    and after interpretation must both be valid": a silver or riichi wildcard keeps the reading it had in the hand
+    before (strict, the default), so one gold changes one tile; checked against a brute force over every reading
+    and every single change, scored by the `mahjong` package."""
+    result = best(hand, win=win, **situation)
+    concealed = tiles(hand)
+    win_index = max(i for i, t in enumerate(concealed) if str(t) == win)
+    assert result.value == brute_best(concealed, win_index, **situation)
+    assert sum(r.by_gold for r in result.readings) <= 1
+
+
+def test_ability_2_the_issue_hand_scores_2400_strictly_and_3900_loosely():
+    """The issue's example, dealer ron with riichi: strictly 11m 234m 234s 555s 999s (the light-siam as 9s), riichi
+    only, 50 fu; the loose option lets the light-siam be 9s before and 3m after (the gold's 4m→2m making iipeiko)."""
+    assert best("11234m23455*599s7!z", win="5s", riichi=True).payment.ron == 2400
+    loose = best("11234m23455*599s7!z", win="5s", riichi=True, rules=ChromaRules(gold_reading=GoldReading.LOOSE))
+    assert loose.payment.ron == 3900 and read_as(loose) == {("7!z", "3m", False), ("4m", "2m", True)}
+
+
+def test_ability_2_a_gold_search_stopped_at_its_cap_is_marked_as_such(monkeypatch):
+    """Ability 2's search over gold readings stops at `SEARCH_LIMIT` scored hands: the result then says so in a typed
+    flag, and is never better than the full search's."""
+    full = best("123m789p4s5*s5s6s6s7s11z", win="1m", riichi=True)
+    assert full.search is SearchExtent.COMPLETE and not full.capped
+    monkeypatch.setattr(scoring, "SEARCH_LIMIT", 3)
+    stopped = best("123m789p4s5*s5s6s6s7s11z", win="1m", riichi=True)
+    assert stopped.search is SearchExtent.CAPPED and stopped.capped
+    assert stopped.interpretations < full.interpretations and stopped.value <= full.value
 
 
 def test_ability_2_gold_is_not_a_wildcard_for_completing_the_hand():
@@ -282,11 +325,22 @@ def test_clarification_4_rainbow_and_chips_count_tiles_not_chromas_melds_include
 
 def test_rainbow_stats_seed_twelve_chroma_hand():
     """"Rainbow Stats for Nerds": 3p3s5m0m5s0s5p0p3m3m7m7m5z6z uses 12 chroma tiles (all but 3m and 7m are chroma).
-    Riichi, tsumo on the prismatic 5z drawn in riichi: seven pairs before the golds; the three golds then read
-    0m→5s, 5m→5p and silver 3p→7m, and the prismatic is the 6z tanki: 333m 777m 555p 555s 66z, suuankou tanki
-    (double) plus the Rainbow yakuman, 12 chips."""
+    Riichi, tsumo on the prismatic 5z drawn in riichi (as 6z): seven pairs before the golds, the silvers read as 33m
+    and 33p (or 33s). Ability 2, read strictly: 333m 777m 555p 555s 66z would need four changes (the third 5p, 5s and
+    7m, and the other silver of 33p to 3m), one more than the three golds, so the hand is the Rainbow yakuman alone;
+    12 chips."""
     result = best("3*p3*s5*m0m5*s0s5*p0p3*m3m7*m7m5!z6*z", win="5!z", riichi=True, tsumo=True)
     assert result.chips == 12
+    assert yaku(result) == {"Rainbow (12 chroma tiles)": None}
+    assert result.yakuman == 1 and not result.capped
+    assert result.payment.others_pay == 16000
+
+
+def test_rainbow_stats_seed_twelve_chroma_hand_read_loosely():
+    """The same hand with `gold_reading=loose`: the silvers may be read afresh after the golds, so the three golds
+    read 0m→5s, 5m→5p and silver 3p→7m while the other silver becomes 3m: suuankou tanki (double) plus the Rainbow."""
+    loose = ChromaRules(gold_reading=GoldReading.LOOSE)
+    result = best("3*p3*s5*m0m5*s0s5*p0p3*m3m7*m7m5!z6*z", win="5!z", riichi=True, tsumo=True, rules=loose)
     assert yaku(result) == {"Suu Ankou Tanki (double)": None, "Rainbow (12 chroma tiles)": None}
     assert result.yakuman == 3 and not result.capped
     assert result.payment.others_pay == 48000

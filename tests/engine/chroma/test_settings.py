@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.chroma.rules import DEFAULT_ABILITIES, Ability, ChromaRules
+from engine.chroma.rules import DEFAULT_ABILITIES, Ability, ChromaRules, GoldReading
 from engine.chroma.state import CHROMA, ChromaState, SetRules, Shuffle, apply, move_to_dict, new_state
 from engine.chroma.tiles import Chroma
 from engine.errors import IllegalMove
@@ -64,6 +64,15 @@ def test_modifications_set_rules_and_no_op_refused():
     assert move_to_dict(Shuffle()) == {"type": "shuffle"}
 
 
+def test_ability_2_rules_stored_before_the_gold_reading_option_read_strictly():
+    """Channels whose rules were stored before `gold_reading` existed get the strict reading (the default)."""
+    stored = ChromaRules().to_dict()
+    del stored["gold_reading"]
+    assert ChromaRules.from_dict(stored).gold_reading is GoldReading.STRICT
+    loose = ChromaRules(gold_reading=GoldReading.LOOSE)
+    assert ChromaRules.from_dict(json.loads(json.dumps(loose.to_dict()))) == loose
+
+
 def test_modifications_every_chroma_needs_one_ability():
     with pytest.raises(IllegalMove):
         ChromaRules(abilities=((Chroma.RED, Ability.HAN),))
@@ -71,9 +80,10 @@ def test_modifications_every_chroma_needs_one_ability():
 
 abilities = st.fixed_dictionaries({c: st.sampled_from(list(Ability)) for c in Chroma})
 rules_strategy = st.builds(
-    lambda table, siam, start, tanyao, chip: ChromaRules(abilities=tuple(table.items()), siam_limited=siam,
-                                                         rainbow_from=start, open_tanyao=tanyao, chip_value=chip),
-    abilities, st.booleans(), st.integers(1, 15), st.booleans(), st.integers(0, 10_000))
+    lambda table, siam, start, tanyao, chip, gold: ChromaRules(abilities=tuple(table.items()), siam_limited=siam,
+                                                               rainbow_from=start, open_tanyao=tanyao, chip_value=chip,
+                                                               gold_reading=gold),
+    abilities, st.booleans(), st.integers(1, 15), st.booleans(), st.integers(0, 10_000), st.sampled_from(GoldReading))
 states = st.builds(ChromaState, host=st.integers(1, 2**63), rules=rules_strategy, seed=st.integers(0, 2**63),
                    shuffles=st.integers(0, 1000))
 
