@@ -8,7 +8,8 @@ from typing import Any
 import discord
 
 from engine.uno.cards import CARDS, COLOUR_NAMES, Colour, sorted_hand
-from engine.uno.rules import play_kind, view_for, waiting_on
+from engine.uno.legal import Options, PlayKind
+from engine.uno.rules import options, waiting_on
 from engine.uno.state import Phase, UnoState
 from render.common import COLOUR_INFO, mention
 from render.uno_pictures import PileDrawing, board_png, hand_png
@@ -223,9 +224,9 @@ def lobby_embed(state: UnoState) -> discord.Embed:
 # -- the hand ---------------------------------------------------------------------------------------------
 
 def hand_embed(state: UnoState, player: int) -> tuple[discord.Embed, discord.File]:
-    view = view_for(state, player)
-    cards = [c.id for c in sorted_hand(tuple(view["hand"]))]
-    playable, jump = set(view.get("playable", ())), set(view.get("jump", ()))
+    cards = [c.id for c in sorted_hand(state.hand(player))]
+    now, jumps = options(state, player).marked(state.hand(player))
+    playable, jump = set(now), set(jumps)
     embed = discord.Embed(title=f"Your hand · {len(cards)} card{'s' if len(cards) != 1 else ''}", colour=COLOUR_INFO)
     lines = []
     for card_id in cards:
@@ -244,20 +245,35 @@ def hand_embed(state: UnoState, player: int) -> tuple[discord.Embed, discord.Fil
     return embed, discord.File(io.BytesIO(hand_png(cards, playable=playable, jump=jump)), filename=HAND_FILE)
 
 
-def play_options(state: UnoState, player: int) -> list[tuple[str, str, str]]:
-    """(label, value "card:pile", description) for each card of the hand that is legal somewhere now."""
-    options: list[tuple[str, str, str]] = []
-    seen: set[tuple[str, int]] = set()
-    for c in sorted_hand(state.hand(player)):
-        for i, p in enumerate(state.piles):
-            kind = play_kind(state, player, c, p)
-            if kind.startswith("!") or (c.notation, p.id) in seen:
-                continue
-            seen.add((c.notation, p.id))
-            how = {"turn": "your turn", "jump": "jump in", "stack": "add to the stack", "stacks": "deflect",
-                   "trades": "deflect the trade", "shift": "change the shift", "eights": "cancel your 8s"}[kind]
-            options.append((f"{c.name} → pile {i + 1}", f"{c.id}:{p.id}", f"{how}, on {card_name(p.top)}"))
-    return options
+HOW = {PlayKind.TURN: "your turn", PlayKind.JUMP: "jump in", PlayKind.STACK: "add to the stack",
+       PlayKind.STACKS: "deflect", PlayKind.TRADES: "deflect the trade", PlayKind.SHIFT: "change the shift",
+       PlayKind.EIGHTS: "cancel your 8s"}
+
+
+def play_options(state: UnoState, player: int, legal: Options | None = None) -> list[tuple[str, str, str]]:
+    """(label, value "card:pile", description) for each play the engine allows now, in hand order."""
+    legal = legal or options(state, player)
+    order = {(c.colour, c.rank): i for i, c in enumerate(sorted_hand(state.hand(player)))}
+    number = {p.id: i + 1 for i, p in enumerate(state.piles)}
+    plays = sorted(legal.plays, key=lambda o: (order[o.face], number[o.pile]))
+    return [(f"{CARDS[o.card].name} → pile {number[o.pile]}", f"{o.card}:{o.pile}",
+             f"{HOW[o.kind]}, on {card_name(state.pile(o.pile).top)}") for o in plays]
+
+
+def card_choices(state: UnoState, player: int, current: str) -> list[tuple[str, str]]:
+    """Autocomplete for /uno play card: (name, notation), one per face of the hand that matches what was typed,
+    the cards playable now first, then jump-ins."""
+    hand = state.hand(player)
+    now, jump = (set(ids) for ids in options(state, player).marked(hand))
+    wanted = current.strip().casefold()
+    choices, seen = [], set()
+    for c in sorted(sorted_hand(hand), key=lambda c: (c.id not in now, c.id not in jump)):
+        if c.notation in seen or (wanted and wanted not in c.notation and wanted not in c.name.casefold()):
+            continue
+        seen.add(c.notation)
+        mark = " · play now" if c.id in now else " · jump in" if c.id in jump else ""
+        choices.append((f"{c.name} ({c.notation}){mark}", c.notation))
+    return choices[:25]
 
 
 # -- rules ------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ reason it is refused (each refusal has its own wording and stable error code in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from itertools import product
 
@@ -64,11 +64,9 @@ class PlayOption:
 
     def moves(self, player: int) -> list[Play]:
         """Every complete `Play` of this option (one per combination of answers)."""
-        slots = [(name, values or (None,)) for name, values in
-                 (("colour", self.colours), ("target", self.targets), ("onto", self.ontos), ("split", self.splits))]
-        base = Play(player, self.card, self.pile)
-        return [replace(base, **dict(zip([n for n, _ in slots], answer, strict=True)))
-                for answer in product(*(values for _, values in slots))]
+        return [Play(player, self.card, self.pile, colour, target, onto, split)
+                for colour, target, onto, split in product(self.colours or (None,), self.targets or (None,),
+                                                          self.ontos or (None,), self.splits or (None,))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +92,7 @@ class Options:
         return next((o for o in self.for_card(card_id) if o.pile == pile), None)
 
     def marked(self, hand: tuple[int, ...]) -> tuple[list[int], list[int]]:
-        """The cards of `hand` playable now, and those (of the rest) that may only jump in."""
+        """The cards of `hand` playable now, and those that may jump in somewhere."""
         now = {o.face for o in self.plays if o.kind.now}
         jump = {o.face for o in self.plays if o.kind is PlayKind.JUMP}
         faces = {i: (CARDS[i].colour, CARDS[i].rank) for i in hand}

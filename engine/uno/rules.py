@@ -1249,12 +1249,9 @@ def options(state: UnoState, player: int) -> Options:
     is_turn = player == state.turn
     forced = state.drawn.card if state.drawn is not None and state.drawn.player == player else None
     can_jump = state.options.jump_in and not state.seat(player).no_jump
-    hand = state.hand(player)
-    if forced is not None:  # the drawn card stands for its face (play_kind refuses the other copies)
-        hand = (forced, *(i for i in hand if i != forced))
-    for card_id in hand:
+    for card_id in state.hand(player):
         c = CARDS[card_id]
-        if (c.colour, c.rank) in seen:
+        if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
             continue
         seen.add((c.colour, c.rank))
         for pile in state.piles:
