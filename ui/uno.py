@@ -188,7 +188,8 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         legal = options(state, player)
         option = legal.option(card_id, pile_id) if pile_id is not None else None
         if what == "colour":
-            choices = [discord.SelectOption(label=COLOUR_NAMES[c], value=c.value) for c in COLOURS]
+            choices = [discord.SelectOption(label=COLOUR_NAMES[c], value=c.value)
+                       for c in (option.colours if option else COLOURS)]
         elif what == "target":
             choices = [discord.SelectOption(label=state.name(p)[:100], value=str(p),
                                             description=f"{len(state.hand(p))} cards")
