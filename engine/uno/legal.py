@@ -24,24 +24,28 @@ class PlayKind(Enum):
     SHIFT = "shift"  # changing a pending 0 shift
     EIGHTS = "eights"  # cancelling your own Crazy 8's stack
     # refused:
-    PROMPT = "!prompt"  # the game waits for someone's choice
-    FACING = "!facing"  # a stack or trade is aimed at you and this card answers neither
-    SHIFT_PENDING = "!shift"  # your turn waits for a 0's shift
-    LIVE = "!live"  # the pile carries a live stack
-    DRAWN = "!drawn"  # you must play the card you drew
-    NO_MATCH = "!no_match"
-    NOT_TURN = "!not_turn"
-    NO_JUMP = "!no_jump"  # forced to pick up: no jumping in until someone else plays
-    CLOSING = "!closing"  # someone is out of cards: only jump-ins
+    PROMPT = "prompt"  # the game waits for someone's choice
+    FACING = "facing"  # a stack or trade is aimed at you and this card answers neither
+    SHIFT_PENDING = "shift_pending"  # your turn waits for a 0's shift
+    LIVE = "live"  # the pile carries a live stack
+    DRAWN = "drawn"  # you must play the card you drew
+    NO_MATCH = "no_match"
+    NOT_TURN = "not_turn"
+    NO_JUMP = "no_jump"  # forced to pick up: no jumping in until someone else plays
+    CLOSING = "closing"  # someone is out of cards: only jump-ins
 
     @property
     def allowed(self) -> bool:
-        return not self.value.startswith("!")
+        return self in ALLOWED
 
     @property
     def now(self) -> bool:
         """Allowed, and not a jump-in (the hand marks these "play now")."""
-        return self.allowed and self is not PlayKind.JUMP
+        return self in ALLOWED and self is not PlayKind.JUMP
+
+
+ALLOWED = frozenset({PlayKind.TURN, PlayKind.JUMP, PlayKind.STACK, PlayKind.STACKS, PlayKind.TRADES, PlayKind.SHIFT,
+                     PlayKind.EIGHTS})
 
 
 @dataclass(frozen=True, slots=True)
