@@ -239,7 +239,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         move = make_move(record.state)
         result = await store.apply(interaction.channel_id, CHROMA, move, actor_id=interaction.user.id)
         note_change(interaction)
-        title = "Chroma abilities dealt for the next hanchan" if isinstance(move, Shuffle) else "Chroma rules changed"
+        title = render.event_title(result.game.state, result.events)
         await interaction.response.send_message(embed=render.abilities_embed(result.game.state.rules, title=title))
 
     @app_commands.command(name="rules", description="Choose each chroma's ability and the options (host/managers).")

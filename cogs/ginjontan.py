@@ -32,7 +32,7 @@ from ui.errors import note_change
 from ui.permissions import require_manager
 
 Topic = Literal["basics", "duels", "combinations", "specials", "round", "notation", "rating"]
-Where = Literal["hand", "reserve", "unfolded", "theirs", "any"]
+Where = Literal["hand", "reserve", "unfolded", "theirs", "asked"]
 
 
 def _cards(text: str | None) -> tuple[int, ...]:
@@ -82,17 +82,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
 
     async def _pool(self, interaction: discord.Interaction, where: Where) -> list[int]:
         state = await self._state(interaction)
-        if state is None or not state.seated(interaction.user.id):
-            return []
-        seat = state.seat(interaction.user.id)
-        if where == "theirs":
-            d = state.duel
-            if d is None or interaction.user.id not in (d.active, d.opponent):
-                return []
-            return list(state.seat(d.opponent if interaction.user.id == d.active else d.active).unfolded)
-        if where == "any":
-            return list(seat.hand) + list(seat.reserve)
-        return list(getattr(seat, where))
+        return [] if state is None else flows.card_pool(state, interaction.user.id, where)
 
     # -- lobby -----------------------------------------------------------------------------------------------
 
@@ -208,7 +198,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
 
     @give.autocomplete("cards")
     async def _any(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return complete(current, await self._pool(interaction, "any"))
+        return complete(current, await self._pool(interaction, "asked"))
 
     # -- looking ---------------------------------------------------------------------------------------------------
 

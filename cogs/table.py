@@ -69,7 +69,7 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     lines = render.describe_events(result.events)
     if state.chaosjan is None:
         return {"content": lines[:2000] or None, "embed": render.table_embed(state)}
-    cards = render_chaosjan.event_lines(state.chaosjan, result.events)
+    cards = render_chaosjan.event_lines(state.chaosjan, result.events, render.WORDING)
     content = "\n".join(part for part in (lines, cards) if part)[:2000] or None
     message = {"content": content, "embeds": [render.table_embed(state), render_chaosjan.panel_embed(state)]}
     view = chaosjan_panel(state, result.game.version)

@@ -14,10 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.errors import IllegalMove
-from engine.uno.cards import CARDS, Face, parse_colour, parse_face, sorted_hand
+from engine.uno.cards import CARDS, Face, parse_colour, parse_face
 from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
 from engine.uno.options import PRESETS
-from engine.uno.rules import MAX_TIMER, UNO, new_lobby, view_for
+from engine.uno.rules import MAX_TIMER, UNO, new_lobby
 from engine.uno.state import Phase, UnoState
 from render import uno as render
 from ui import uno as flows
@@ -29,7 +29,8 @@ Topic = Literal["basics", "notation", "cards", "jumping", "stacking", "deflectio
 
 
 def _find_card(state: UnoState, player: int, face: Face) -> int:
-    for card_id in state.hand(player):
+    drawn = state.drawn.card if state.drawn is not None and state.drawn.player == player else None
+    for card_id in sorted(state.hand(player), key=lambda i: i != drawn):  # the drawn copy is the one to play
         if face.matches(CARDS[card_id]):
             return card_id
     raise IllegalMove(f"You don't hold {face.name} (`{face.notation}`).",
@@ -122,18 +123,8 @@ class Uno(commands.GroupCog, group_name="uno",
         record = await self.bot.games.get(interaction.channel_id, UNO)
         if record is None or not record.state.seated(interaction.user.id) or record.state.phase is not Phase.PLAY:
             return []
-        view = view_for(record.state, interaction.user.id)
-        now, jump = set(view["playable"]), set(view["jump"])
-        wanted = current.strip().casefold()
-        choices, seen = [], set()
-        for c in sorted(sorted_hand(record.state.hand(interaction.user.id)),
-                        key=lambda c: (c.id not in now, c.id not in jump)):
-            if c.notation in seen or (wanted and wanted not in c.notation and wanted not in c.name.casefold()):
-                continue
-            seen.add(c.notation)
-            mark = " · play now" if c.id in now else " · jump in" if c.id in jump else ""
-            choices.append(app_commands.Choice(name=f"{c.name} ({c.notation}){mark}", value=c.notation))
-        return choices[:25]
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in render.card_choices(record.state, interaction.user.id, current)]
 
     @app_commands.command(name="draw", description="Draw when you can't play, or take the stack aimed at you.")
     @app_commands.describe(count="Take only this many cards of the stack (a partial draw)")

@@ -5,6 +5,7 @@ Public text names only what every player at a physical table would see: cards pl
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from engine.chaosjan.rules import hand_cards, hyper_effect
 from engine.chaosjan.state import ChaosState, Phase, Window
 from engine.table import TableState
 from render.common import COLOUR_INFO, mention
+from render.events import Wording, shown_elsewhere
 
 COLOUR = discord.Colour.dark_purple()
 WINDOW = {Window.BEFORE_DRAW: "before the draw", Window.AFTER_DRAW: "after the draw",
@@ -44,8 +46,9 @@ def lasts_text(lasts: Lasts | None) -> str:
 # -- events ------------------------------------------------------------------------------------------------------
 
 
-def event_lines(state: ChaosState, events: list[dict[str, Any]]) -> str:
-    """What happened, for everyone. Runs of passes are folded into one line."""
+def event_lines(state: ChaosState, events: list[dict[str, Any]], others: Container[str] = ()) -> str:
+    """What happened, for everyone. Runs of passes are folded into one line. `others`: event types another
+    renderer words (the table's, when a CHAOS;JAN move also changed the table)."""
     lines: list[str] = []
     passes: list[str] = []
 
@@ -55,10 +58,12 @@ def event_lines(state: ChaosState, events: list[dict[str, Any]]) -> str:
             passes.clear()
 
     for event in events:
-        if event["type"] == "passed":
-            passes.append(mention(event["player"]) + (" (sub-priority)" if event["sub"] else ""))
+        if event["type"] in others and event["type"] not in WORDING:
             continue
-        line = _event_line(state, event)
+        if event["type"] == "passed":
+            passes.append(_passer(event))
+            continue
+        line = WORDING.line(state, event)
         if line:
             flush()
             lines.append(line)
@@ -74,81 +79,96 @@ def _name(state: ChaosState, card_id: str) -> str:
     return state.catalogue.card(card_id).name
 
 
-def _event_line(state: ChaosState, event: dict[str, Any]) -> str:
-    kind = event["type"]
-    who = mention(event["player"]) if "player" in event else ""
-    if kind == "played":
-        text = f"{who} played **{_name(state, event['card'])}**"
-        if "negates" in event:
-            text += f", negating {mention(event['owner'])}'s {_name(state, event['negates'])} (1.5b)"
-        if event.get("riichi"):
-            text += " as they declared riichi (1.1e)"
-        if "target" in event:
-            text += f", naming {mention(event['target'])}"
-        if "amount" in event:
-            text += f", for {event['amount']:,} points"
-        return text
-    if kind == "negated":
-        return (f"🚫 {mention(event['by'])}'s Negate discards {who}'s {_name(state, event['card'])} before it "
-                "occurs (1.5c)")
-    if kind == "occurs":
-        card = state.catalogue.card(event["card"])
-        text = card.name
-        if card.type is CardType.HYPER:  # 1.3a: the effect is the player's Character's
-            text += f" ({hyper_source(state, event['player']).name})"
-        return f"✨ {who}'s {text} occurs" + (" with its colour bonus (1.2d)" if event["bonus"] else "")
-    if kind == "in_play":
-        lasts = Lasts(event["lasts"]) if event["lasts"] else None
-        return f"📦 {_name(state, event['card'])} stays in play {lasts_text(lasts)}"
-    if kind == "stock_ended":
-        return f"{who}'s {_name(state, event['card'])} is discarded: {event['why']} (1.6b.1)"
-    if kind == "card_draw":
-        return f"{who} draws {event['count']} card{'s' if event['count'] != 1 else ''}"
-    if kind == "card_take":
-        return f"{who} takes {event['amount']:,} from the table ({event['on_table']:,} left)"
-    if kind == "card_take_ignored":
-        return f"{who} can't take {event['amount']:,}: there is less on the table, so nothing happens (3.1f.2)"
-    if kind == "card_pay":
-        where = "onto the table" if event["to"] is None else f"to {mention(event['to'])}"
-        return f"{mention(event['from'])} pays {event['amount']:,} {where}"
-    if kind == "card_pay_ignored":
-        return f"{who} can't pay {event['amount']:,}, so nothing is paid (3.1g)"
-    if kind == "doubled":
-        return f"The next point exchange is doubled, whoever pays whom (×{2 ** event['doubles']}, 3.2c.2)"
-    if kind == "exchange_doubled":
-        return f"The point exchange was multiplied by {event['factor']} (3.2c.2)"
-    if kind == "sub_over":
-        return "Sub-priority is over" + (": the Negates resolve, newest first (1.5d)" if event["negates"] else "")
-    if kind == "priority_over":
-        return "Everyone passed: no one has priority, the mahjong game goes on (2.6)"
-    if kind == "turn":
-        return f"▶️ {who}'s turn"
-    if kind == "drew_tile":
-        return f"{who} drew a tile"
-    if kind == "modifier":
-        card = state.catalogue.card(event["card"])
-        return f"🌀 New Modifier: **{card.name}** — {short(card.text, 200)}"
-    if kind == "hand_draws":
-        extra = ", ".join(mention(p) for p in event["extra"])
-        return "Everyone draws a card for the new hand (4.2)" + (
-            f"; {extra} draw{'s' if len(event['extra']) == 1 else ''} one more for paying a point exchange (4.3)"
-            if extra else "")
-    if kind == "returned":
-        return f"{who}'s {_name(state, event['card'])} goes back to their hand before it occurred (1.1b)"
-    if kind == "deck_reshuffled":
-        return f"The {event['deck'].title()} Deck ran out: its discards are shuffled into a new one"
-    if kind == "deck_empty":
-        return f"The Action Deck is empty: {who} draws nothing"
-    if kind == "decks_built":
-        return (f"Decks built: {event['action_deck']} Action-Deck cards ({event['hypers']} Hypers, "
-                f"{event['negates']} Negates) and {event['modifier_deck']} Modifiers. Five cards each (4.1).")
-    if kind == "chose" and event["ready"]:
-        return f"{who} has chosen their cards."
-    if kind == "catalogue":
-        return f"Now playing with **{event['name']}** ({event['cards']} cards): everyone chooses again."
-    if kind == "chaos_over":
-        return "The table's game is over, and CHAOS;JAN with it."
-    return ""
+def _who(event: dict[str, Any]) -> str:
+    return mention(event["player"]) if "player" in event else ""
+
+
+def _passer(event: dict[str, Any]) -> str:
+    return mention(event["player"]) + (" (sub-priority)" if event["sub"] else "")
+
+
+def _played(state: ChaosState, event: dict[str, Any]) -> str:
+    text = f"{_who(event)} played **{_name(state, event['card'])}**"
+    if "negates" in event:
+        text += f", negating {mention(event['owner'])}'s {_name(state, event['negates'])} (1.5b)"
+    if event.get("riichi"):
+        text += " as they declared riichi (1.1e)"
+    if "target" in event:
+        text += f", naming {mention(event['target'])}"
+    if "amount" in event:
+        text += f", for {event['amount']:,} points"
+    return text
+
+
+def _occurs(state: ChaosState, event: dict[str, Any]) -> str:
+    card = state.catalogue.card(event["card"])
+    text = card.name
+    if card.type is CardType.HYPER:  # 1.3a: the effect is the player's Character's
+        text += f" ({hyper_source(state, event['player']).name})"
+    return f"✨ {_who(event)}'s {text} occurs" + (" with its colour bonus (1.2d)" if event["bonus"] else "")
+
+
+def _in_play(state: ChaosState, event: dict[str, Any]) -> str:
+    lasts = Lasts(event["lasts"]) if event["lasts"] else None
+    return f"📦 {_name(state, event['card'])} stays in play {lasts_text(lasts)}"
+
+
+def _card_pay(state: ChaosState, event: dict[str, Any]) -> str:
+    where = "onto the table" if event["to"] is None else f"to {mention(event['to'])}"
+    return f"{mention(event['from'])} pays {event['amount']:,} {where}"
+
+
+def _modifier(state: ChaosState, event: dict[str, Any]) -> str:
+    card = state.catalogue.card(event["card"])
+    return f"🌀 New Modifier: **{card.name}** — {short(card.text, 200)}"
+
+
+def _hand_draws(state: ChaosState, event: dict[str, Any]) -> str:
+    extra = ", ".join(mention(p) for p in event["extra"])
+    return "Everyone draws a card for the new hand (4.2)" + (
+        f"; {extra} draw{'s' if len(event['extra']) == 1 else ''} one more for paying a point exchange (4.3)"
+        if extra else "")
+
+
+def _decks_built(state: ChaosState, event: dict[str, Any]) -> str:
+    return (f"Decks built: {event['action_deck']} Action-Deck cards ({event['hypers']} Hypers, "
+            f"{event['negates']} Negates) and {event['modifier_deck']} Modifiers. Five cards each (4.1).")
+
+
+WORDING = Wording("chaosjan", {
+    "played": _played,
+    "negated": lambda s, e: (f"🚫 {mention(e['by'])}'s Negate discards {_who(e)}'s {_name(s, e['card'])} before it "
+                             "occurs (1.5c)"),
+    "occurs": _occurs,
+    "in_play": _in_play,
+    "stock_ended": lambda s, e: f"{_who(e)}'s {_name(s, e['card'])} is discarded: {e['why']} (1.6b.1)",
+    "card_draw": lambda s, e: f"{_who(e)} draws {e['count']} card{'s' if e['count'] != 1 else ''}",
+    "card_take": lambda s, e: f"{_who(e)} takes {e['amount']:,} from the table ({e['on_table']:,} left)",
+    "card_take_ignored": lambda s, e: (f"{_who(e)} can't take {e['amount']:,}: there is less on the table, so "
+                                       "nothing happens (3.1f.2)"),
+    "card_pay": _card_pay,
+    "card_pay_ignored": lambda s, e: f"{_who(e)} can't pay {e['amount']:,}, so nothing is paid (3.1g)",
+    "doubled": lambda s, e: (f"The next point exchange is doubled, whoever pays whom (×{2 ** e['doubles']}, "
+                             "3.2c.2)"),
+    "sub_over": lambda s, e: ("Sub-priority is over"
+                              + (": the Negates resolve, newest first (1.5d)" if e["negates"] else "")),
+    "priority_over": lambda s, e: "Everyone passed: no one has priority, the mahjong game goes on (2.6)",
+    "priority": shown_elsewhere,  # the panel says who holds priority
+    "sub_priority": shown_elsewhere,
+    "passed": lambda s, e: f"Passed: {_passer(e)}",
+    "turn": lambda s, e: f"▶️ {_who(e)}'s turn",
+    "drew_tile": lambda s, e: f"{_who(e)} drew a tile",
+    "modifier": _modifier,
+    "hand_draws": _hand_draws,
+    "returned": lambda s, e: f"{_who(e)}'s {_name(s, e['card'])} goes back to their hand before it occurred (1.1b)",
+    "deck_reshuffled": lambda s, e: f"The {e['deck'].title()} Deck ran out: its discards are shuffled into a new one",
+    "deck_empty": lambda s, e: f"The Action Deck is empty: {_who(e)} draws nothing",
+    "decks_built": _decks_built,
+    "dealt": shown_elsewhere,  # decks_built says five cards each
+    "chose": lambda s, e: f"{_who(e)} has chosen their cards." if e["ready"] else "",
+    "catalogue": lambda s, e: f"Now playing with **{e['name']}** ({e['cards']} cards): everyone chooses again.",
+    "chaos_over": lambda s, e: "The table's game is over, and CHAOS;JAN with it.",
+})
 
 
 # -- the public panel --------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -13,10 +14,20 @@ from engine.chroma.tiles import Chroma, Meld, Tile, face_name, format_tiles
 from engine.chroma.waits import WaitsReport
 from engine.table import Payment
 from render.common import COLOUR_INFO, COLOUR_OK
+from render.events import Wording
 
 COLOUR_CHROMA = discord.Colour.from_rgb(212, 175, 55)
 HAND_PICTURE = "hand.png"
 CAPPED = "best reading found within the search cap"  # said wherever a capped score is shown (SearchExtent.CAPPED)
+
+WORDING = Wording("chroma", {
+    "rules": lambda s, e: "Chroma rules changed",
+    "shuffle": lambda s, e: "Chroma abilities dealt for the next hanchan",
+})
+
+
+def event_title(state: Any, events: list[dict[str, Any]]) -> str:
+    return "; ".join(line for line in (WORDING.line(state, e) for e in events) if line)[:256]
 
 
 def faces_text(faces: Sequence[int]) -> str:

@@ -10,6 +10,7 @@ from engine.cosmic import roll_cost
 from engine.deck import Card, CardType, Deck
 from engine.table import TableState
 from render.common import COLOUR_INFO, mention
+from render.table import describe_event
 
 COLOUR_MODIFIER = discord.Colour.purple()
 COLOUR_EVENT = discord.Colour.gold()
@@ -54,6 +55,8 @@ def roll_message(state: TableState, events: list[dict[str, Any]]) -> dict[str, A
             lines.append(f"{mention(event['player'])} takes {event['amount']:,} from the table.")
         elif kind == "take_ignored":
             lines.append(f"The table holds less than {event['amount']:,}: {event['card']} takes nothing.")
+        else:
+            lines.append(describe_event(event))
     if roll["die"] % 2 == 0:
         lines.append("Even: no card.")
     lines.append(f"Their next roll this hand costs {roll['next_cost']:,}.")

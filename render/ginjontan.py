@@ -13,6 +13,7 @@ from engine.ginjontan.rules import TASK_TEXT, standings
 from engine.ginjontan.scoring import HandScore, best_swap, score_hand
 from engine.ginjontan.state import GinjontanState, Phase
 from render.common import COLOUR_INFO, COLOUR_OK, mention
+from render.events import Wording, shown_elsewhere
 
 COLOUR = discord.Colour.dark_teal()
 PHASE_TEXT = {
@@ -46,67 +47,82 @@ def waiting_line(state: GinjontanState) -> str:
     return "⏳ " + "; ".join(parts)
 
 
+def _who(e: dict[str, Any]) -> str:
+    return mention(e["player"]) if "player" in e else ""
+
+
+def _plural(n: int) -> str:
+    return "s" * (n != 1)
+
+
+def _order(state: GinjontanState, e: dict[str, Any]) -> str:
+    turned = ", ".join(f"{mention(p)} {' then '.join(card(c).notation for c in cs)}" for p, cs in e["turned"])
+    return f"🔀 Turned from the reserves: {turned}. Order: {' → '.join(mention(p) for p in e['order'])}."
+
+
+def _duel(state: GinjontanState, e: dict[str, Any]) -> str:
+    shown = " · ".join(f"{mention(p)} unfolds {cards_text(cs)}" for p, cs in e["unfolded"])
+    return f"⚔️ Duel {mention(e['active'])} vs {mention(e['opponent'])}: {shown}; both draw."
+
+
+def _clash(state: GinjontanState, e: dict[str, Any]) -> str:
+    gain = f" {mention(e['owner'])} +{points(e['points'])}" if e["winner"] is not None else ""
+    return f"{_who(e)}: `{card(e['acting']).notation}` on `{card(e['target']).notation}`. {e['text']}.{gain}"
+
+
+def _exchange(state: GinjontanState, e: dict[str, Any]) -> str:
+    if not e["count"]:
+        return f"{_who(e)} made no exchange."
+    return f"{_who(e)} exchanged {e['count']} card{_plural(e['count'])} between hand and reserve."
+
+
+def _shown(state: GinjontanState, e: dict[str, Any]) -> str:
+    return (f"{_who(e)} shows {cards_text(e['cards'])}: **{e['title']}**, {points(e['points'])}"
+            + (" — **Defeat!**" if e["defeat"] else ""))
+
+
+def _evaluated(state: GinjontanState, e: dict[str, Any]) -> str:
+    changes = ", ".join(f"{mention(p)} {v:+,}" for p, v in e["changes"])
+    return f"📊 Round {e['round']}: {changes or 'nobody showed a hand'}."
+
+
+def _over(state: GinjontanState, e: dict[str, Any]) -> str:
+    table = ", ".join(f"{place}. {mention(p)} {points(pts)}" for p, place, pts in e["standings"])
+    return f"🏁 **Game over.** {table}"
+
+
+WORDING = Wording("ginjontan", {
+    "joined": lambda s, e: f"{_who(e)} joined ({len(s.seats)} players).",
+    "left": lambda s, e: f"{_who(e)} left the lobby.",
+    "dealt": lambda s, e: (f"🃏 Round {e['round']} of {s.options.rounds}: 9 cards dealt to each hand and 9 to each "
+                           "reserve."),
+    "swap": lambda s, e: f"{_who(e)} {'swapped hand and reserve' if e['swapped'] else 'kept their hand'}.",
+    "order": _order,
+    "aside": lambda s, e: f"{_who(e)} set 3 cards aside.",
+    "duel": _duel,
+    "drew": shown_elsewhere,  # private cards: the duel line says both draw
+    "clash": _clash,
+    "reserve_lost": lambda s, e: f"🕳️ Black hole: {_who(e)}'s reserve ({e['count']} cards) goes back to the deck.",
+    "exchange": _exchange,
+    "trim": lambda s, e: f"{_who(e)} put {e['count']} reserve cards back in the deck.",
+    "filled": lambda s, e: f"{_who(e)}'s reserve was filled with {e['count']} cards.",
+    "phase": lambda s, e: f"**{PHASE_TEXT[Phase(e['phase'])]}.**",
+    "call": lambda s, e: f"{_who(e)}: “Gin jon tan!”{' (already satisfied)' if e['auto'] else ''}",
+    "ask": lambda s, e: (f"{_who(e)} gives {e['count']} card{_plural(e['count'])} and asks {mention(e['target'])} "
+                         f"for as many from their {e['source']}."),
+    "give": lambda s, e: (f"{_who(e)} handed {e['count']} card{_plural(e['count'])} from their {e['source']} to "
+                          f"{mention(e['asker'])}."),
+    "kat_oh": lambda s, e: f"{_who(e)}: “Kat oh!” (cards face down).",
+    "shown": _shown,
+    "defeat": lambda s, e: f"💀 {_who(e)} revealed a Defeat and loses the round: its {e['lost']:+,} points are void.",
+    "evaluated": _evaluated,
+    "over": _over,
+})
+
+
 def event_lines(state: GinjontanState, events: list[dict[str, Any]]) -> str:
     """What happened, for everyone: no private card is named (drawn cards, reserves, cards set aside)."""
-    lines: list[str] = []
-    for e in events:
-        t = e["type"]
-        who = mention(e["player"]) if "player" in e else ""
-        if t == "joined":
-            lines.append(f"{who} joined ({len(state.seats)} players).")
-        elif t == "left":
-            lines.append(f"{who} left the lobby.")
-        elif t == "dealt":
-            lines.append(f"🃏 Round {e['round']} of {state.options.rounds}: 9 cards dealt to each hand and 9 to "
-                         "each reserve.")
-        elif t == "swap":
-            lines.append(f"{who} {'swapped hand and reserve' if e['swapped'] else 'kept their hand'}.")
-        elif t == "order":
-            turned = ", ".join(f"{mention(p)} {' then '.join(card(c).notation for c in cs)}"
-                               for p, cs in e["turned"])
-            lines.append(f"🔀 Turned from the reserves: {turned}. Order: "
-                         f"{' → '.join(mention(p) for p in e['order'])}.")
-        elif t == "aside":
-            lines.append(f"{who} set 3 cards aside.")
-        elif t == "duel":
-            shown = " · ".join(f"{mention(p)} unfolds {cards_text(cs)}" for p, cs in e["unfolded"])
-            lines.append(f"⚔️ Duel {mention(e['active'])} vs {mention(e['opponent'])}: {shown}; both draw.")
-        elif t == "clash":
-            gain = f" {mention(e['owner'])} +{points(e['points'])}" if e["winner"] is not None else ""
-            lines.append(f"{who}: `{card(e['acting']).notation}` on `{card(e['target']).notation}`. "
-                         f"{e['text']}.{gain}")
-        elif t == "reserve_lost":
-            lines.append(f"🕳️ Black hole: {who}'s reserve ({e['count']} cards) goes back to the deck.")
-        elif t == "exchange":
-            lines.append(f"{who} exchanged {e['count']} card{'s' * (e['count'] != 1)} between hand and reserve."
-                         if e["count"] else f"{who} made no exchange.")
-        elif t == "trim":
-            lines.append(f"{who} put {e['count']} reserve cards back in the deck.")
-        elif t == "filled":
-            lines.append(f"{who}'s reserve was filled with {e['count']} cards.")
-        elif t == "phase":
-            lines.append(f"**{PHASE_TEXT[Phase(e['phase'])]}.**")
-        elif t == "call":
-            lines.append(f"{who}: “Gin jon tan!”{' (already satisfied)' if e['auto'] else ''}")
-        elif t == "ask":
-            lines.append(f"{who} gives {e['count']} card{'s' * (e['count'] != 1)} and asks {mention(e['target'])} "
-                         f"for as many from their {e['source']}.")
-        elif t == "give":
-            lines.append(f"{who} handed {e['count']} card{'s' * (e['count'] != 1)} from their {e['source']} to "
-                         f"{mention(e['asker'])}.")
-        elif t == "kat_oh":
-            lines.append(f"{who}: “Kat oh!” (cards face down).")
-        elif t == "shown":
-            lines.append(f"{who} shows {cards_text(e['cards'])}: **{e['title']}**, {points(e['points'])}"
-                         + (" — **Defeat!**" if e["defeat"] else ""))
-        elif t == "defeat":
-            lines.append(f"💀 {who} revealed a Defeat and loses the round: its {e['lost']:+,} points are void.")
-        elif t == "evaluated":
-            changes = ", ".join(f"{mention(p)} {v:+,}" for p, v in e["changes"])
-            lines.append(f"📊 Round {e['round']}: {changes or 'nobody showed a hand'}.")
-        elif t == "over":
-            table = ", ".join(f"{place}. {mention(p)} {points(pts)}" for p, place, pts in e["standings"])
-            lines.append(f"🏁 **Game over.** {table}")
+    lines = [line for line in (WORDING.line(state, e) for e in events) if line]
     wait = waiting_line(state)
     if wait:
         lines.append(wait)

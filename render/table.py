@@ -7,7 +7,9 @@ from typing import Any
 import discord
 
 from engine.table import Kazoe, TableState, standings
+from render.chaosjan import WORDING as CHAOSJAN
 from render.common import COLOUR_INFO, COLOUR_OK, mention
+from render.events import Wording
 from storage.games import EventRecord
 from storage.results import LeaderboardRow
 
@@ -48,48 +50,53 @@ def table_embed(state: TableState, *, started: bool = False) -> discord.Embed:
     return embed
 
 
+def _pay(state: Any, e: dict[str, Any]) -> str:
+    where = "onto the table" if e["to"] is None else f"to {mention(e['to'])}"
+    return f"{mention(e['from'])} paid {points(e['amount'])} {where}"
+
+
+def _draw(state: Any, e: dict[str, Any]) -> str:
+    return f"Draw. Tenpai: {', '.join(mention(p) for p in e['tenpai']) or 'nobody'}"
+
+
+def _rolls_reset(state: Any, e: dict[str, Any]) -> str:
+    return "Roll counts reset" + (f"; expired: {', '.join(e['expired'])}" if e["expired"] else "")
+
+
+WORDING = Wording("table", {
+    "riichi": lambda s, e: f"{mention(e['player'])} declared riichi (1,000 onto the table)",
+    "pay": _pay,
+    "take": lambda s, e: f"{mention(e['player'])} took {points(e['amount'])} from the table",
+    "set": lambda s, e: f"{mention(e['player'])}'s points set from {points(e['from'])} to {points(e['to'])}",
+    "ron": lambda s, e: (f"{mention(e['winner'])} ron off {mention(e['loser'])}: {e['value']}, "
+                         f"{points(e['paid'])} paid"),
+    "tsumo": lambda s, e: f"{mention(e['winner'])} tsumo: {e['value']}, {points(e['paid'])} in all",
+    "table_points": lambda s, e: (f"{mention(e['player'])} takes the {points(e['amount'])} on the table"
+                                  if e["amount"] else ""),
+    "draw": _draw,
+    "abortive_draw": lambda s, e: "Abortive draw: no payments, the dealer keeps the deal",
+    "exchange_doubled": lambda s, e: f"The point exchange was multiplied by {e['factor']} (CHAOS;JAN 3.2c.2)",
+    "rolls_reset": _rolls_reset,
+    "roll": lambda s, e: f"{mention(e['player'])} paid {points(e['cost'])} and rolled {e['die']}",
+    "revealed": lambda s, e: f"{mention(e['revealer'])} revealed {e['card']}",
+    "library_empty": lambda s, e: "Every Cosmic Deck card is in play: nothing to reveal",
+    "cosmic_started": lambda s, e: f"Cosmic Deck: {e['deck']} shuffled ({e['cards']} cards)",
+    "deck_imported": lambda s, e: f"Cosmic Deck: {e['deck']} shuffled ({e['cards']} cards)",
+    "reshuffled": lambda s, e: f"The Library was shuffled ({e['cards']} cards)",
+    "refilled": lambda s, e: f"The Library was shuffled ({e['cards']} cards)",
+    "dismissed": lambda s, e: f"{e['card']} dismissed",
+    "chombo": lambda s, e: f"{mention(e['player'])}: dead hand and chombo ({points(e['paid'])} paid)",
+    "take_ignored": lambda s, e: f"{e['card']}: too little on the table, nothing taken",
+    "hand_end": lambda s, e: "The game is over." if e["over"] else f"Next: {e['next']}, {e['honba']} honba",
+    "chaosjan_started": lambda s, e: f"CHAOS;JAN starts with {e['catalogue']}: everyone chooses their cards",
+})
+
+
 def describe_event(event: dict[str, Any]) -> str:
-    kind = event.get("type")
-    if kind == "riichi":
-        return f"{mention(event['player'])} declared riichi (1,000 onto the table)"
-    if kind == "pay":
-        where = "onto the table" if event["to"] is None else f"to {mention(event['to'])}"
-        return f"{mention(event['from'])} paid {points(event['amount'])} {where}"
-    if kind == "take":
-        return f"{mention(event['player'])} took {points(event['amount'])} from the table"
-    if kind == "set":
-        return f"{mention(event['player'])}'s points set from {points(event['from'])} to {points(event['to'])}"
-    if kind == "ron":
-        return (f"{mention(event['winner'])} ron off {mention(event['loser'])}: {event['value']}, "
-                f"{points(event['paid'])} paid")
-    if kind == "tsumo":
-        return f"{mention(event['winner'])} tsumo: {event['value']}, {points(event['paid'])} in all"
-    if kind == "table_points":
-        return f"{mention(event['player'])} takes the {points(event['amount'])} on the table" if event["amount"] else ""
-    if kind == "draw":
-        tenpai = ", ".join(mention(p) for p in event["tenpai"]) or "nobody"
-        return f"Draw. Tenpai: {tenpai}"
-    if kind == "abortive_draw":
-        return "Abortive draw: no payments, the dealer keeps the deal"
-    if kind == "rolls_reset":
-        return "Roll counts reset" + (f"; expired: {', '.join(event['expired'])}" if event["expired"] else "")
-    if kind == "roll":
-        return f"{mention(event['player'])} paid {points(event['cost'])} and rolled {event['die']}"
-    if kind == "revealed":
-        return f"{mention(event['revealer'])} revealed {event['card']}"
-    if kind in ("cosmic_started", "deck_imported"):
-        return f"Cosmic Deck: {event['deck']} shuffled ({event['cards']} cards)"
-    if kind in ("reshuffled", "refilled"):
-        return f"The Library was shuffled ({event['cards']} cards)"
-    if kind == "dismissed":
-        return f"{event['card']} dismissed"
-    if kind == "chombo":
-        return f"{mention(event['player'])}: dead hand and chombo ({points(event['paid'])} paid)"
-    if kind == "take_ignored":
-        return f"{event['card']}: too little on the table, nothing taken"
-    if kind == "hand_end":
-        return "The game is over." if event["over"] else f"Next: {event['next']}, {event['honba']} honba"
-    return ""
+    """The table's line for one event; CHAOS;JAN's events on the table are worded by its own lines."""
+    if event.get("type") in CHAOSJAN and event.get("type") not in WORDING:
+        return ""
+    return WORDING.line(None, event)
 
 
 def seat_options(state: TableState, *, leave_out: int | None = None) -> list[discord.SelectOption]:

@@ -8,9 +8,11 @@ from typing import Any
 import discord
 
 from engine.uno.cards import CARDS, COLOUR_NAMES, Colour, sorted_hand
-from engine.uno.rules import play_kind, view_for, waiting_on
+from engine.uno.legal import Options, PlayKind
+from engine.uno.rules import options, waiting_on
 from engine.uno.state import Phase, UnoState
 from render.common import COLOUR_INFO, mention
+from render.events import Wording
 from render.uno_pictures import PileDrawing, board_png, hand_png
 
 COLOUR_UNO = discord.Colour.from_rgb(237, 28, 36)
@@ -35,98 +37,100 @@ def _seats(n: int) -> str:
     return f"{n} seat{'s' if n != 1 else ''}"
 
 
+def _p(e: dict[str, Any]) -> str:
+    return mention(e["player"]) if e.get("player") is not None else ""
+
+
+def _play(state: UnoState, e: dict[str, Any]) -> str:
+    colour = f" (colour: {colour_name(e['colour'])})" if CARDS[e["card"]].is_wild else ""
+    return f"{_p(e)} played **{card_name(e['card'])}** on pile {e['pile']}{colour}."
+
+
+def _shift(state: UnoState, e: dict[str, Any]) -> str:
+    way = "along" if e["direction"] == 1 else "against"
+    return (f"Hands will move **{_seats(e['count'])}** {way} the clockwise order. Anyone may deflect; the turn "
+            f"player lets it happen with /uno accept.")
+
+
+def _deflected(state: UnoState, e: dict[str, Any]) -> str:
+    lines = [f"{_p(e)} deflected the {e['what']} with **{card_name(e['card'])}**."]
+    lines += [f"· pile {s['pile']}: +{s['total']} now aimed at {mention(s['target'])}" for s in e.get("stacks", [])]
+    lines += [f"· trade: {mention(t['initiator'])} ⇄ {mention(t['target'])}" for t in e.get("trades", [])]
+    return "\n".join(lines)
+
+
+_WHY = {"stack": " from the stack", "callout": " (Uno rule)", "round": " for the new round", "timer": " (time ran out)"}
+
+
+def _draw(state: UnoState, e: dict[str, Any]) -> str:
+    left = f" ({e['left']} still on the stack)" if e.get("left") else ""
+    return f"{_p(e)} drew {e['count']} card{'s' if e['count'] != 1 else ''}{_WHY.get(e['reason'], '')}{left}."
+
+
+def _callout(state: UnoState, e: dict[str, Any]) -> str:
+    loser = mention(e["loser"])
+    result = (f"+{e['cards']} added to their stack, now aimed at {loser}" if e["stack"]
+              else f"{loser} draws {e['cards']}")
+    verdict = "caught!" if e["loser"] == e["target"] else "they had said Uno."
+    return f"{mention(e['caller'])} called out {mention(e['target'])}: {verdict} {result}."
+
+
+def _challenge(state: UnoState, e: dict[str, Any]) -> str:
+    verdict = "they had another card to play" if e["guilty"] else "it was a fair play"
+    return (f"{_p(e)} challenged {mention(e['against'])}'s Wild +4: {verdict}. The stack (+{e['total']}) is aimed "
+            f"at {mention(e['loser'])}.")
+
+
+def _round_won(state: UnoState, e: dict[str, Any]) -> str:
+    points = ", ".join(f"{mention(int(k))}: {v}" for k, v in e["points"].items())
+    return f"🎉 Round won by {_who(e['winners'])}! Points left: {points}."
+
+
+WORDING = Wording("uno", {
+    "play": _play,
+    "stack": lambda s, e: f"Stack on pile {e['pile']}: **+{e['total']}** aimed at {mention(e['target'])}.",
+    "skipped": lambda s, e: f"{_p(e)} is skipped.",
+    "reversed": lambda s, e: f"Play now goes {_ARROW[e['direction']]}.",
+    "shift": _shift,
+    "shifted": lambda s, e: f"Every hand moved {_seats(e['count'])}." if e["count"] else "The shift came to nothing.",
+    "trade": lambda s, e: (f"{mention(e['initiator'])} wants to trade hands with {mention(e['target'])}: "
+                           f"{mention(e['target'])} accepts (/uno accept) or deflects."),
+    "trade_cancelled": lambda s, e: (f"The trade between {mention(e['initiator'])} and {mention(e['target'])} is "
+                                     f"cancelled."),
+    "traded": lambda s, e: f"{mention(e['initiator'])} and {mention(e['target'])} traded hands.",
+    "new_pile": lambda s, e: f"A new pile {e['pile']} is flipped: **{card_name(e['card'])}**.",
+    "no_new_pile": lambda s, e: f"There are already {e['limit']} piles: no new pile.",
+    "moved_pile": lambda s, e: f"Pile {e['pile']} moved onto pile {e['onto']}.",
+    "prompt": lambda s, e: (f"{_p(e)} chooses "
+                            f"{'a trade partner' if e['kind'] == 'partner' else 'the pile it moves onto'} "
+                            f"(the menu below)."),
+    "crazy_eights": lambda s, e: (f"**Crazy 8's!** {_who(e['victims'])} must each draw 8 (another 8 on pile "
+                                  f"{e['pile']} cancels your own)."),
+    "eights_cancelled": lambda s, e: f"{_p(e)} escaped their Crazy 8's.",
+    "deflected": _deflected,
+    "draw": _draw,
+    "stack_dead": lambda s, e: f"The stack on pile {e['pile']} is dead.",
+    "released": lambda s, e: f"{_p(e)} no longer has to play the card they drew.",
+    "passed": lambda s, e: f"{_p(e)} keeps the card they drew.",
+    "uno": lambda s, e: f"{_p(e)} says **UNO!**",
+    "callout": _callout,
+    "challenge": _challenge,
+    "round_won": _round_won,
+    "game_over": lambda s, e: f"🏆 {_who(e['winners'])} won the game!",
+    "joined": lambda s, e: f"{_p(e)} joined.",
+    "left": lambda s, e: f"{_p(e)} left the game; their {e['cards']} cards went under the draw pile.",
+    "started": lambda s, e: f"The game starts with {len(e['players'])} players. Use /uno hand to see your cards.",
+    "timer": lambda s, e: f"Turn timer: {e['seconds']} s." if e["seconds"] else "Turn timer off.",
+    "timed_out": lambda s, e: f"⏰ Time ran out for {_p(e) or 'the round'}.",
+    "reshuffled": lambda s, e: f"The draw pile ran out: {e['cards']} cards were shuffled into it.",
+    "turn": lambda s, e: f"Turn: {_p(e)}." if e.get("player") is not None and s.phase is Phase.PLAY else "",
+})
+
+
 def event_lines(state: UnoState, events: list[dict[str, Any]]) -> str:
     """The public account of a move. Never names a drawn card: only the drawer learns those (privately)."""
-    lines: list[str] = []
-    for e in events:
-        kind = e["type"]
-        p = mention(e["player"]) if e.get("player") is not None else ""
-        if kind == "play":
-            colour = f" (colour: {colour_name(e['colour'])})" if CARDS[e["card"]].is_wild else ""
-            lines.append(f"{p} played **{card_name(e['card'])}** on pile {e['pile']}{colour}.")
-        elif kind == "stack":
-            lines.append(f"Stack on pile {e['pile']}: **+{e['total']}** aimed at {mention(e['target'])}.")
-        elif kind == "skipped":
-            lines.append(f"{p} is skipped.")
-        elif kind == "reversed":
-            lines.append(f"Play now goes {_ARROW[e['direction']]}.")
-        elif kind == "shift":
-            way = "along" if e["direction"] == 1 else "against"
-            lines.append(f"Hands will move **{_seats(e['count'])}** {way} the clockwise order. Anyone may "
-                         f"deflect; the turn player lets it happen with /uno accept.")
-        elif kind == "shifted":
-            lines.append(f"Every hand moved {_seats(e['count'])}." if e["count"] else "The shift came to nothing.")
-        elif kind == "trade":
-            lines.append(f"{mention(e['initiator'])} wants to trade hands with {mention(e['target'])}: "
-                         f"{mention(e['target'])} accepts (/uno accept) or deflects.")
-        elif kind == "trade_cancelled":
-            lines.append(f"The trade between {mention(e['initiator'])} and {mention(e['target'])} is cancelled.")
-        elif kind == "traded":
-            lines.append(f"{mention(e['initiator'])} and {mention(e['target'])} traded hands.")
-        elif kind == "new_pile":
-            lines.append(f"A new pile {e['pile']} is flipped: **{card_name(e['card'])}**.")
-        elif kind == "no_new_pile":
-            lines.append(f"There are already {e['limit']} piles: no new pile.")
-        elif kind == "moved_pile":
-            lines.append(f"Pile {e['pile']} moved onto pile {e['onto']}.")
-        elif kind == "prompt":
-            what = "a trade partner" if e["kind"] == "partner" else "the pile it moves onto"
-            lines.append(f"{p} chooses {what} (the menu below).")
-        elif kind == "crazy_eights":
-            lines.append(f"**Crazy 8's!** {_who(e['victims'])} must each draw 8 (another 8 on pile "
-                         f"{e['pile']} cancels your own).")
-        elif kind == "eights_cancelled":
-            lines.append(f"{p} escaped their Crazy 8's.")
-        elif kind == "deflected":
-            lines.append(f"{p} deflected the {e['what']} with **{card_name(e['card'])}**.")
-            for s in e.get("stacks", []):
-                lines.append(f"· pile {s['pile']}: +{s['total']} now aimed at {mention(s['target'])}")
-            for t in e.get("trades", []):
-                lines.append(f"· trade: {mention(t['initiator'])} ⇄ {mention(t['target'])}")
-        elif kind == "draw":
-            why = {"stack": " from the stack", "callout": " (Uno rule)", "round": " for the new round",
-                   "timer": " (time ran out)"}.get(e["reason"], "")
-            left = f" ({e['left']} still on the stack)" if e.get("left") else ""
-            lines.append(f"{p} drew {e['count']} card{'s' if e['count'] != 1 else ''}{why}{left}.")
-        elif kind == "stack_dead":
-            lines.append(f"The stack on pile {e['pile']} is dead.")
-        elif kind == "released":
-            lines.append(f"{p} no longer has to play the card they drew.")
-        elif kind == "passed":
-            lines.append(f"{p} keeps the card they drew.")
-        elif kind == "uno":
-            lines.append(f"{p} says **UNO!**")
-        elif kind == "callout":
-            loser = mention(e["loser"])
-            result = (f"+{e['cards']} added to their stack, now aimed at {loser}" if e["stack"]
-                      else f"{loser} draws {e['cards']}")
-            right = e["loser"] == e["target"]
-            lines.append(f"{mention(e['caller'])} called out {mention(e['target'])}: "
-                         f"{'caught!' if right else 'they had said Uno.'} {result}.")
-        elif kind == "challenge":
-            verdict = "they had another card to play" if e["guilty"] else "it was a fair play"
-            lines.append(f"{p} challenged {mention(e['against'])}'s Wild +4: {verdict}. The stack (+{e['total']}) "
-                         f"is aimed at {mention(e['loser'])}.")
-        elif kind == "round_won":
-            points = ", ".join(f"{mention(int(k))}: {v}" for k, v in e["points"].items())
-            lines.append(f"🎉 Round won by {_who(e['winners'])}! Points left: {points}.")
-        elif kind == "game_over":
-            lines.append(f"🏆 {_who(e['winners'])} won the game!")
-        elif kind == "joined":
-            lines.append(f"{p} joined.")
-        elif kind == "left":
-            lines.append(f"{p} left the game; their {e['cards']} cards went under the draw pile.")
-        elif kind == "started":
-            lines.append(f"The game starts with {len(e['players'])} players. Use /uno hand to see your cards.")
-        elif kind == "timer":
-            lines.append(f"Turn timer: {e['seconds']} s." if e["seconds"] else "Turn timer off.")
-        elif kind == "timed_out":
-            lines.append(f"⏰ Time ran out for {p or 'the round'}.")
-        elif kind == "reshuffled":
-            lines.append(f"The draw pile ran out: {e['cards']} cards were shuffled into it.")
-        elif kind == "turn" and e.get("player") is not None and state.phase is Phase.PLAY:
-            lines.append(f"Turn: {p}.")
-    return "\n".join(_dedupe_turns(lines))[:2000]
+    lines = [WORDING.line(state, e) for e in events]
+    return "\n".join(_dedupe_turns([line for line in lines if line]))[:2000]
 
 
 def _dedupe_turns(lines: list[str]) -> list[str]:
@@ -223,9 +227,9 @@ def lobby_embed(state: UnoState) -> discord.Embed:
 # -- the hand ---------------------------------------------------------------------------------------------
 
 def hand_embed(state: UnoState, player: int) -> tuple[discord.Embed, discord.File]:
-    view = view_for(state, player)
-    cards = [c.id for c in sorted_hand(tuple(view["hand"]))]
-    playable, jump = set(view.get("playable", ())), set(view.get("jump", ()))
+    cards = [c.id for c in sorted_hand(state.hand(player))]
+    now, jumps = options(state, player).marked(state.hand(player))
+    playable, jump = set(now), set(jumps)
     embed = discord.Embed(title=f"Your hand · {len(cards)} card{'s' if len(cards) != 1 else ''}", colour=COLOUR_INFO)
     lines = []
     for card_id in cards:
@@ -244,20 +248,35 @@ def hand_embed(state: UnoState, player: int) -> tuple[discord.Embed, discord.Fil
     return embed, discord.File(io.BytesIO(hand_png(cards, playable=playable, jump=jump)), filename=HAND_FILE)
 
 
-def play_options(state: UnoState, player: int) -> list[tuple[str, str, str]]:
-    """(label, value "card:pile", description) for each card of the hand that is legal somewhere now."""
-    options: list[tuple[str, str, str]] = []
-    seen: set[tuple[str, int]] = set()
-    for c in sorted_hand(state.hand(player)):
-        for i, p in enumerate(state.piles):
-            kind = play_kind(state, player, c, p)
-            if kind.startswith("!") or (c.notation, p.id) in seen:
-                continue
-            seen.add((c.notation, p.id))
-            how = {"turn": "your turn", "jump": "jump in", "stack": "add to the stack", "stacks": "deflect",
-                   "trades": "deflect the trade", "shift": "change the shift", "eights": "cancel your 8s"}[kind]
-            options.append((f"{c.name} → pile {i + 1}", f"{c.id}:{p.id}", f"{how}, on {card_name(p.top)}"))
-    return options
+HOW = {PlayKind.TURN: "your turn", PlayKind.JUMP: "jump in", PlayKind.STACK: "add to the stack",
+       PlayKind.STACKS: "deflect", PlayKind.TRADES: "deflect the trade", PlayKind.SHIFT: "change the shift",
+       PlayKind.EIGHTS: "cancel your 8s"}
+
+
+def play_options(state: UnoState, player: int, legal: Options | None = None) -> list[tuple[str, str, str]]:
+    """(label, value "card:pile", description) for each play the engine allows now, in hand order."""
+    legal = legal or options(state, player)
+    order = {(c.colour, c.rank): i for i, c in enumerate(sorted_hand(state.hand(player)))}
+    number = {p.id: i + 1 for i, p in enumerate(state.piles)}
+    plays = sorted(legal.plays, key=lambda o: (order[o.face], number[o.pile]))
+    return [(f"{CARDS[o.card].name} → pile {number[o.pile]}", f"{o.card}:{o.pile}",
+             f"{HOW[o.kind]}, on {card_name(state.pile(o.pile).top)}") for o in plays]
+
+
+def card_choices(state: UnoState, player: int, current: str) -> list[tuple[str, str]]:
+    """Autocomplete for /uno play card: (name, notation), one per face of the hand that matches what was typed,
+    the cards playable now first, then jump-ins."""
+    hand = state.hand(player)
+    now, jump = (set(ids) for ids in options(state, player).marked(hand))
+    wanted = current.strip().casefold()
+    choices, seen = [], set()
+    for c in sorted(sorted_hand(hand), key=lambda c: (c.id not in now, c.id not in jump)):
+        if c.notation in seen or (wanted and wanted not in c.notation and wanted not in c.name.casefold()):
+            continue
+        seen.add(c.notation)
+        mark = " · play now" if c.id in now else " · jump in" if c.id in jump else ""
+        choices.append((f"{c.name} ({c.notation}){mark}", c.notation))
+    return choices[:25]
 
 
 # -- rules ------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from engine.chaosjan.state import ChaosState, Phase
 from engine.errors import IllegalMove
 from engine.table import TABLE, TableState, require_chaosjan
 from render import chaosjan as render
+from render import table as render_table
 from storage.games import GameRecord, MoveResult
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
@@ -77,7 +78,7 @@ def panel_message(table: TableState, version: int, events: list[dict[str, Any]] 
                   prefix: str = "") -> dict[str, Any]:
     """A public message: what happened, then the panel (who holds priority now) and its buttons."""
     state = require_chaosjan(table)
-    lines = render.event_lines(state, events or [])
+    lines = render.event_lines(state, events or [], render_table.WORDING)
     content = render.short("\n".join(part for part in (prefix, lines) if part), CONTENT_LIMIT) or None
     embed = render.setup_embed(table) if state.phase is Phase.SETUP else render.panel_embed(table)
     message: dict[str, Any] = {"content": content, "embed": embed}

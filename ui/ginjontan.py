@@ -230,6 +230,26 @@ BUTTONS = {
 }
 
 
+POOL_TASKS = {"hand": {"aside", "exchange3", "exchange9", "turn"},
+              "reserve": {"exchange3", "exchange9", "turn", "trim", "surplus"},
+              "unfolded": {"act"}, "theirs": {"act"}, "asked": {"give"}}
+
+
+def card_pool(state: GinjontanState, player: int, where: str) -> list[int]:
+    """The cards a command's autocomplete suggests: only from a zone that a task the game waits for from
+    `player` uses (the same tasks the hand's controls are built from)."""
+    if not state.seated(player) or not POOL_TASKS[where] & set(state.tasks(player)):
+        return []
+    seat = state.seat(player)
+    if where in ("unfolded", "theirs"):
+        d = state.duel
+        return list((seat if where == "unfolded" else state.seat(d.opponent if player == d.active else d.active))
+                    .unfolded)
+    if where == "asked":
+        return list(seat.hand if state.ask.source == "hand" else seat.reserve)
+    return list(getattr(seat, where))
+
+
 def lowest_surplus(state: GinjontanState, player: int) -> tuple[int, ...]:
     """The "Return my lowest cards" button's choice: the surplus, lowest values first."""
     return tuple(sorted(state.seat(player).reserve, key=lambda c: card(c).value)[:surplus(state, player)])
@@ -379,8 +399,8 @@ class HandView(discord.ui.View):
             reserve = [_option(c, "Reserve: ", f"r:{c}") for c in
                        sorted(seat.reserve, key=lambda c: -card(c).value)][:25 - len(hand)]
             self.add_item(CardSelect.build("exchange", hand + reserve, 2, 2 * limit))
-            if exchange != "turn":
-                self.add_item(MoveButton("none"))
+        if exchange in ("exchange3", "exchange9"):  # also with an empty hand or reserve: the game waits for it
+            self.add_item(MoveButton("none"))
         if "turn" in tasks:
             self.add_item(MoveButton("call"))
             ask = AskSelect.build(state, player)

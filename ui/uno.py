@@ -16,6 +16,7 @@ import discord
 
 from engine.errors import GameError, IllegalMove
 from engine.uno.cards import CARDS, COLOUR_NAMES, COLOURS, Colour
+from engine.uno.legal import Options
 from engine.uno.moves import (
     Accept,
     Choose,
@@ -29,7 +30,7 @@ from engine.uno.moves import (
     Start,
     TimeOut,
 )
-from engine.uno.rules import UNO, NeedChoice, play_kind
+from engine.uno.rules import UNO, NeedChoice, options, standings
 from engine.uno.state import Phase, PromptKind, UnoState
 from render import uno as render
 from storage.errors import StaleMove
@@ -67,17 +68,12 @@ async def after_move(bot: Any, channel_id: int, record: GameRecord[UnoState]) ->
     """Keep the board current and the timer running; a game the engine ended is finished in storage."""
     bot.uno_timers.arm(channel_id, record)
     if record.state.finished:
-        done = await bot.games.finish(channel_id, UNO, actor_id=None,
-                                      on_finish=lambda conn, r: store_results(conn, r, standings(r.state)))
+        done = await bot.games.finish(
+            channel_id, UNO, actor_id=None,
+            on_finish=lambda conn, r: store_results(conn, r, [Standing(*row) for row in standings(r.state)]))
         await final_board(bot, channel_id, done)
     else:
         bot.uno_board.touch(channel_id)
-
-
-def standings(state: UnoState) -> list[Standing]:
-    """Places: the winners, then fewest points, then fewest cards."""
-    order = sorted(state.seats, key=lambda s: (s.player not in state.winners, s.points, len(s.hand)))
-    return [Standing(s.player, place, s.points) for place, s in enumerate(order, start=1)]
 
 
 async def final_board(bot: Any, channel_id: int, record: GameRecord[UnoState]) -> None:
@@ -119,10 +115,6 @@ async def simple_move(interaction: discord.Interaction, move: Any, *, mode: str 
 
 # -- playing a card ------------------------------------------------------------------------------------------
 
-def legal_piles(state: UnoState, player: int, card_id: int) -> list[int]:
-    return [p.id for p in state.piles if not play_kind(state, player, CARDS[card_id], p).startswith("!")]
-
-
 async def play_card(interaction: discord.Interaction, card_id: int, pile_id: int | None, *,
                     colour: Colour | None = None, target: int | None = None, onto: int | None = None,
                     split: str | None = None, mode: str = "reply") -> None:
@@ -138,7 +130,7 @@ async def play_card(interaction: discord.Interaction, card_id: int, pile_id: int
         raise IllegalMove(f"You don't hold {CARDS[card_id].name} any more.", "Look again with /uno hand.",
                           code="not_in_hand")
     if pile_id is None:
-        piles = legal_piles(state, player, card_id)
+        piles = options(state, player).piles_for(card_id)
         if len(piles) > 1:
             need = NeedChoice("pile", f"Which pile do you play {CARDS[card_id].name} on?", "Pick a pile.")
             await ask(interaction, state, need, card_id, None, colour, target, onto, split, mode)
@@ -193,21 +185,23 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
               colour: Colour | None, target: int | None, onto: int | None, split: str | None) -> ChoiceSelect:
         parts = {"what": what, "card": str(card_id), "pile": _enc(pile_id), "colour": _enc(colour),
                  "target": _enc(target), "onto": _enc(onto), "split": _enc(split)}
+        legal = options(state, player)
+        option = legal.option(card_id, pile_id) if pile_id is not None else None
         if what == "colour":
-            options = [discord.SelectOption(label=COLOUR_NAMES[c], value=c.value) for c in COLOURS]
+            choices = [discord.SelectOption(label=COLOUR_NAMES[c], value=c.value)
+                       for c in (option.colours if option else COLOURS)]
         elif what == "target":
-            options = [discord.SelectOption(label=state.name(p)[:100], value=str(p),
+            choices = [discord.SelectOption(label=state.name(p)[:100], value=str(p),
                                             description=f"{len(state.hand(p))} cards")
-                       for p in state.players if p != player]
+                       for p in (option.targets if option else ())]
         elif what == "split":
-            options = [discord.SelectOption(label="Pass on the plus stacks", value="plus"),
-                       discord.SelectOption(label="Pass on the Crazy 8's stacks", value="eights")]
+            label = {"plus": "Pass on the plus stacks", "eights": "Pass on the Crazy 8's stacks"}
+            choices = [discord.SelectOption(label=label[k], value=k) for k in (option.splits if option else ())]
         else:  # "pile" or "onto"
-            allowed = legal_piles(state, player, card_id) if what == "pile" else \
-                [p.id for p in state.piles if p.id != pile_id]
-            options = [discord.SelectOption(label=f"Pile {state.pile_number(p)}: {CARDS[state.pile(p).top].name}",
-                                            value=str(p)) for p in allowed][:25]
-        select = discord.ui.Select(custom_id=custom_id("uno", "ch", *parts.values()), options=options[:25],
+            allowed = legal.piles_for(card_id) if what == "pile" else list(option.ontos if option else ())
+            choices = [discord.SelectOption(label=f"Pile {state.pile_number(p)}: {CARDS[state.pile(p).top].name}",
+                                            value=str(p)) for p in allowed]
+        select = discord.ui.Select(custom_id=custom_id("uno", "ch", *parts.values()), options=choices[:25],
                                    placeholder="Choose…")
         return cls(select, parts)
 
@@ -468,11 +462,20 @@ class HandView(discord.ui.View):
 
     def __init__(self, state: UnoState, player: int) -> None:
         super().__init__(timeout=None)
-        options = render.play_options(state, player)
-        if options:
-            self.add_item(PlaySelect.build(options))
-        for name in ("draw", "uno", "accept", "pass"):
+        legal = options(state, player)
+        plays = render.play_options(state, player, legal)
+        if plays:
+            self.add_item(PlaySelect.build(plays))
+        for name in hand_actions(legal):
             self.add_item(BoardButton("h", name))
+
+
+HAND_ACTIONS = {"draw": Draw, "uno": SayUno, "accept": Accept, "pass": Pass}
+
+
+def hand_actions(legal: Options) -> list[str]:
+    """The hand's buttons: only the moves the engine allows the player now."""
+    return [name for name, move in HAND_ACTIONS.items() if legal.allows(move)]
 
 
 class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:play"):

@@ -22,6 +22,7 @@ from typing import Any
 from engine.base import Event, GameKind
 from engine.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn
 from engine.uno.cards import CARDS, COLOURS, DECK_SIZE, Card, Colour
+from engine.uno.legal import Options, PlayKind, PlayOption
 from engine.uno.moves import (
     Accept,
     Callout,
@@ -120,52 +121,52 @@ def stack_colour_ok(c: Card, colour: Colour | None) -> bool:
 
 # -- classifying a play -----------------------------------------------------------------------------------
 
-def play_kind(state: UnoState, player: int, c: Card, pile: Pile) -> str:
-    """What playing card `c` on `pile` would be: "turn", "jump", "stack", "stacks" (deflecting stacks),
-    "trades" (deflecting trades), "shift" (changing a pending 0 shift), "eights" (cancelling your Crazy 8's
-    stack); or "!reason" when it is not allowed."""
+def play_kind(state: UnoState, player: int, c: Card, pile: Pile) -> PlayKind:
+    """What playing card `c` on `pile` would be: a turn play, a jump-in, adding to a stack, deflecting stacks or
+    trades, changing a pending 0 shift, cancelling your Crazy 8's stack; or why it is not allowed
+    (`PlayKind.allowed` is False)."""
     o = state.options
     seat = state.seat(player)
     if state.prompt is not None:
-        return "!prompt"
+        return PlayKind.PROMPT
     facing = state.stacks_on(player)
     trades = state.trades_on(player)
     if facing or trades:
         if c.plus and o.stacking and any(s.pile == pile.id and not s.immutable for s in facing):
-            return "stack"
+            return PlayKind.STACK
         if c.rank == "8" and any(s.immutable and s.owner == player and s.pile == pile.id for s in facing):
-            return "eights"
+            return PlayKind.EIGHTS
         if o.deflection:
             kind = _deflection(state, player, c, pile, facing, trades)
             if kind:
                 return kind
         if state.shift is not None and _shift_ok(state, player, c, pile):
-            return "shift"
-        return "!facing"
+            return PlayKind.SHIFT
+        return PlayKind.FACING
     if state.shift is not None:
         if _shift_ok(state, player, c, pile):
-            return "shift"
+            return PlayKind.SHIFT
         if player == state.turn:
-            return "!shift"
+            return PlayKind.SHIFT_PENDING
     closing = state.closing
     live_here = [s for s in state.stacks if s.pile == pile.id]
     if live_here:
         if c.plus and o.stacking and any(not s.immutable for s in live_here):
             if player == state.turn and not closing:
-                return "stack"
+                return PlayKind.STACK
             if o.jump_in and not seat.no_jump:
-                return "stack"
-        return "!live"
+                return PlayKind.STACK
+        return PlayKind.LIVE
     if player == state.turn and not closing:
         if state.drawn is not None and state.drawn.player == player and state.drawn.card != c.id:
-            return "!drawn"
+            return PlayKind.DRAWN
         if matches(state, c, pile):
-            return "turn"
+            return PlayKind.TURN
     if o.jump_in and jump_matches(state, c, pile):
-        return "!no_jump" if seat.no_jump else "jump"
+        return PlayKind.NO_JUMP if seat.no_jump else PlayKind.JUMP
     if closing:
-        return "!closing"
-    return "!no_match" if player == state.turn else "!not_turn"
+        return PlayKind.CLOSING
+    return PlayKind.NO_MATCH if player == state.turn else PlayKind.NOT_TURN
 
 
 def _placeable(state: UnoState, player: int, c: Card, pile: Pile) -> bool:
@@ -178,23 +179,23 @@ def _placeable(state: UnoState, player: int, c: Card, pile: Pile) -> bool:
 
 
 def _deflection(state: UnoState, player: int, c: Card, pile: Pile, facing: tuple[Stack, ...],
-                trades: tuple[Trade, ...]) -> str | None:
+                trades: tuple[Trade, ...]) -> PlayKind | None:
     here = [s for s in facing if s.pile == pile.id]
     if here:  # placed directly on the stack: it affects that stack (Deflection, edge cases)
         if c.rank in DEFLECT_STACK and stack_colour_ok(c, pile.colour) and _stack_deflect_possible(c, here, player):
-            return "stacks"
+            return PlayKind.STACKS
         return None
     here_trades = [t for t in trades if t.pile == pile.id]
     if here_trades and c.rank in DEFLECT_TRADE and (c.colour == here_trades[0].colour or c.rank == "7"):
-        return "trades"
+        return PlayKind.TRADES
     if not _placeable(state, player, c, pile):
         return None
     # on any other pile: it affects the stacks (else the trades) aimed at the player
     if facing and c.rank in DEFLECT_STACK and any(stack_colour_ok(c, state.pile(s.pile).colour) for s in facing) \
             and _stack_deflect_possible(c, list(facing), player):
-        return "stacks"
+        return PlayKind.STACKS
     if trades and c.rank in DEFLECT_TRADE and any(c.colour == t.colour for t in trades):
-        return "trades"
+        return PlayKind.TRADES
     return None
 
 
@@ -218,36 +219,39 @@ def _shift_ok(state: UnoState, player: int, c: Card, pile: Pile) -> bool:
     return pile.id == shift.pile or _placeable(state, player, c, pile)
 
 
-_REFUSALS = {
-    "!prompt": ("The game is waiting for {prompted} to choose.", "Wait a moment; they have a menu for it."),
-    "!facing": ("Something is aimed at you: {facing}.",
-                "Stack a plus card on it, deflect it with a power card of its colour, or use /uno draw "
-                "(a stack) or /uno accept (a trade)."),
-    "!shift": ("A 0's hand shift is pending.", "Use /uno accept to let it happen (or deflect it), then play."),
-    "!live": ("Pile {pile} carries a live stack.",
-              "Only plus cards (and the deflections of whoever it is aimed at) go on it; try another pile."),
-    "!drawn": ("You drew {drawn}: you must play that card.", "Play it with /uno play."),
-    "!no_match": ("{card} doesn't match pile {pile} ({top}).",
-                  "Play a card of the same colour or symbol, or a Wild; /uno hand marks what you can play."),
-    "!not_turn": ("It's {turn}'s turn, and {card} can't jump in on pile {pile} ({top}).",
-                  "Jump in only with the exact same card (a power card: the same symbol)."),
-    "!no_jump": ("You were just forced to pick up cards: you can't jump in until someone else plays a card.",
-                 "Wait for the next card."),
-    "!closing": ("Someone has played their last card: only jump-ins now.",
-                 "Jump in with a matching card, or score the round with /uno status → Score the round."),
+_REFUSALS = {  # kind: (code, message, hint)
+    PlayKind.PROMPT: ("prompt", "The game is waiting for {prompted} to choose.",
+                      "Wait a moment; they have a menu for it."),
+    PlayKind.FACING: ("facing", "Something is aimed at you: {facing}.",
+                      "Stack a plus card on it, deflect it with a power card of its colour, or use /uno draw "
+                      "(a stack) or /uno accept (a trade)."),
+    PlayKind.SHIFT_PENDING: ("shift", "A 0's hand shift is pending.",
+                             "Use /uno accept to let it happen (or deflect it), then play."),
+    PlayKind.LIVE: ("live", "Pile {pile} carries a live stack.",
+                    "Only plus cards (and the deflections of whoever it is aimed at) go on it; try another pile."),
+    PlayKind.DRAWN: ("drawn", "You drew {drawn}: you must play that card.", "Play it with /uno play."),
+    PlayKind.NO_MATCH: ("no_match", "{card} doesn't match pile {pile} ({top}).",
+                        "Play a card of the same colour or symbol, or a Wild; /uno hand marks what you can play."),
+    PlayKind.NOT_TURN: ("not_turn", "It's {turn}'s turn, and {card} can't jump in on pile {pile} ({top}).",
+                        "Jump in only with the exact same card (a power card: the same symbol)."),
+    PlayKind.NO_JUMP: ("no_jump",
+                       "You were just forced to pick up cards: you can't jump in until someone else plays a card.",
+                       "Wait for the next card."),
+    PlayKind.CLOSING: ("closing", "Someone has played their last card: only jump-ins now.",
+                       "Jump in with a matching card, or score the round with /uno status → Score the round."),
 }
 
 
-def refusal(state: UnoState, player: int, c: Card, pile: Pile, code: str) -> IllegalMove:
+def refusal(state: UnoState, player: int, c: Card, pile: Pile, kind: PlayKind) -> IllegalMove:
     fill = {
         "prompted": f"<@{state.prompt.player}>" if state.prompt else "",
         "facing": describe_facing(state, player), "pile": state.pile_number(pile.id), "card": c.name,
         "top": CARDS[pile.top].name, "turn": f"<@{state.turn}>",
         "drawn": CARDS[state.drawn.card].name if state.drawn else "",
     }
-    message, hint = _REFUSALS[code]
-    error_class = NotYourTurn if code == "!not_turn" else IllegalMove
-    return error_class(message.format(**fill), hint.format(**fill), code=code[1:])
+    code, message, hint = _REFUSALS[kind]
+    error_class = NotYourTurn if kind is PlayKind.NOT_TURN else IllegalMove
+    return error_class(message.format(**fill), hint.format(**fill), code=code)
 
 
 def describe_facing(state: UnoState, player: int) -> str:
@@ -700,7 +704,7 @@ def _play(state: UnoState, move: Play) -> _Game:
                        "Nothing of yours changed; look at the pile and play again if you still can.")
     c = CARDS[move.card]
     kind = play_kind(state, move.player, c, pile)
-    if kind.startswith("!"):
+    if not kind.allowed:
         raise refusal(state, move.player, c, pile, kind)
     _check_choices(state, move, c, kind)
     g = _Game(state)
@@ -708,17 +712,17 @@ def _play(state: UnoState, move: Play) -> _Game:
     player = move.player
     wild4 = _wild4_record(state, move, c, pile, kind) if c.rank == "+4" else None
     g.place(player, c.id, gp, move.colour)
-    if kind in ("turn", "jump"):
+    if kind in (PlayKind.TURN, PlayKind.JUMP):
         g.effect(player, c, gp, move, flipped=False)
-    elif kind == "stack":
+    elif kind is PlayKind.STACK:
         _add_to_stack(g, player, c, gp)
-    elif kind == "stacks":
+    elif kind is PlayKind.STACKS:
         _deflect_stacks(g, state, move, c, gp)
-    elif kind == "trades":
+    elif kind is PlayKind.TRADES:
         _deflect_trades(g, state, move, c, gp)
-    elif kind == "shift":
+    elif kind is PlayKind.SHIFT:
         _change_shift(g, player, c)
-    elif kind == "eights":
+    elif kind is PlayKind.EIGHTS:
         g.stacks = [s for s in g.stacks if not (s.immutable and s.owner == player and s.target == player
                                                   and s.pile == gp.id)]
         g.turn = g.next(player)
@@ -731,43 +735,38 @@ def _play(state: UnoState, move: Play) -> _Game:
     return g
 
 
-def _check_choices(state: UnoState, move: Play, c: Card, kind: str) -> None:
+def _check_choices(state: UnoState, move: Play, c: Card, kind: PlayKind) -> None:
     """Missing choices are asked for (NeedChoice), wrong ones refused, before anything changes."""
-    if c.is_wild and move.colour is None:
+    option = play_option(state, move.player, c, move.pile, kind)
+    if option.colours and move.colour is None:
         raise NeedChoice("colour", f"Which colour for your {c.name}?", "Choose red, yellow, green or blue.")
-    needs_target = (c.rank == "7" and state.options.seven_trades and kind in ("turn", "jump", "trades", "stacks"))
-    if needs_target:
-        if move.target is None:
-            what = "put the stack on" if kind == "stacks" else "trade hands with"
-            raise NeedChoice("target", f"Who do you {what}?", "Pick a player.")
-        if move.target == move.player or not state.seated(move.target):
-            raise IllegalMove("Pick another player at this table.", "You can't choose yourself.", code="bad_target")
-    if c.rank == "1" and state.options.one_moves_pile and kind in ("turn", "jump") and len(state.piles) > 1:
-        if move.onto is None:
-            raise NeedChoice("onto", "Which pile do you move this pile onto?", "Pick a pile.")
-        if move.onto == move.pile or all(p.id != move.onto for p in state.piles):
-            raise IllegalMove("Pick one of the other piles.", "The 1 moves its own pile onto another one.",
-                              code="bad_pile")
-    if c.rank == "2" and kind == "stacks":
-        facing = _affected_stacks(state, move.player, move.pile)
-        mixed = any(s.immutable for s in facing) and any(not s.immutable for s in facing)
-        if mixed and move.split not in ("plus", "eights"):
-            raise NeedChoice("split", "Which stacks go on to the next player: the plus stacks or the Crazy 8's?",
-                             "Your 2 splits them apart (Deflection, edge cases).")
+    if option.targets and move.target is None:
+        what = "put the stack on" if kind is PlayKind.STACKS else "trade hands with"
+        raise NeedChoice("target", f"Who do you {what}?", "Pick a player.")
+    if option.targets and move.target not in option.targets:
+        raise IllegalMove("Pick another player at this table.", "You can't choose yourself.", code="bad_target")
+    if option.ontos and move.onto is None:
+        raise NeedChoice("onto", "Which pile do you move this pile onto?", "Pick a pile.")
+    if option.ontos and move.onto not in option.ontos:
+        raise IllegalMove("Pick one of the other piles.", "The 1 moves its own pile onto another one.",
+                          code="bad_pile")
+    if option.splits and move.split not in option.splits:
+        raise NeedChoice("split", "Which stacks go on to the next player: the plus stacks or the Crazy 8's?",
+                         "Your 2 splits them apart (Deflection, edge cases).")
 
 
-def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: str) -> Wild4 | None:
+def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: PlayKind) -> Wild4 | None:
     """Challenging: remember whether the Wild +4's player had another valid card (another plus card, on a
     stack) they could have played."""
     hand = [CARDS[i] for i in state.hand(move.player) if i != c.id]
-    if kind == "stack":
+    if kind is PlayKind.STACK:
         guilty = any(h.rank == "+2" for h in hand)
         here = [s for s in state.stacks if s.pile == pile.id and not s.immutable]
         stack = next((s for s in here if s.target == move.player), here[0])  # the one _add_to_stack grows
         return Wild4(move.player, guilty, True, stack.id)
-    if kind not in ("turn", "jump"):
+    if kind not in (PlayKind.TURN, PlayKind.JUMP):
         return None
-    test = matches if kind == "turn" else jump_matches
+    test = matches if kind is PlayKind.TURN else jump_matches
     guilty = any(h.rank != "+4" and test(state, h, pile) for h in hand)
     return Wild4(move.player, guilty, False, state.next_id)  # the stack this card creates gets this id
 
@@ -874,7 +873,7 @@ def _draw(state: UnoState, move: Draw) -> _Game:
     _require_seat(state, move.player)
     player = move.player
     if state.prompt is not None:
-        raise refusal(state, player, CARDS[0], state.piles[0], "!prompt")
+        raise refusal(state, player, CARDS[0], state.piles[0], PlayKind.PROMPT)
     facing = state.stacks_on(player)
     if facing:
         return _take_stacks(state, player, move.count)
@@ -887,7 +886,7 @@ def _draw(state: UnoState, move: Draw) -> _Game:
         raise IllegalMove("Someone has played their last card: nobody draws now.",
                           "Jump in, or score the round.", code="closing")
     if state.shift is not None:
-        raise refusal(state, player, CARDS[0], state.piles[0], "!shift")
+        raise refusal(state, player, CARDS[0], state.piles[0], PlayKind.SHIFT_PENDING)
     if state.drawn is not None and state.drawn.player == player:
         name = CARDS[state.drawn.card].name
         raise IllegalMove(f"You already drew {name}.",
@@ -931,7 +930,7 @@ def _playable_on_any(state: UnoState, card_id: int) -> bool:
 def playable_now(state: UnoState, player: int) -> list[int]:
     """Cards of the player's hand that are legal on some pile right now."""
     hand = state.hand(player)
-    return [i for i in hand if any(not play_kind(state, player, CARDS[i], p).startswith("!") for p in state.piles)]
+    return [i for i in hand if any(play_kind(state, player, CARDS[i], p).allowed for p in state.piles)]
 
 
 def _take_stacks(state: UnoState, player: int, count: int | None) -> _Game:
@@ -1227,19 +1226,24 @@ _HANDLERS = {Join: _join, Start: _start, Play: _play, Draw: _draw, Pass: _pass, 
 
 def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
+    return options(state, player).moves()
+
+
+def options(state: UnoState, player: int) -> Options:
+    """What `player` may do now: the one answer that moves, menus, marks and autocomplete are read from."""
     if state.phase is not Phase.PLAY or not state.seated(player):
         if state.phase is Phase.LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
-            return [Start(player)]
-        return []
+            return Options(player, actions=(Start(player),))
+        return Options(player)
     if state.prompt is not None:
         if state.prompt.player != player:
-            return []
+            return Options(player)
         if state.prompt.kind is PromptKind.PARTNER:
-            return [Choose(player, target=p) for p in state.players if p != player]
-        return [Choose(player, onto=p.id) for p in state.piles if p.id != state.prompt.pile]
-    moves: list[Move] = []
+            return Options(player, actions=tuple(Choose(player, target=p) for p in state.players if p != player))
+        return Options(player, actions=tuple(Choose(player, onto=p.id) for p in state.piles
+                                             if p.id != state.prompt.pile))
+    plays: list[PlayOption] = []
     seen: set[tuple[Colour | None, str]] = set()
-    others = [x.player for x in state.seats if x.player != player]
     # Nothing pending (the usual case): a play is a turn play or a jump-in, decided as play_kind would, faster.
     simple = not state.stacks and not state.trades and state.shift is None and not state.closing
     is_turn = player == state.turn
@@ -1247,48 +1251,49 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
     can_jump = state.options.jump_in and not state.seat(player).no_jump
     for card_id in state.hand(player):
         c = CARDS[card_id]
-        if (c.colour, c.rank) in seen:
+        if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
             continue
         seen.add((c.colour, c.rank))
         for pile in state.piles:
             if not simple:
                 kind = play_kind(state, player, c, pile)
-                if kind.startswith("!"):
+                if not kind.allowed:
                     continue
             elif is_turn and forced is not None:
                 if card_id != forced or not matches(state, c, pile):
                     continue
-                kind = "turn"
+                kind = PlayKind.TURN
             elif is_turn and matches(state, c, pile):
-                kind = "turn"
+                kind = PlayKind.TURN
             elif can_jump and jump_matches(state, c, pile):
-                kind = "jump"
+                kind = PlayKind.JUMP
             else:
                 continue
-            moves.extend(_expand(state, player, c, pile, kind, others))
+            plays.append(play_option(state, player, c, pile.id, kind))
+    actions: list[Move] = []
     if state.stacks_on(player):
-        moves.append(Draw(player))
+        actions.append(Draw(player))
     elif player == state.turn and not state.closing and state.shift is None and not state.trades_on(player):
         if state.drawn is not None and state.drawn.player == player:
             if not state.drawn.forced:
-                moves.append(Pass(player))
-        elif not any(isinstance(m, Play) for m in moves):  # "If a player does not have a card that can be played"
-            moves.append(Draw(player))
+                actions.append(Pass(player))
+        elif not plays:  # "If a player does not have a card that can be played"
+            actions.append(Draw(player))
     if state.trades_on(player) or (state.shift is not None and player == state.turn):
-        moves.append(Accept(player))
+        actions.append(Accept(player))
     o = state.options
     seat = state.seat(player)
     if o.uno_rule:
         if 1 <= len(seat.hand) <= 2 and not seat.said_uno:
-            moves.append(SayUno(player))
+            actions.append(SayUno(player))
         for other in state.seats:
             if other.player != player and _callout_possible(state, other):
-                moves.append(Callout(player, other.player))
+                actions.append(Callout(player, other.player))
     if o.challenge_wild4:
-        moves.extend(Challenge(player, p.id) for p in challengeable(state, player))
+        actions.extend(Challenge(player, p.id) for p in challengeable(state, player))
     if state.closing and not state.pending:
-        moves.append(EndRound(player))
-    return moves
+        actions.append(EndRound(player))
+    return Options(player, tuple(plays), tuple(actions))
 
 
 def _callout_possible(state: UnoState, seat: Seat) -> bool:
@@ -1299,20 +1304,22 @@ def _callout_possible(state: UnoState, seat: Seat) -> bool:
     return len(seat.hand) == 1 and seat.exposed_at is not None and state.plays > seat.exposed_at
 
 
-def _expand(state: UnoState, player: int, c: Card, pile: Pile, kind: str, others: list[int]) -> list[Play]:
-    base = Play(player, c.id, pile.id)
-    variants = [base]
-    if c.is_wild:
-        variants = [replace(v, colour=colour) for v in variants for colour in COLOURS]
-    if c.rank == "7" and state.options.seven_trades and kind in ("turn", "jump", "trades", "stacks"):
-        variants = [replace(v, target=t) for v in variants for t in others]
-    if c.rank == "1" and state.options.one_moves_pile and kind in ("turn", "jump") and len(state.piles) > 1:
-        variants = [replace(v, onto=p.id) for v in variants for p in state.piles if p.id != pile.id]
-    if c.rank == "2" and kind == "stacks":
-        facing = _affected_stacks(state, player, pile.id)
+def play_option(state: UnoState, player: int, c: Card, pile_id: int, kind: PlayKind) -> PlayOption:
+    """An allowed play and the choices it asks for (Cards: Wild, 7, 1; Deflection edge cases: a 2's split)."""
+    o = state.options
+    colours = COLOURS if c.is_wild else ()
+    targets: tuple[int, ...] = ()
+    if c.rank == "7" and o.seven_trades and kind in (PlayKind.TURN, PlayKind.JUMP, PlayKind.TRADES, PlayKind.STACKS):
+        targets = tuple(x.player for x in state.seats if x.player != player)
+    ontos: tuple[int, ...] = ()
+    if c.rank == "1" and o.one_moves_pile and kind in (PlayKind.TURN, PlayKind.JUMP) and len(state.piles) > 1:
+        ontos = tuple(p.id for p in state.piles if p.id != pile_id)
+    splits: tuple[str, ...] = ()
+    if c.rank == "2" and kind is PlayKind.STACKS:
+        facing = _affected_stacks(state, player, pile_id)
         if any(s.immutable for s in facing) and any(not s.immutable for s in facing):
-            variants = [replace(v, split=k) for v in variants for k in ("plus", "eights")]
-    return variants
+            splits = ("plus", "eights")
+    return PlayOption(c.id, pile_id, kind, colours, targets, ontos, splits)
 
 
 def waiting_on(state: UnoState) -> list[int]:
@@ -1356,19 +1363,23 @@ def view_for(state: UnoState, player: int | None) -> dict[str, Any]:
     if player is not None and state.seated(player):
         view["hand"] = list(state.hand(player))
         if state.phase is Phase.PLAY:
-            view["playable"] = [i for i in state.hand(player)
-                                if any(play_kind(state, player, CARDS[i], p) in _NOW for p in state.piles)]
-            view["jump"] = [i for i in state.hand(player)
-                            if any(play_kind(state, player, CARDS[i], p) == "jump" for p in state.piles)]
+            view["playable"], view["jump"] = options(state, player).marked(state.hand(player))
     return view
-
-
-_NOW = frozenset({"turn", "stack", "stacks", "trades", "shift", "eights"})
 
 
 def card_count(state: UnoState) -> int:
     """Every card somewhere: hands, draw pile, discard piles (always 108)."""
     return sum(len(s.hand) for s in state.seats) + len(state.draw_pile) + sum(len(p.cards) for p in state.piles)
+
+
+def standings(state: UnoState) -> list[tuple[int, int, int]]:
+    """(player, place, points), best first: the winners, then fewest points, then fewest cards; players equal
+    on all three share the better place."""
+    def key(s: Seat) -> tuple[bool, int, int]:
+        return s.player not in state.winners, s.points, len(s.hand)
+
+    seats = sorted(state.seats, key=key)
+    return [(s.player, 1 + sum(1 for o in seats if key(o) < key(s)), s.points) for s in seats]
 
 
 UNO: GameKind[UnoState, Move] = GameKind(
@@ -1377,4 +1388,4 @@ UNO: GameKind[UnoState, Move] = GameKind(
 )
 
 __all__ = ["UNO", "NeedChoice", "RaceLost", "apply", "legal_moves", "move_from_dict", "new_game", "new_lobby",
-           "view_for", "waiting_on"]
+           "options", "standings", "view_for", "waiting_on"]
