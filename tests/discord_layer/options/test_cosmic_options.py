@@ -71,7 +71,7 @@ async def test_the_chosen_deck_is_shuffled_and_a_lingering_event_is_dismissed(ha
 @pytest.mark.option_effect("cosmic start", "chombo")
 @pytest.mark.option_effect("cosmic chombo", "player")
 async def test_the_chombo_penalty_falls_on_the_named_player(harness, players):
-    east, south, west, north = players
+    east, _, west, _ = players
     for penalty, paid in (("none", 0), ("mangan", 8000)):  # a non-dealer's mangan: 4,000 + 2,000 + 2,000
         await seat(harness, players)
         await harness.slash("cosmic start", user=east, chombo=penalty)
