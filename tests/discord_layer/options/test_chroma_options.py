@@ -105,8 +105,8 @@ CHROMAS = {"silver": Chroma.SILVER, "gold": Chroma.GOLD, "red": Chroma.RED, "blu
            "prismatic": Chroma.PRISMATIC, "fern_green": Chroma.FERN, "light_siam": Chroma.SIAM}
 
 
-@pytest.mark.option_effect("chroma rules", *CHROMAS, "siam_limited", "rainbow_from", "open_tanyao", "chip_value",
-                           "reset")
+@pytest.mark.option_effect("chroma rules", "silver", "gold", "red", "blue", "prismatic", "fern_green", "light_siam",
+                           "siam_limited", "rainbow_from", "open_tanyao", "chip_value", "reset")
 async def test_rules_set_each_chromas_ability_and_the_options_and_reset_goes_back(harness, players):
     host = harness.user("mod", manager=True)  # no table here: a manager changes the channel's rules
     abilities = list(Ability)

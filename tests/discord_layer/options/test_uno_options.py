@@ -74,14 +74,17 @@ async def lay_out(harness, players, hands, piles, turn, **changes):
     await put_state(harness, laid)
 
 
-@pytest.mark.option_effect("uno play", "pile", "color", "target")
+@pytest.mark.option_effect("uno play", "card", "pile", "color", "target")
 async def test_the_pile_the_wilds_colour_and_the_sevens_partner_are_given_with_the_card(harness, players):
     ann, ben, cat = players
     r3, r4 = card_of("r", "3"), card_of("r", "4")
-    await lay_out(harness, players, {ann.id: [card_of("r", "5"), card_of("g", "3")],
-                                     ben.id: [card_of(None, "wild"), card_of("y", "3")],
-                                     cat.id: [card_of("b", "7"), card_of("y", "4"), card_of("y", "5")]},
-                  piles=[Pile(1, (r3,), Colour.RED), Pile(2, (r4,), Colour.RED)], turn=ann.id)
+    hands = {ann.id: [card_of("r", "5"), card_of("g", "3")], ben.id: [card_of(None, "wild"), card_of("y", "3")],
+             cat.id: [card_of("b", "7"), card_of("y", "4"), card_of("y", "5")]}
+    await lay_out(harness, players, hands, piles=[Pile(1, (r3,), Colour.RED), Pile(2, (r4,), Colour.RED)],
+                  turn=ann.id)
+    for player in players:  # the suggestions are your own hand, never another's
+        offered = await harness.autocomplete("uno play", "card", "", user=player)
+        assert {c["value"] for c in offered} == {CARDS[c].notation for c in hands[player.id]}
     asked = await harness.slash("uno play", user=ann, card="r5")  # it fits both piles
     assert asked.ephemeral and "Which pile" in asked.text
     await harness.slash("uno play", user=ann, card="r5", pile=2)
