@@ -111,10 +111,10 @@ async def test_a_partial_draw_takes_only_count_cards_of_the_stack(harness, playe
                                      cat.id: [card_of("y", "4")]},
                   piles=[Pile(1, (top,), Colour.RED, top_by=ann.id)], turn=ben.id,
                   stacks=(Stack(50, 1, 4, ben.id),))
-    await harness.slash("uno draw", user=ben, count=1)
+    await (await harness.slash("uno draw", user=ben, count=1)).followed_up()  # "You drew ..." comes privately
     state = await current(harness)
     assert len(state.hand(ben.id)) == 3 and [(s.total, s.target) for s in state.stacks] == [(3, ben.id)]
-    await harness.slash("uno draw", user=ben)  # the rest
+    await (await harness.slash("uno draw", user=ben)).followed_up()  # the rest
     state = await current(harness)
     assert len(state.hand(ben.id)) == 6 and state.stacks == ()
 
