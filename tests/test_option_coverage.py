@@ -47,45 +47,63 @@ def _marks(node: ast.expr) -> list[ast.Call]:
     return [item for item in items if _is_marker(item)]
 
 
-def markers_in(source: str, filename: str) -> list[tuple[str, str, tuple]]:
-    """(where, test name, marker arguments) for each option_effect marker on a test in this source."""
+def _tests(body: list[ast.stmt]) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The test functions of a module or class body, those of its Test classes included."""
+    found = []
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
+            found.append(node)
+        elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            found += _tests(node.body)
+    return found
+
+
+def markers_in(source: str, filename: str) -> list[tuple[str, str, tuple, bool]]:
+    """(where, what it marks, marker arguments, whether every test it marks runs through the fake Discord's
+    `harness`) for each option_effect marker in this source."""
     found = []
 
-    def add(call: ast.Call, owner: str) -> None:
+    def add(call: ast.Call, owner: str, tests: list) -> None:
         where = f"{filename}:{call.lineno}"
         args = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
                      for a in call.args)
-        found.append((where, owner, args))
+        harnessed = bool(tests) and all("harness" in [a.arg for a in t.args.args] for t in tests)
+        found.append((where, owner, args, harnessed))
 
     def visit(body: list[ast.stmt], owner: str) -> None:
         for node in body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                tests = _tests(node.body) if isinstance(node, ast.ClassDef) else [node]
                 for decorator in node.decorator_list:
                     for call in _marks(decorator):
-                        add(call, node.name)
+                        add(call, node.name, tests)
                 if isinstance(node, ast.ClassDef):
                     visit(node.body, node.name)
             elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "pytestmark"
                                                       for t in node.targets):
                 for call in _marks(node.value):
-                    add(call, owner)
+                    add(call, owner, _tests(body))
 
     visit(ast.parse(source, filename).body, "<module>")
     return found
 
 
-def all_markers() -> list[tuple[str, str, tuple]]:
+def all_markers() -> list[tuple[str, str, tuple, bool]]:
     return [m for path in sorted(TESTS.rglob("*.py"))
             for m in markers_in(path.read_text(), str(path.relative_to(TESTS.parent)))]
 
 
-def problems(markers: list[tuple[str, str, tuple]], commands: set[str],
+def problems(markers: list[tuple[str, str, tuple, bool]], commands: set[str],
              options: set[tuple[str, str]]) -> tuple[list[str], list[str]]:
     """(options no marker covers, markers that are wrong)."""
     covered, wrong = set(), []
-    for where, owner, args in markers:
+    for where, owner, args, harnessed in markers:
         if not owner.startswith(("test", "Test", "<module>")):
             wrong.append(f"{where}: on {owner}, which is not a test")
+            continue
+        if not harnessed:
+            wrong.append(f"{where}: {owner} does not take the `harness` fixture: an option's effect is asserted "
+                         "through the real bot and the fake Discord")
             continue
         if len(args) < 2 or None in args:
             wrong.append(f"{where}: give a command and at least one option, as literal strings: {args}")
@@ -118,25 +136,30 @@ import pytest
 pytestmark = [pytest.mark.slow, pytest.mark.option_effect("g c", "a")]
 
 @pytest.mark.option_effect("g c", "b", "c")
-async def test_one(): ...
+async def test_one(harness): ...
 
 class TestGroup:
     pytestmark = pytest.mark.option_effect("g d", "x")
 
     @pytest.mark.option_effect("g c", "nope")
-    def test_two(self): ...
+    def test_two(self, harness, players): ...
 
 @pytest.mark.option_effect("g c", "d")
-def helper(): ...
+def helper(harness): ...
 
 @pytest.mark.option_effect("g c", OPTION)
-def test_three(): ...
+def test_three(harness): ...
+'''
+
+NO_HARNESS = '''
+@pytest.mark.option_effect("g c", "a")
+def test_pure(): ...
 '''
 
 
 def test_the_scan_reads_every_form_of_marker_and_finds_what_is_wrong():
     found = markers_in(SAMPLE, "sample.py")
-    assert [(owner, args) for _, owner, args in found] == [
+    assert [(owner, args) for _, owner, args, _ in found] == [
         ("<module>", ("g c", "a")), ("test_one", ("g c", "b", "c")), ("TestGroup", ("g d", "x")),
         ("test_two", ("g c", "nope")), ("helper", ("g c", "d")), ("test_three", ("g c", None))]
     options = {("g c", o) for o in "abcde"} | {("g d", "x"), ("g d", "y")}
@@ -144,3 +167,5 @@ def test_the_scan_reads_every_form_of_marker_and_finds_what_is_wrong():
     assert missing == ["/g c d", "/g c e", "/g d y"]
     assert len(wrong) == 3 and "no option 'nope'" in wrong[0] and "helper, which is not a test" in wrong[1]
     assert "literal strings" in wrong[2]
+    missing, wrong = problems(markers_in(NO_HARNESS, "pure.py"), {"g c"}, {("g c", "a")})
+    assert missing == ["/g c a"] and len(wrong) == 1 and "test_pure does not take the `harness`" in wrong[0]
