@@ -111,6 +111,8 @@ async def start(harness, players, seed=SEED, choices=CHOICES):
     return last.record.followups[-1]
 
 
+@pytest.mark.option_effect("chaosjan play", "card")
+@pytest.mark.option_effect("chaosjan new", "seed")
 async def test_a_four_player_hand_from_new_to_a_ron_with_a_restart(harness, players):
     east, south, west, north = players
     users = {u.id: u for u in players}
@@ -212,6 +214,8 @@ async def test_refusals_are_private_friendly_and_change_nothing(harness, players
     assert await table(harness) == before
 
 
+@pytest.mark.option_effect("chaosjan card", "name")
+@pytest.mark.option_effect("chaosjan rules", "rule")
 async def test_rules_card_and_status(harness, players):
     await start(harness, players)
     rule = await harness.slash("chaosjan rules", user=players[1], rule="1.5d")
@@ -229,6 +233,7 @@ async def test_rules_card_and_status(harness, players):
     assert not any(card in history.text for picks in CHOICES.values() for card in picks[1] + picks[2] + picks[3])
 
 
+@pytest.mark.option_effect("chaosjan autopass", "on")
 async def test_autopass_passes_like_a_player_would(harness, players):
     east, south, west, north = players
     await start(harness, players)
@@ -281,6 +286,7 @@ async def test_playing_from_the_hand_menus_names_a_player_and_an_amount(harness,
     assert state.on_table == 500 and state.seats[0].points == 26500
 
 
+@pytest.mark.option_effect("chaosjan import", "file")
 async def test_import_a_catalogue_while_choosing_and_not_after(harness, players):
     east, south = players[:2]
     await harness.slash("table start", user=east, east=east, south=south, west=players[2], north=players[3])

@@ -37,6 +37,7 @@ async def table_points(harness):
     return [s.points for s in state.seats]
 
 
+@pytest.mark.option_effect("chroma waits", "hand", "discards")
 async def test_waits_are_private_and_show_the_seeds_furiten_example(harness, players):
     """Seed 002, furiten example 1: a plain 3s discarded, a silver 3p held alone."""
     reply = await harness.slash("chroma waits", user=players[0], hand="3*p111z222z333z444z", discards="3s")
@@ -71,6 +72,7 @@ async def test_notation_error_points_at_the_character(harness, players):
     assert "character 7" in reply.text and "```\n123m45q\n      ^\n```" in reply.text
 
 
+@pytest.mark.option_effect("chroma score", "hand")
 async def test_score_without_a_table_shows_the_gold_reading_and_no_record_button(harness, players):
     """Seed 002, gold: the 4s of 4s5s5s6s6s7s read as 7s for iipeiko."""
     reply = await harness.slash("chroma score", user=players[0], hand="123m789p4s5*s5s6s6s7s11z", win="1m",
@@ -98,6 +100,7 @@ async def test_ron_recorded_on_the_table_through_the_menu_survives_a_restart(har
     assert not harness.fake.messages[int(message["id"])]["components"]  # the win can't be recorded twice
 
 
+@pytest.mark.option_effect("chroma score", "tsumo")
 async def test_non_positive_han_is_paid_backwards_on_the_table(harness, players):
     """Seed 002, "Non-positive Han Count", with the trade-off alternative on red: 1 han - 2 = -1 han."""
     await seat(harness, players)

@@ -75,6 +75,8 @@ async def test_roll_refused_without_enough_points(harness, players):
     assert reply.ephemeral and "costs 1,000" in reply.text and "500 points" in reply.text
 
 
+@pytest.mark.option_effect("cosmic deck", "page")
+@pytest.mark.option_effect("cosmic card", "name")
 async def test_card_lookup_with_autocomplete_and_the_paged_deck(harness, players):
     await start(harness, players)
     choices = await harness.autocomplete("cosmic card", "name", "robb", user=players[1])
@@ -95,6 +97,7 @@ async def test_chombo_keeps_rolls_and_the_hand(harness, players):
     assert state.cosmic.rolls[1] == 1 and state.hands_played == 0
 
 
+@pytest.mark.option_effect("cosmic import", "file")
 async def test_import_replaces_the_deck_and_a_bad_file_keeps_the_old_one(harness, players):
     east = players[0]
     await start(harness, players)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.ginjontan.cards import card
 from engine.ginjontan.rules import GINJONTAN
 from engine.ginjontan.state import Phase
@@ -124,6 +126,7 @@ async def test_hands_are_private_and_public_messages_name_no_hidden_card(harness
     assert not [n for n in hidden if f"`{n}`" in public]
 
 
+@pytest.mark.option_effect("ginjontan score", "cards")
 async def test_the_calculator_scores_cards_without_a_game_and_points_at_mistakes(harness):
     ann = harness.user("ann")
     reply = await harness.slash("ginjontan score", user=ann, cards="w1sun w2sun")
@@ -140,6 +143,7 @@ async def test_the_calculator_scores_cards_without_a_game_and_points_at_mistakes
     assert await current(harness) is None
 
 
+@pytest.mark.option_effect("ginjontan swap", "choice")
 async def test_outsiders_wrong_steps_and_managers(harness):
     players = [harness.user(n) for n in ("ann", "ben")]
     outsider = harness.user("zed")
@@ -233,6 +237,7 @@ async def test_notation_errors_in_moves_point_at_the_card(harness):
     assert await current(harness) == before, "a bad card changes nothing"
 
 
+@pytest.mark.option_effect("ginjontan new", "deck", "prize")
 async def test_comment_2_the_prize_with_personal_decks(harness):
     players = [harness.user(n) for n in ("ann", "ben")]
     users = {p.id: p for p in players}

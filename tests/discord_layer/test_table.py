@@ -27,6 +27,7 @@ def points(s):
     return [seat.points for seat in s.seats]
 
 
+@pytest.mark.option_effect("table start", "east", "south", "west", "north")
 async def test_a_whole_game_with_a_restart_in_the_middle(harness, players):
     east, south, west, north = players
     started = await start(harness, players)
@@ -116,6 +117,8 @@ async def test_one_table_per_channel(harness, players):
     assert again.ephemeral and "already running" in again.text and "/table end" in again.text
 
 
+@pytest.mark.option_effect("table take", "amount", "up_to")
+@pytest.mark.option_effect("table pay", "amount", "to")
 async def test_payments_and_their_refusals(harness, players):
     east, south, west, north = players
     await start(harness, players)
@@ -132,6 +135,7 @@ async def test_payments_and_their_refusals(harness, players):
     assert points(await state(harness)) == [22000, 26000, 25000, 27000]
 
 
+@pytest.mark.option_effect("table set", "player", "points")
 async def test_only_seated_players_act_and_only_the_host_manages(harness, players):
     east, south, *_ = players
     await start(harness, players)

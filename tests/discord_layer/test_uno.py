@@ -255,6 +255,7 @@ async def test_board_edits_are_coalesced(harness, monkeypatch):
     assert f"Turn: <@{state.turn}>" in message_text(harness.fake.messages[board_id])
 
 
+@pytest.mark.option_effect("uno new", "timer")
 async def test_the_turn_timer_draws_for_the_absent_player_and_survives_a_restart(harness):
     players = [harness.user(n) for n in ("ann", "ben")]
     await start_game(harness, players, timer=1)
@@ -297,6 +298,7 @@ async def scenario(harness, players, hands, top, turn, **changes):
     await put_state(harness, state.__class__(**fields))
 
 
+@pytest.mark.option_effect("uno play", "card")
 async def test_a_stack_deflected_from_the_hand_menu_then_taken(harness):
     """Stacking and Deflection, as players do it: +2, a Skip of its colour from the hand menu, /uno draw."""
     ann, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
@@ -341,6 +343,7 @@ async def test_a_seven_asks_for_a_partner_and_the_target_accepts(harness):
     assert state.hand(ben.id) == (card_of("g", "3"),)
 
 
+@pytest.mark.option_effect("uno callout", "player")
 async def test_uno_callout_too_early_then_caught(harness):
     ann, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
     await scenario(harness, players, {ann.id: [card_of("r", "4"), card_of("g", "3")],
@@ -356,6 +359,7 @@ async def test_uno_callout_too_early_then_caught(harness):
     assert len((await current(harness)).hand(ann.id)) == 5
 
 
+@pytest.mark.option_effect("uno kick", "player")
 async def test_undo_kick_and_end_by_the_host(harness):
     ann, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
     await scenario(harness, players, {ann.id: [card_of("r", "4"), card_of("g", "3")],
