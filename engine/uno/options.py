@@ -30,6 +30,7 @@ class UnoOptions:
     deflection: bool = True  # Deflection: power cards pass stacks, 7s and 0s on
     crazy_eights: bool = True  # Crazy 8's: four 8s in a row on one pile
     challenge_wild4: bool = True  # Challenging
+    wild4_colour_only: bool = False  # official Uno: guilty only with a card of the pile's colour in hand
     uno_rule: bool = True  # The "Uno" rule
     uno_penalty: int = 4  # cards for a missed "Uno" or a false call-out
     points: bool = True  # Winning the game: points, rounds; off: the first empty hand wins

@@ -761,14 +761,17 @@ def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: str) -
     stack) they could have played."""
     hand = [CARDS[i] for i in state.hand(move.player) if i != c.id]
     if kind == "stack":
-        guilty = any(h.rank == "+2" for h in hand)
+        guilty = any(h.plus for h in hand)  # plus cards all go on a plus stack (Stacking)
         here = [s for s in state.stacks if s.pile == pile.id and not s.immutable]
         stack = next((s for s in here if s.target == move.player), here[0])  # the one _add_to_stack grows
         return Wild4(move.player, guilty, True, stack.id)
     if kind not in ("turn", "jump"):
         return None
-    test = matches if kind == "turn" else jump_matches
-    guilty = any(h.rank != "+4" and test(state, h, pile) for h in hand)
+    if state.options.wild4_colour_only:  # official Uno: only a card of the pile's colour makes it illegal
+        guilty = pile.colour is not None and any(h.colour == pile.colour for h in hand)
+    else:  # on any pile ("Players may chose to play on either pile")
+        guilty = any(h.rank != "+4" and not play_kind(state, move.player, h, p).startswith("!")
+                     for h in hand for p in state.piles)
     return Wild4(move.player, guilty, False, state.next_id)  # the stack this card creates gets this id
 
 
