@@ -1032,9 +1032,15 @@ def _say_uno(state: UnoState, move: SayUno) -> _Game:
 
 
 def uno_penalty(state: UnoState, player: int) -> int:
-    """Round won: at 1 point the cards you draw from the Uno rule double."""
+    """The cards a call-out against `player` costs whoever loses it."""
     base = state.options.uno_penalty
-    return base * 2 if state.options.points and state.seat(player).points == 1 else base
+    return base * 2 if doubles(state, player) else base
+
+
+def doubles(state: UnoState, player: int) -> bool:
+    """Round won: at 1 point "the cards you draw from the "Uno" rule double, as well as the cards drawn from a
+    failed challenge against you"."""
+    return state.options.points and state.seat(player).points == 1
 
 
 def _callout(state: UnoState, move: Callout) -> _Game:
@@ -1071,7 +1077,7 @@ def _callout(state: UnoState, move: Callout) -> _Game:
                     g.add_to_hand(move.target, [card_id])
                     break
             g.seat(move.target).last_card = None
-    penalty = uno_penalty(state, loser)
+    penalty = uno_penalty(state, move.target)
     stack_index = next((i for i, s in enumerate(g.stacks) if s.target == move.target and not s.immutable), None)
     if stack_index is not None:  # "+4 is added to the stack and pointed at whoever failed the challenge"
         s = g.stacks[stack_index]
@@ -1110,7 +1116,10 @@ def _challenge(state: UnoState, move: Challenge) -> _Game:
     loser = record.player if record.guilty else move.player
     index = next(i for i, s in enumerate(g.stacks) if s.id == record.stack)
     s = g.stacks[index]
-    g.stacks[index] = replace(s, total=s.total + (4 if record.on_stack else 0), target=loser)
+    cost = 4 if record.on_stack else 0
+    if not record.guilty and doubles(state, record.player):  # on a fresh one: the Wild +4's own cards
+        cost += cost if record.on_stack else s.total + cost
+    g.stacks[index] = replace(s, total=s.total + cost, target=loser)
     g.emit("challenge", player=move.player, against=record.player, guilty=record.guilty, loser=loser,
            total=g.stacks[index].total)
     return g

@@ -173,3 +173,26 @@ def test_challenging_a_jumped_in_wild_four_counts_other_jump_ins(other, guilty):
     state = played(state, 3, "w+4", colour="b")  # plus cards jump in on a (dead) plus card
     assert state.turn == 4 and state.piles[0].wild4.guilty is guilty
     assert stacks(act(state, Challenge(4))) == [(1, 4, 3 if guilty else 4)]
+
+
+@pytest.mark.parametrize("other, points, loser, total", [
+    ("g5", {1: 1}, 2, 2 * 4),  # innocent at 1 point: the failed challenge against them costs double
+    ("r1", {1: 1}, 1, 4),  # guilty: no failed challenge against them
+    ("g5", {2: 1}, 2, 4),  # the challenger's points don't matter
+])
+def test_challenging_a_failed_challenge_against_a_one_point_player_doubles(other, points, loser, total):
+    """Round won (seed 003): "If you only have 1 point, ... the cards drawn from a failed challenge against you"
+    double: a Wild +4 challenge too."""
+    state = scenario({1: f"w+4 {other}", 2: "b7 b8 y3", 3: "y4 y5 y6"}, piles=["r3"], draw="b1 b2 b3 b4",
+                     points=points)
+    state = act(played(state, 1, "w+4", colour="b"), Challenge(2))
+    assert stacks(state) == [(1, total, loser)]
+
+
+def test_challenging_on_a_stack_a_failed_challenge_against_a_one_point_player_adds_double():
+    """Round won + Challenging on a stack: the challenge adds +4 to the stack; failed against a 1-point player,
+    it adds twice that."""
+    state = scenario({1: "y1 y2", 2: "w+4 b5 g5", 3: "y4 y5 y6"}, piles=["g3 r+2"], stacks=[stack(1, 2, 2)],
+                     turn=2, points={2: 1})
+    state = act(played(state, 2, "w+4", colour="g"), Challenge(1))
+    assert stacks(state) == [(1, 2 + 4 + 2 * 4, 1)]
