@@ -162,7 +162,7 @@ def play_kind(state: UnoState, player: int, c: Card, pile: Pile) -> str:
         if matches(state, c, pile):
             return "turn"
     if o.jump_in and jump_matches(state, c, pile):
-        return "!no_jump" if seat.no_jump else "jump"
+        return "!no_jump" if seat.no_jump and (state.drawn is None or state.drawn.card != c.id) else "jump"
     if closing:
         return "!closing"
     return "!no_match" if player == state.turn else "!not_turn"
@@ -911,7 +911,7 @@ def _draw(state: UnoState, move: Draw) -> _Game:
         if not got:
             break
         drawn += got
-        if _playable_on_any(g.freeze(), got[0]):
+        if _playable_on_any(g.freeze(), player, got[0]):
             g.drawn = Drawn(player, got[0], g.o.draw_until_playable)
             break
         if not g.o.draw_until_playable or not free_pile:
@@ -924,11 +924,14 @@ def _draw(state: UnoState, move: Draw) -> _Game:
     return g
 
 
-def _playable_on_any(state: UnoState, card_id: int) -> bool:
-    """The card just drawn matches a pile without a live stack. (Not a plus card onto a live stack: if that
-    stack died before the card was played, the forced card could go nowhere and nobody could act.)"""
+def _playable_on_any(state: UnoState, player: int, card_id: int) -> bool:
+    """The card just drawn goes on a pile without a live stack, as it would from the hand (a plus card on a
+    dead plus card too). (Not a plus card onto a live stack: if that stack died before the card was played, the
+    forced card could go nowhere and nobody could act.)"""
     c = CARDS[card_id]
-    return any(not any(s.pile == p.id for s in state.stacks) and matches(state, c, p) for p in state.piles)
+    jump = state.options.jump_in and not state.seat(player).no_jump
+    return any(not any(s.pile == p.id for s in state.stacks)
+               and (matches(state, c, p) or jump and jump_matches(state, c, p)) for p in state.piles)
 
 
 def playable_now(state: UnoState, player: int) -> list[int]:
@@ -1268,7 +1271,8 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
                 if kind.startswith("!"):
                     continue
             elif is_turn and forced is not None:
-                if card_id != forced or not matches(state, c, pile):
+                if card_id != forced or not (matches(state, c, pile)
+                                             or state.options.jump_in and jump_matches(state, c, pile)):
                     continue
                 kind = "turn"
             elif is_turn and matches(state, c, pile):
