@@ -1088,6 +1088,7 @@ def _callout(state: UnoState, move: Callout) -> _Game:
         g.emit("callout", caller=move.caller, target=move.target, loser=loser, cards=penalty, stack=True)
     else:
         drawn = g.give(loser, penalty)
+        g.seat(loser).no_jump = True  # forced to pick up (Jumping in, edge cases)
         g.emit("callout", caller=move.caller, target=move.target, loser=loser, cards=len(drawn), stack=False)
         g.emit("draw", player=loser, count=len(drawn), cards=drawn, reason="callout")
     return g
@@ -1174,6 +1175,7 @@ def _time_out(state: UnoState, move: TimeOut) -> _Game:
         g.resolve_shift()
     g.drawn = None
     drawn = g.give(player, 1)
+    g.seat(player).no_jump = True
     g.emit("draw", player=player, count=len(drawn), cards=drawn, reason="timer")
     g.turn = g.next(player)
     g.emit("turn", player=g.turn)
