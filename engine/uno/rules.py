@@ -1025,6 +1025,9 @@ def _say_uno(state: UnoState, move: SayUno) -> _Game:
         raise IllegalMove("This game plays without the Uno rule.", "No need to say it.", code="no_uno_rule")
     if seat.said_uno:
         raise IllegalMove("You have already said Uno.", "Everyone heard you.", code="already_said")
+    if _exposed(state, seat):
+        raise IllegalMove("Too late: a card has been played since you went down to one card.",
+                          "You can be called out now; say Uno as you play your second-to-last card.", code="too_late")
     if not 1 <= len(seat.hand) <= 2:
         raise IllegalMove(f"You hold {len(seat.hand)} cards.",
                           "Say Uno as you go down to one card (with two or one left).", code="not_uno")
@@ -1297,7 +1300,7 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
     o = state.options
     seat = state.seat(player)
     if o.uno_rule:
-        if 1 <= len(seat.hand) <= 2 and not seat.said_uno:
+        if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
             moves.append(SayUno(player))
         for other in state.seats:
             if other.player != player and _callout_possible(state, other):
@@ -1314,6 +1317,11 @@ def _callout_possible(state: UnoState, seat: Seat) -> bool:
         return len(seat.hand) <= 1
     if not seat.hand:
         return seat.last_card is not None
+    return _exposed(state, seat)
+
+
+def _exposed(state: UnoState, seat: Seat) -> bool:
+    """A one-card hand with a card played since it began: open to a call-out, too late to say Uno."""
     return len(seat.hand) == 1 and seat.exposed_at is not None and state.plays > seat.exposed_at
 
 

@@ -56,6 +56,17 @@ def test_uno_rule_saying_uno_with_one_card_left_still_counts_before_a_call_out()
     assert len(act(state, Callout(3, 1)).hand(3)) == 7
 
 
+def test_uno_rule_saying_uno_is_too_late_once_the_call_out_window_opened():
+    """The "Uno" rule (seed 003): the challenging player "must wait until at least the next player has played a
+    card to call it out"; from then on a call-out catches them, so Uno can no longer be said."""
+    state = played(down_to_one(), 2, "r4")
+    assert SayUno(1) not in legal_moves(state, 1)
+    with pytest.raises(IllegalMove) as err:
+        apply(state, SayUno(1))
+    assert err.value.code == "too_late"
+    assert hand(act(state, Callout(3, 1)), 1) == "r6 y1 y2 y3 y4"
+
+
 def test_uno_rule_calling_out_someone_with_more_cards_is_refused():
     state = scenario(HANDS, piles=["r3"], draw=DRAW)
     with pytest.raises(IllegalMove) as err:
