@@ -434,7 +434,9 @@ class _Game:
             seat.exposed_at = self.plays
         elif not seat.hand:
             seat.exposed_at = None
-            seat.last_card = card_id if self.o.uno_rule and not seat.said_uno else None
+            # the seed's last-card call-out; official Uno: going out ends the round, nothing to call back
+            seat.last_card = card_id if self.o.uno_rule and not seat.said_uno and not self.o.callout_before_next \
+                else None
         self.emit("play", player=player, card=card_id, pile=self.number(pile.id), colour=pile.colour and
                   pile.colour.value)
 
@@ -619,7 +621,13 @@ def _deal(state: UnoState) -> UnoState:
         seat.points = g.o.hand_size  # Winning the game: as many points as starting cards
     dealer = g.seats[-1].player
     g.turn = g.seats[0].player
-    g.flip(dealer, g.draw_pile.pop())
+    first = g.draw_pile.pop()
+    while g.o.first_wild4_returned and CARDS[first].rank == "+4":
+        g.draw_pile.insert(0, first)
+        first = g.draw_pile.pop()
+    g.flip(dealer, first)
+    if g.o.first_reverse_dealer_starts and CARDS[first].rank == "rev":
+        g.turn = dealer
     g.emit("turn", player=g.turn)
     return g.freeze()
 
@@ -896,7 +904,7 @@ def _draw(state: UnoState, move: Draw) -> _Game:
         raise IllegalMove(f"You already drew {name}.",
                           "Play it" + ("." if state.drawn.forced else ", or keep it with /uno pass."),
                           code="already_drew")
-    playable = playable_now(state, player)
+    playable = [] if state.options.draw_while_playable else playable_now(state, player)
     if playable:
         raise IllegalMove("You can play, so you can't draw.",
                           f"For example {CARDS[playable[0]].name}; /uno hand marks every card you can play.",
@@ -931,7 +939,7 @@ def _playable_on_any(state: UnoState, player: int, card_id: int) -> bool:
     c = CARDS[card_id]
     jump = state.options.jump_in and not state.seat(player).no_jump
     return any(not any(s.pile == p.id for s in state.stacks)
-               and (matches(state, c, p) or jump and jump_matches(state, c, p)) for p in state.piles)
+               and (matches(state, c, p) or (jump and jump_matches(state, c, p))) for p in state.piles)
 
 
 def playable_now(state: UnoState, player: int) -> list[int]:
@@ -1066,7 +1074,11 @@ def _callout(state: UnoState, move: Callout) -> _Game:
     if target.said_uno:
         loser = move.caller
     else:
-        if len(target.hand) == 1 and (target.exposed_at is None or state.plays <= target.exposed_at):
+        if state.options.callout_before_next:
+            if len(target.hand) == 1 and (target.exposed_at is None or _exposed(state, target)):
+                raise IllegalMove("Too late to call them out: a card has been played since.",
+                                  "Call out a missing Uno before the next card is played.", code="too_late")
+        elif len(target.hand) == 1 and (target.exposed_at is None or state.plays <= target.exposed_at):
             raise IllegalMove("Too early to call them out.",
                               "You must wait until at least the next player has played a card.", code="too_early")
         loser = move.target
@@ -1099,7 +1111,8 @@ def _callout(state: UnoState, move: Callout) -> _Game:
 
 def challengeable(state: UnoState, player: int) -> list[Pile]:
     return [p for p in state.piles if p.wild4 is not None and p.wild4.player != player
-            and any(s.id == p.wild4.stack for s in state.stacks)]
+            and any(s.id == p.wild4.stack and (s.target == player or not state.options.challenge_next_only)
+                    for s in state.stacks)]
 
 
 def _challenge(state: UnoState, move: Challenge) -> _Game:
@@ -1124,11 +1137,15 @@ def _challenge(state: UnoState, move: Challenge) -> _Game:
     index = next(i for i, s in enumerate(g.stacks) if s.id == record.stack)
     s = g.stacks[index]
     cost = 4 if record.on_stack else 0
-    if not record.guilty and doubles(state, record.player):  # on a fresh one: the Wild +4's own cards
-        cost += cost if record.on_stack else s.total + cost
+    if not record.guilty:
+        cost += state.options.challenge_extra
+        if doubles(state, record.player):  # on a fresh one: the Wild +4's own cards double too
+            cost += cost if record.on_stack else s.total + cost
     g.stacks[index] = replace(s, total=s.total + cost, target=loser)
     g.emit("challenge", player=move.player, against=record.player, guilty=record.guilty, loser=loser,
            total=g.stacks[index].total)
+    if not state.options.stacking:  # nothing can change the stack before it is taken: it is taken at once
+        return _then(g, _take_stacks(g.freeze(), loser, None))
     return g
 
 
@@ -1277,7 +1294,7 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
                     continue
             elif is_turn and forced is not None:
                 if card_id != forced or not (matches(state, c, pile)
-                                             or state.options.jump_in and jump_matches(state, c, pile)):
+                                             or (state.options.jump_in and jump_matches(state, c, pile))):
                     continue
                 kind = "turn"
             elif is_turn and matches(state, c, pile):
@@ -1293,7 +1310,7 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
         if state.drawn is not None and state.drawn.player == player:
             if not state.drawn.forced:
                 moves.append(Pass(player))
-        elif not any(isinstance(m, Play) for m in moves):  # "If a player does not have a card that can be played"
+        elif state.options.draw_while_playable or not any(isinstance(m, Play) for m in moves):
             moves.append(Draw(player))
     if state.trades_on(player) or (state.shift is not None and player == state.turn):
         moves.append(Accept(player))
@@ -1317,6 +1334,8 @@ def _callout_possible(state: UnoState, seat: Seat) -> bool:
         return len(seat.hand) <= 1
     if not seat.hand:
         return seat.last_card is not None
+    if state.options.callout_before_next:
+        return len(seat.hand) == 1 and seat.exposed_at is not None and state.plays <= seat.exposed_at
     return _exposed(state, seat)
 
 
