@@ -1124,8 +1124,9 @@ def _challenge(state: UnoState, move: Challenge) -> _Game:
     if move.pile is not None:
         open_piles = [p for p in open_piles if p.id == move.pile]
     if not open_piles:
-        raise IllegalMove("There is no Wild +4 to challenge.",
-                          "You can challenge a Wild +4 (not your own) while it is the top card of a live stack.",
+        whose = "that makes you draw" if state.options.challenge_next_only else "(not your own)"
+        raise IllegalMove("There is no Wild +4 you can challenge.",
+                          f"You can challenge a Wild +4 {whose} while it is the top card of a live stack.",
                           code="no_wild4")
     if len(open_piles) > 1:
         raise NeedChoice("pile", "Which Wild +4 do you challenge?", "Pick its pile.")
