@@ -1,7 +1,8 @@
 """Rule options for Uno: Chaos Edition, stored in each game's state (as the mahjong package's OptionalRules).
 
 Every rule of seed 003 can be switched off, so a group can play the chaos it likes; `PRESETS` holds the two
-starting points: `chaos` (everything, the default) and `classic` (plain Uno).
+starting points: `chaos` (everything, the default) and `classic` (official Uno, as far as the bot follows it:
+docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -30,8 +31,15 @@ class UnoOptions:
     deflection: bool = True  # Deflection: power cards pass stacks, 7s and 0s on
     crazy_eights: bool = True  # Crazy 8's: four 8s in a row on one pile
     challenge_wild4: bool = True  # Challenging
+    wild4_colour_only: bool = False  # official Uno: guilty only with a card of the pile's colour in hand
+    challenge_next_only: bool = False  # official Uno: only the player the Wild +4 makes draw may challenge it
+    challenge_extra: int = 0  # official Uno: a failed challenger draws 2 more (6 in all)
     uno_rule: bool = True  # The "Uno" rule
     uno_penalty: int = 4  # cards for a missed "Uno" or a false call-out
+    callout_before_next: bool = False  # official Uno: a missed "Uno" is caught before the next card, not after
+    draw_while_playable: bool = False  # official Uno: you may draw instead of playing a playable card
+    first_wild4_returned: bool = False  # official Uno: a first Wild +4 turned goes back; the next card is turned
+    first_reverse_dealer_starts: bool = False  # official Uno: a first Reverse turned: the dealer plays first
     points: bool = True  # Winning the game: points, rounds; off: the first empty hand wins
     two_player_reverse_skips: bool = True  # rulings: with two players a Reverse acts as a Skip (plain Uno)
 
@@ -60,5 +68,7 @@ class UnoOptions:
 CHAOS = UnoOptions()
 CLASSIC = UnoOptions(six_is_nine=False, zero_passes_hands=False, one_moves_pile=False, two_new_pile=False,
                      seven_trades=False, eight_jumps=False, draw_until_playable=False, jump_in=False,
-                     stacking=False, deflection=False, crazy_eights=False, points=False)
+                     stacking=False, deflection=False, crazy_eights=False, points=False, wild4_colour_only=True,
+                     challenge_next_only=True, challenge_extra=2, uno_penalty=2, callout_before_next=True,
+                     draw_while_playable=True, first_wild4_returned=True, first_reverse_dealer_starts=True)
 PRESETS: dict[str, UnoOptions] = {"chaos": CHAOS, "classic": CLASSIC}

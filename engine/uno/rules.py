@@ -163,7 +163,7 @@ def play_kind(state: UnoState, player: int, c: Card, pile: Pile) -> PlayKind:
         if matches(state, c, pile):
             return PlayKind.TURN
     if o.jump_in and jump_matches(state, c, pile):
-        return PlayKind.NO_JUMP if seat.no_jump else PlayKind.JUMP
+        return PlayKind.NO_JUMP if seat.no_jump and (state.drawn is None or state.drawn.card != c.id) else PlayKind.JUMP
     if closing:
         return PlayKind.CLOSING
     return PlayKind.NO_MATCH if player == state.turn else PlayKind.NOT_TURN
@@ -438,7 +438,9 @@ class _Game:
             seat.exposed_at = self.plays
         elif not seat.hand:
             seat.exposed_at = None
-            seat.last_card = card_id if self.o.uno_rule and not seat.said_uno else None
+            # the seed's last-card call-out; official Uno: going out ends the round, nothing to call back
+            seat.last_card = card_id if self.o.uno_rule and not seat.said_uno and not self.o.callout_before_next \
+                else None
         self.emit("play", player=player, card=card_id, pile=self.number(pile.id), colour=pile.colour and
                   pile.colour.value)
 
@@ -623,7 +625,13 @@ def _deal(state: UnoState) -> UnoState:
         seat.points = g.o.hand_size  # Winning the game: as many points as starting cards
     dealer = g.seats[-1].player
     g.turn = g.seats[0].player
-    g.flip(dealer, g.draw_pile.pop())
+    first = g.draw_pile.pop()
+    while g.o.first_wild4_returned and CARDS[first].rank == "+4":
+        g.draw_pile.insert(0, first)
+        first = g.draw_pile.pop()
+    g.flip(dealer, first)
+    if g.o.first_reverse_dealer_starts and CARDS[first].rank == "rev":
+        g.turn = dealer
     g.emit("turn", player=g.turn)
     return g.freeze()
 
@@ -760,14 +768,17 @@ def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: PlayKi
     stack) they could have played."""
     hand = [CARDS[i] for i in state.hand(move.player) if i != c.id]
     if kind is PlayKind.STACK:
-        guilty = any(h.rank == "+2" for h in hand)
+        guilty = any(h.plus for h in hand)  # plus cards all go on a plus stack (Stacking)
         here = [s for s in state.stacks if s.pile == pile.id and not s.immutable]
         stack = next((s for s in here if s.target == move.player), here[0])  # the one _add_to_stack grows
         return Wild4(move.player, guilty, True, stack.id)
     if kind not in (PlayKind.TURN, PlayKind.JUMP):
         return None
-    test = matches if kind is PlayKind.TURN else jump_matches
-    guilty = any(h.rank != "+4" and test(state, h, pile) for h in hand)
+    if state.options.wild4_colour_only:  # official Uno: only a card of the pile's colour makes it illegal
+        guilty = pile.colour is not None and any(h.colour == pile.colour for h in hand)
+    else:  # on any pile ("Players may chose to play on either pile")
+        guilty = any(h.rank != "+4" and play_kind(state, move.player, h, p).allowed
+                     for h in hand for p in state.piles)
     return Wild4(move.player, guilty, False, state.next_id)  # the stack this card creates gets this id
 
 
@@ -892,7 +903,7 @@ def _draw(state: UnoState, move: Draw) -> _Game:
         raise IllegalMove(f"You already drew {name}.",
                           "Play it" + ("." if state.drawn.forced else ", or keep it with /uno pass."),
                           code="already_drew")
-    playable = playable_now(state, player)
+    playable = [] if state.options.draw_while_playable else playable_now(state, player)
     if playable:
         raise IllegalMove("You can play, so you can't draw.",
                           f"For example {CARDS[playable[0]].name}; /uno hand marks every card you can play.",
@@ -907,7 +918,7 @@ def _draw(state: UnoState, move: Draw) -> _Game:
         if not got:
             break
         drawn += got
-        if _playable_on_any(g.freeze(), got[0]):
+        if _playable_on_any(g.freeze(), player, got[0]):
             g.drawn = Drawn(player, got[0], g.o.draw_until_playable)
             break
         if not g.o.draw_until_playable or not free_pile:
@@ -920,11 +931,14 @@ def _draw(state: UnoState, move: Draw) -> _Game:
     return g
 
 
-def _playable_on_any(state: UnoState, card_id: int) -> bool:
-    """The card just drawn matches a pile without a live stack. (Not a plus card onto a live stack: if that
-    stack died before the card was played, the forced card could go nowhere and nobody could act.)"""
+def _playable_on_any(state: UnoState, player: int, card_id: int) -> bool:
+    """The card just drawn goes on a pile without a live stack, as it would from the hand (a plus card on a
+    dead plus card too). (Not a plus card onto a live stack: if that stack died before the card was played, the
+    forced card could go nowhere and nobody could act.)"""
     c = CARDS[card_id]
-    return any(not any(s.pile == p.id for s in state.stacks) and matches(state, c, p) for p in state.piles)
+    jump = state.options.jump_in and not state.seat(player).no_jump
+    return any(not any(s.pile == p.id for s in state.stacks)
+               and (matches(state, c, p) or (jump and jump_matches(state, c, p))) for p in state.piles)
 
 
 def playable_now(state: UnoState, player: int) -> list[int]:
@@ -1018,6 +1032,9 @@ def _say_uno(state: UnoState, move: SayUno) -> _Game:
         raise IllegalMove("This game plays without the Uno rule.", "No need to say it.", code="no_uno_rule")
     if seat.said_uno:
         raise IllegalMove("You have already said Uno.", "Everyone heard you.", code="already_said")
+    if _exposed(state, seat):
+        raise IllegalMove("Too late: a card has been played since you went down to one card.",
+                          "You can be called out now; say Uno as you play your second-to-last card.", code="too_late")
     if not 1 <= len(seat.hand) <= 2:
         raise IllegalMove(f"You hold {len(seat.hand)} cards.",
                           "Say Uno as you go down to one card (with two or one left).", code="not_uno")
@@ -1028,9 +1045,15 @@ def _say_uno(state: UnoState, move: SayUno) -> _Game:
 
 
 def uno_penalty(state: UnoState, player: int) -> int:
-    """Round won: at 1 point the cards you draw from the Uno rule double."""
+    """The cards a call-out against `player` costs whoever loses it."""
     base = state.options.uno_penalty
-    return base * 2 if state.options.points and state.seat(player).points == 1 else base
+    return base * 2 if doubles(state, player) else base
+
+
+def doubles(state: UnoState, player: int) -> bool:
+    """Round won: at 1 point "the cards you draw from the "Uno" rule double, as well as the cards drawn from a
+    failed challenge against you"."""
+    return state.options.points and state.seat(player).points == 1
 
 
 def _callout(state: UnoState, move: Callout) -> _Game:
@@ -1050,7 +1073,11 @@ def _callout(state: UnoState, move: Callout) -> _Game:
     if target.said_uno:
         loser = move.caller
     else:
-        if len(target.hand) == 1 and (target.exposed_at is None or state.plays <= target.exposed_at):
+        if state.options.callout_before_next:
+            if len(target.hand) == 1 and (target.exposed_at is None or _exposed(state, target)):
+                raise IllegalMove("Too late to call them out: a card has been played since.",
+                                  "Call out a missing Uno before the next card is played.", code="too_late")
+        elif len(target.hand) == 1 and (target.exposed_at is None or state.plays <= target.exposed_at):
             raise IllegalMove("Too early to call them out.",
                               "You must wait until at least the next player has played a card.", code="too_early")
         loser = move.target
@@ -1067,7 +1094,7 @@ def _callout(state: UnoState, move: Callout) -> _Game:
                     g.add_to_hand(move.target, [card_id])
                     break
             g.seat(move.target).last_card = None
-    penalty = uno_penalty(state, loser)
+    penalty = uno_penalty(state, move.target)
     stack_index = next((i for i, s in enumerate(g.stacks) if s.target == move.target and not s.immutable), None)
     if stack_index is not None:  # "+4 is added to the stack and pointed at whoever failed the challenge"
         s = g.stacks[stack_index]
@@ -1075,6 +1102,7 @@ def _callout(state: UnoState, move: Callout) -> _Game:
         g.emit("callout", caller=move.caller, target=move.target, loser=loser, cards=penalty, stack=True)
     else:
         drawn = g.give(loser, penalty)
+        g.seat(loser).no_jump = True  # forced to pick up (Jumping in, edge cases)
         g.emit("callout", caller=move.caller, target=move.target, loser=loser, cards=len(drawn), stack=False)
         g.emit("draw", player=loser, count=len(drawn), cards=drawn, reason="callout")
     return g
@@ -1082,7 +1110,8 @@ def _callout(state: UnoState, move: Callout) -> _Game:
 
 def challengeable(state: UnoState, player: int) -> list[Pile]:
     return [p for p in state.piles if p.wild4 is not None and p.wild4.player != player
-            and any(s.id == p.wild4.stack for s in state.stacks)]
+            and any(s.id == p.wild4.stack and (s.target == player or not state.options.challenge_next_only)
+                    for s in state.stacks)]
 
 
 def _challenge(state: UnoState, move: Challenge) -> _Game:
@@ -1094,8 +1123,9 @@ def _challenge(state: UnoState, move: Challenge) -> _Game:
     if move.pile is not None:
         open_piles = [p for p in open_piles if p.id == move.pile]
     if not open_piles:
-        raise IllegalMove("There is no Wild +4 to challenge.",
-                          "You can challenge a Wild +4 (not your own) while it is the top card of a live stack.",
+        whose = "that makes you draw" if state.options.challenge_next_only else "(not your own)"
+        raise IllegalMove("There is no Wild +4 you can challenge.",
+                          f"You can challenge a Wild +4 {whose} while it is the top card of a live stack.",
                           code="no_wild4")
     if len(open_piles) > 1:
         raise NeedChoice("pile", "Which Wild +4 do you challenge?", "Pick its pile.")
@@ -1106,9 +1136,16 @@ def _challenge(state: UnoState, move: Challenge) -> _Game:
     loser = record.player if record.guilty else move.player
     index = next(i for i, s in enumerate(g.stacks) if s.id == record.stack)
     s = g.stacks[index]
-    g.stacks[index] = replace(s, total=s.total + (4 if record.on_stack else 0), target=loser)
+    cost = 4 if record.on_stack else 0
+    if not record.guilty:
+        cost += state.options.challenge_extra
+        if doubles(state, record.player):  # on a fresh one: the Wild +4's own cards double too
+            cost += cost if record.on_stack else s.total + cost
+    g.stacks[index] = replace(s, total=s.total + cost, target=loser)
     g.emit("challenge", player=move.player, against=record.player, guilty=record.guilty, loser=loser,
            total=g.stacks[index].total)
+    if not state.options.stacking:  # nothing can change the stack before it is taken: it is taken at once
+        return _then(g, _take_stacks(g.freeze(), loser, None))
     return g
 
 
@@ -1158,6 +1195,7 @@ def _time_out(state: UnoState, move: TimeOut) -> _Game:
         g.resolve_shift()
     g.drawn = None
     drawn = g.give(player, 1)
+    g.seat(player).no_jump = True
     g.emit("draw", player=player, count=len(drawn), cards=drawn, reason="timer")
     g.turn = g.next(player)
     g.emit("turn", player=g.turn)
@@ -1260,7 +1298,8 @@ def options(state: UnoState, player: int) -> Options:
                 if not kind.allowed:
                     continue
             elif is_turn and forced is not None:
-                if card_id != forced or not matches(state, c, pile):
+                if card_id != forced or not (matches(state, c, pile)
+                                             or (state.options.jump_in and jump_matches(state, c, pile))):
                     continue
                 kind = PlayKind.TURN
             elif is_turn and matches(state, c, pile):
@@ -1277,14 +1316,14 @@ def options(state: UnoState, player: int) -> Options:
         if state.drawn is not None and state.drawn.player == player:
             if not state.drawn.forced:
                 actions.append(Pass(player))
-        elif not plays:  # "If a player does not have a card that can be played"
+        elif state.options.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
             actions.append(Draw(player))
     if state.trades_on(player) or (state.shift is not None and player == state.turn):
         actions.append(Accept(player))
     o = state.options
     seat = state.seat(player)
     if o.uno_rule:
-        if 1 <= len(seat.hand) <= 2 and not seat.said_uno:
+        if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
             actions.append(SayUno(player))
         for other in state.seats:
             if other.player != player and _callout_possible(state, other):
@@ -1301,6 +1340,13 @@ def _callout_possible(state: UnoState, seat: Seat) -> bool:
         return len(seat.hand) <= 1
     if not seat.hand:
         return seat.last_card is not None
+    if state.options.callout_before_next:
+        return len(seat.hand) == 1 and seat.exposed_at is not None and state.plays <= seat.exposed_at
+    return _exposed(state, seat)
+
+
+def _exposed(state: UnoState, seat: Seat) -> bool:
+    """A one-card hand with a card played since it began: open to a call-out, too late to say Uno."""
     return len(seat.hand) == 1 and seat.exposed_at is not None and state.plays > seat.exposed_at
 
 

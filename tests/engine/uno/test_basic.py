@@ -184,6 +184,22 @@ def test_basic_rules_draw_until_playable_then_play_that_card():
     assert state.turn == 2 and state.drawn is None
 
 
+def test_basic_rules_draw_until_playable_stops_at_a_plus_card_for_a_dead_plus_card():
+    """Basic rules: "draw cards from the draw pile until they do [have a card that can be played], and play that
+    card". Plus cards all go on a plus card (Stacking), so a drawn +2 on a dead Wild +4 is playable: held in
+    hand, it would have made the draw illegal (`can_play`)."""
+    holding = scenario({1: "g5 y7 r+2", 2: "y1", 3: "y2"}, piles=["r3 w+4=b"], turn=1)
+    with pytest.raises(IllegalMove) as err:
+        apply(holding, Draw(1))
+    assert err.value.code == "can_play"
+    state = scenario({1: "g5 y7", 2: "y1", 3: "y2"}, piles=["r3 w+4=b"], draw="r+2 b1", turn=1)
+    state = act(state, Draw(1))
+    assert hand(state, 1) == "g5 r+2 y7" and CARDS[state.drawn.card].notation == "r+2"
+    assert [m for m in legal_moves(state, 1) if isinstance(m, Play)] == [play(state, 1, "r+2")]
+    state = played(state, 1, "r+2")  # drawing set no_jump, but the drawn card must still be played
+    assert stacks(state) == [(1, 2, 2)] and state.turn == 2
+
+
 def test_basic_rules_you_may_only_draw_without_a_playable_card():
     """Basic rules: "if a player does not have a card that can be played" they draw; else they can't."""
     state = scenario({1: "r5", 2: "y1", 3: "y2"}, piles=["r3"], turn=1)

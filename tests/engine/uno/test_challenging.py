@@ -136,3 +136,63 @@ def test_challenging_a_plus_card_drawn_onto_a_blocked_pile_is_kept():
                      turn=2, draw="b+2 b1")
     state = act(state, Draw(2))
     assert "b+2" in hand(state, 2).split() and state.turn == 3 and state.drawn is None
+
+
+def test_challenging_on_a_stack_a_second_wild_four_is_another_plus_card():
+    """Challenging (seed 003): on a stack, guilty "if the player had another plus card they could have
+    played": a second Wild +4 is a plus card and can go on any plus stack."""
+    state = on_stack("w+4 b5")
+    assert state.piles[0].wild4.guilty
+    assert stacks(act(state, Challenge(3))) == [(1, 2 + 4 + 4, 2)]
+
+
+@pytest.mark.parametrize("pile2, live, other, guilty", [
+    ("g7", False, "g5", True),  # playable on pile 2 by colour
+    ("y1 w+4=g", False, "b+2", True),  # pile 2: a dead Wild +4, a plus card may go on it (Stacking)
+    ("g7", False, "b5", False),  # nowhere
+    ("g7 g+2", True, "g5", False),  # pile 2 carries a live stack: only plus cards go there
+])
+def test_challenging_a_valid_play_on_another_pile_counts(pile2, live, other, guilty):
+    """Challenging (seed 003): guilty if "the player who played it had another valid card they could have
+    played"; with several discard piles "players may chose to play on either pile" (Cards: 2)."""
+    state = scenario({1: f"w+4 {other}", 2: "b7 b8 y3", 3: "y4 y5 y6"}, piles=["r3", pile2],
+                     stacks=[stack(2, 2, 3)] if live else [],
+                     draw="b1 b2 b3 b4")
+    state = played(state, 1, "w+4", colour="b")
+    assert state.piles[0].wild4.guilty is guilty
+    state = act(state, Challenge(2))
+    assert (1, 4, 1 if guilty else 2) in stacks(state)
+
+
+@pytest.mark.parametrize("other, guilty", [("g7", True), ("r5", False)])
+def test_challenging_a_jumped_in_wild_four_counts_other_jump_ins(other, guilty):
+    """Challenging (seed 003) + Jumping in: a Wild +4 jumped in out of turn is judged by what its player could
+    have played then: another jump-in (g7 on pile 2's g7) counts, a card only the turn player may play not."""
+    state = scenario({1: "b5 b6", 2: "b7 b8", 3: f"w+4 {other}", 4: "y4 y5"}, piles=["r3 r+2", "g7"],
+                     draw="b1 b2 b3 b4", turn=1)
+    state = played(state, 3, "w+4", colour="b")  # plus cards jump in on a (dead) plus card
+    assert state.turn == 4 and state.piles[0].wild4.guilty is guilty
+    assert stacks(act(state, Challenge(4))) == [(1, 4, 3 if guilty else 4)]
+
+
+@pytest.mark.parametrize("other, points, loser, total", [
+    ("g5", {1: 1}, 2, 2 * 4),  # innocent at 1 point: the failed challenge against them costs double
+    ("r1", {1: 1}, 1, 4),  # guilty: no failed challenge against them
+    ("g5", {2: 1}, 2, 4),  # the challenger's points don't matter
+])
+def test_challenging_a_failed_challenge_against_a_one_point_player_doubles(other, points, loser, total):
+    """Round won (seed 003): "If you only have 1 point, ... the cards drawn from a failed challenge against you"
+    double: a Wild +4 challenge too."""
+    state = scenario({1: f"w+4 {other}", 2: "b7 b8 y3", 3: "y4 y5 y6"}, piles=["r3"], draw="b1 b2 b3 b4",
+                     points=points)
+    state = act(played(state, 1, "w+4", colour="b"), Challenge(2))
+    assert stacks(state) == [(1, total, loser)]
+
+
+def test_challenging_on_a_stack_a_failed_challenge_against_a_one_point_player_adds_double():
+    """Round won + Challenging on a stack: the challenge adds +4 to the stack; failed against a 1-point player,
+    it adds twice that."""
+    state = scenario({1: "y1 y2", 2: "w+4 b5 g5", 3: "y4 y5 y6"}, piles=["g3 r+2"], stacks=[stack(1, 2, 2)],
+                     turn=2, points={2: 1})
+    state = act(played(state, 2, "w+4", colour="g"), Challenge(1))
+    assert stacks(state) == [(1, 2 + 4 + 2 * 4, 1)]

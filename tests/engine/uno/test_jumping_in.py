@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import GameError
-from engine.uno.moves import Accept, Draw
+from engine.uno.moves import Accept, Callout, Draw, SayUno, TimeOut
 from engine.uno.options import CLASSIC
 from engine.uno.rules import apply
 from tests.engine.uno.notation import act, hand, play, played, scenario, stack, stacks, top, trades
@@ -128,6 +128,33 @@ def test_jumping_in_not_after_drawing_on_your_turn_until_someone_else_plays():
     assert state.seat(1).no_jump  # their own card does not count
     state = played(state, 2, "r5")
     assert not state.seat(1).no_jump
+
+
+@pytest.mark.parametrize("said, loser, skip", [(False, 1, "rskip"), (True, 4, "yskip")])
+def test_jumping_in_not_after_drawing_a_call_out_penalty(said, loser, skip):
+    """Jumping in, edge cases: "If you are forced to pick up cards, you cannot jump in until someone else plays
+    a card": nor after picking up a call-out's penalty (The "Uno" rule), caught or calling falsely."""
+    state = scenario({1: "r5 r6", 2: "r4 b4", 3: "r8 b7", 4: "yskip g7"}, piles=["r3", "bskip"],
+                     draw="rskip y2 y3 y4 y5 y6 y7 y8")
+    if said:
+        state = act(state, SayUno(1))
+    state = act(played(played(state, 1, "r5"), 2, "r4"), Callout(4, 1))
+    assert skip in hand(state, loser).split() and state.seat(loser).no_jump
+    with pytest.raises(GameError) as err:
+        apply(state, play(state, loser, skip, 2))  # a Skip jumps in on a Skip
+    assert err.value.code == "no_jump"
+    state = played(state, 3, "r8")
+    assert top(played(state, loser, skip, 2), 2) == skip
+
+
+def test_jumping_in_not_after_the_turn_timer_draws_for_you():
+    """Jumping in, edge cases: the turn timer's draw is a forced pick-up too."""
+    state = scenario({1: "b5 g9", 2: "r4 y1", 3: "y2 r7"}, piles=["r8", "gskip"], draw="yskip r3", turn=1)
+    state = act(state, TimeOut())
+    assert hand(state, 1) == "b5 g9 yskip" and state.seat(1).no_jump and state.turn == 2
+    with pytest.raises(GameError) as err:
+        apply(state, play(state, 1, "yskip", 2))
+    assert err.value.code == "no_jump"
 
 
 def test_jumping_in_facing_a_stack_only_deflections_elsewhere():

@@ -1,8 +1,9 @@
 """Properties of random legal self-play, both presets, 2-10 players.
 
 (a) exactly the 108 cards, each once; (b) the JSON round trip is exact; (c) someone can always act and every
-listed move is accepted; (d) a player's view holds no one else's cards; (e) a refused move raises a GameError
-with a code and changes nothing; (f) the same seed and moves replay to the same state.
+move `legal_moves` lists, for every player, is accepted by `apply` on that state; (d) a player's view holds no
+one else's cards; (e) a refused move raises a GameError with a code and changes nothing; (f) the same seed and
+moves replay to the same state; (g) a round someone is out of can always be scored, and classic games end.
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ def check_state(state: UnoState) -> None:
         assert '"hand"' not in json.dumps(rest)
     if state.phase is Phase.PLAY:
         assert waiting_on(state)
+    if state.closing and state.prompt is None:  # (g): the timer answers for everyone and scores the round
+        scored, _ = apply(state, TimeOut())
+        assert scored.finished or scored.round == state.round + 1 or not scored.closing
 
 
 def random_move(state: UnoState, rng: random.Random) -> Move:
@@ -138,19 +142,36 @@ game = dict(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 10),
             rng_seed=st.integers(0, 2**32), chaotic=st.booleans())
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(**game)
 def test_self_play_invariants_and_replay(preset, players, seed, rng_seed, chaotic):
-    """(a) (b) (c: someone can act) (d) every step; (f) the replay is identical."""
-    state, moves = self_play(preset, players, seed, rng_seed, chaotic)
+    """(a) (b) (c) (d) (g) at every step; (f) the replay is identical."""
+    state, moves = self_play(preset, players, seed, rng_seed, chaotic, check_all=True)
     assert replay(preset, players, seed, moves) == state
 
 
+def finisher(state: UnoState, rng: random.Random) -> Move:
+    """A plain player's policy: score, answer, play a random listed card, else draw (the timer if nobody can)."""
+    every = [m for player in waiting_on(state) for m in legal_moves(state, player)]
+    for kind in (EndRound, Choose, Accept, Play, Draw, Pass):
+        found = [m for m in every if isinstance(m, kind)]
+        if found:
+            return rng.choice(found)
+    return TimeOut()
+
+
 @settings(max_examples=30, deadline=None)
-@given(**game)
-def test_self_play_every_listed_move_is_accepted(preset, players, seed, rng_seed, chaotic):
-    """(c): at every step, each move `legal_moves` lists (for any player) is accepted by `apply`."""
-    self_play(preset, players, seed, rng_seed, chaotic, check_all=True)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**32), rng_seed=st.integers(0, 2**32))
+def test_classic_games_end(players, seed, rng_seed):
+    """(g): plain play of the classic preset ends with a winner whose hand is empty."""
+    state = new_game(PRESETS["classic"], range(1, players + 1), seed)
+    rng = random.Random(rng_seed)
+    for _ in range(1000):
+        if state.finished:
+            break
+        state, _ = apply(state, finisher(state, rng))
+        assert_cards(state)
+    assert state.finished and state.winners and all(not state.hand(p) for p in state.winners)
 
 
 @settings(max_examples=50, deadline=None)

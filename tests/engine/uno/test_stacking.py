@@ -117,7 +117,7 @@ def test_stacking_taking_a_stack_early_costs_no_turn():
 
 
 def test_stacking_off_in_classic_the_target_must_draw():
-    state = scenario({1: "r+2 b5", 2: "b+2 b6 b7", 3: "g5"}, piles=["r3"], draw=DRAW, options=CLASSIC)
+    state = scenario({1: "r+2 b5 b6", 2: "b+2 b6 b7", 3: "g5"}, piles=["r3"], draw=DRAW, options=CLASSIC)
     state = played(state, 1, "r+2")
     with pytest.raises(GameError):
         apply(state, play(state, 2, "b+2"))

@@ -56,6 +56,17 @@ def test_uno_rule_saying_uno_with_one_card_left_still_counts_before_a_call_out()
     assert len(act(state, Callout(3, 1)).hand(3)) == 7
 
 
+def test_uno_rule_saying_uno_is_too_late_once_the_call_out_window_opened():
+    """The "Uno" rule (seed 003): the challenging player "must wait until at least the next player has played a
+    card to call it out"; from then on a call-out catches them, so Uno can no longer be said."""
+    state = played(down_to_one(), 2, "r4")
+    assert SayUno(1) not in legal_moves(state, 1)
+    with pytest.raises(IllegalMove) as err:
+        apply(state, SayUno(1))
+    assert err.value.code == "too_late"
+    assert hand(act(state, Callout(3, 1)), 1) == "r6 y1 y2 y3 y4"
+
+
 def test_uno_rule_calling_out_someone_with_more_cards_is_refused():
     state = scenario(HANDS, piles=["r3"], draw=DRAW)
     with pytest.raises(IllegalMove) as err:
@@ -129,14 +140,22 @@ def test_uno_rule_a_trade_gives_the_receiver_a_fresh_wait():
     assert len(act(state, Callout(1, 2)).hand(2)) == 5
 
 
-def test_uno_rule_penalty_doubles_at_one_point():
-    """Winning the game, Round won: at 1 point the cards you draw from the "Uno" rule double."""
-    state = scenario(HANDS, piles=["r3"], draw=DRAW, points={1: 1, 3: 1})
+@pytest.mark.parametrize("said, points, loser, cards", [
+    (False, {1: 1}, 1, 2 * 4),  # caught at 1 point: "the cards you draw from the Uno rule double"
+    (True, {1: 1}, 3, 2 * 4),  # "as well as the cards drawn from a failed challenge against you"
+    (False, {3: 1}, 1, 4),  # the caller's points don't matter
+    (True, {3: 1}, 3, 4),  # a false call-out by a one-point player against a 7-point one
+])
+def test_uno_rule_penalty_doubles_at_one_point(said, points, loser, cards):
+    """Winning the game, Round won (seed 003): "If you only have 1 point, the cards you draw from the "Uno"
+    rule double, as well as the cards drawn from a failed challenge against you" (player 1 is called out)."""
+    state = scenario(HANDS, piles=["r3"], draw=DRAW, points=points)
+    if said:
+        state = act(state, SayUno(1))
     state = played(played(state, 1, "r5"), 2, "r4")
-    assert len(act(state, Callout(3, 1)).hand(1)) == 9
-    said = act(scenario(HANDS, piles=["r3"], draw=DRAW, points={3: 1}), SayUno(1))
-    said = played(played(said, 1, "r5"), 2, "r4")
-    assert len(act(said, Callout(3, 1)).hand(3)) == 3 + 8  # a false call-out by a one-point player
+    before = len(state.hand(loser))
+    after = act(state, Callout(3, 1))
+    assert len(after.hand(loser)) == before + cards
 
 
 def test_uno_rule_penalty_option():
