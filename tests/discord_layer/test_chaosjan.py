@@ -266,7 +266,7 @@ async def test_playing_from_the_hand_menus_names_a_player_and_an_amount(harness,
         await press(harness, user, "Pass")
     state = await table(harness)
     assert [s.points for s in state.seats][:2] == [26000, 24000]  # 3.2: South paid East
-    await harness.slash("table riichi", user=west)  # 1,000 on the table
+    await harness.slash("table pay", user=west, amount=1000)  # 1,000 on the table (a riichi waits for 2.6)
     for user in (south, west, north):
         await press(harness, user, "Pass")
     hand = await harness.slash("chaosjan hand", user=east)  # 2.5: East gets priority again, a card was played
