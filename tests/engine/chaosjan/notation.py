@@ -53,6 +53,8 @@ CHARACTERS = [
     _character("green", "green", hyper_effects=[DRAW2]),
     _character("anytime", "green", hyper_timing="any_time", hyper_effects=[DRAW1]),
     _character("lasting", "white", hyper_lasts="hand"),
+    _character("anylast", "red", hyper_timing="any_time", hyper_lasts="your_next_turn",
+               hyper_effects=[DRAW1]),  # "at any time" (1.3d.1) and a Stock effect (1.3b)
 ]
 ACTIONS = [
     _action("act-a", effects=[DRAW1]),  # its effect is visible: one more card in hand
