@@ -46,7 +46,7 @@ def table_embed(state: TableState, *, started: bool = False) -> discord.Embed:
 def describe_event(event: dict[str, Any]) -> str:
     kind = event.get("type")
     if kind == "riichi":
-        return f"{mention(event['player'])} declared riichi (1,000 onto the table)"
+        return f"{mention(event['player'])} declared riichi ({event.get('cost', 1000):,} onto the table)"
     if kind == "pay":
         where = "onto the table" if event["to"] is None else f"to {mention(event['to'])}"
         return f"{mention(event['from'])} paid {points(event['amount'])} {where}"
