@@ -696,8 +696,8 @@ def _chaos_start(state: TableState, move: ChaosStart) -> tuple[TableState, list[
                           code="chaosjan_running")
     if state.hands_played or any(s.riichi for s in state.seats):
         raise IllegalMove("This table's game has begun: CHAOS;JAN's cards are chosen and its decks built before the "
-                          "first round (1.2a, 5.1d, 5.2d).", "Start a new table with `/table new`, then "
-                          "`/chaosjan new` before the first hand.", code="table_started")
+                          "first round (1.2a, 5.1d, 5.2d).", "End this table with `/table end`, start another with "
+                          "`/table start`, then `/chaosjan new` before its first hand.", code="table_started")
     chaos = chaosjan.new_game(move.catalogue, move.options, state.players, state.host, move.seed, state.dealer)
     return replace(state, chaosjan=chaos), [{"type": "chaosjan_started", "catalogue": move.catalogue.name}]
 

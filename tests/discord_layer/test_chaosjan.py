@@ -320,7 +320,7 @@ async def test_1_2a_no_ron_or_riichi_while_choosing_and_no_new_chaosjan_once_the
     await harness.slash("table ron", user=east, winner=east, loser=south, han=3, fu=30)
     before = await table(harness)
     reply = await harness.slash("chaosjan new", user=east, seed=SEED)
-    assert reply.ephemeral and "begun" in reply.text and "/table new" in reply.text
+    assert reply.ephemeral and "begun" in reply.text and "/table start" in reply.text
     assert await table(harness) == before and before.chaosjan is None
 
 
