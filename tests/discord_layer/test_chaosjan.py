@@ -222,6 +222,7 @@ async def test_rules_card_and_status(harness, players):
     assert [c["value"] for c in choices][:5] == ["2.7", "2.7a", "2.7b", "2.7c", "2.7d"]
     card = await harness.slash("chaosjan card", user=players[2], name="Futuresight")
     assert card.ephemeral and "Futuresight" in card.text and "1.6c.2" in card.text
+    assert "At the table" in card.text and "/table pay" in card.text  # its payment is the players' to record
     status = await harness.slash("chaosjan status", user=players[3])
     assert "Modifier" in status.text and "Action Deck" in status.text
     history = await harness.slash("table history", user=players[3])
