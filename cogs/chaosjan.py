@@ -110,8 +110,9 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         await flows.answer(interaction, await flows.apply(interaction, move))
 
     @app_commands.command(name="drew", description="You drew a tile: priority again (2.1).")
-    async def drew(self, interaction: discord.Interaction) -> None:
-        await flows.answer(interaction, await flows.apply(interaction, Drew(interaction.user.id)))
+    @app_commands.describe(again="A second tile this turn, such as a kan's replacement tile: the turn goes on")
+    async def drew(self, interaction: discord.Interaction, again: bool = False) -> None:
+        await flows.answer(interaction, await flows.apply(interaction, Drew(interaction.user.id, again)))
 
     @app_commands.command(name="next", description="The turn passes to the next player, or to one who called.")
     @app_commands.describe(player="Whose turn it is now, after a pon or kan (default: the next seat)")

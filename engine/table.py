@@ -83,6 +83,7 @@ class TableOptions:
     aotenjou: bool = False  # no limits: fu x 2^(2+han), each yakuman 13 han (seed 001 glossary)
     bust: bool = True  # the game ends when someone's points fall below zero
     sanma_honba: int = 200  # a honba on a sanma ron (yonma: 300; a tsumo: 100 from each payer)
+    honba_value: int | None = None  # points each honba is worth to the winner; None: the usual 300 (set by scoring)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableOptions:
@@ -144,10 +145,15 @@ class TableState:
 
     @property
     def scoring(self) -> TableOptions:
-        """The options hands are scored with now: an active Aotenjou Modifier switches Aotenjou on."""
-        if self.cosmic is not None and self.cosmic.aotenjou and not self.options.aotenjou:
-            return replace(self.options, aotenjou=True)
-        return self.options
+        """The options hands are scored with now: an active Aotenjou Modifier switches Aotenjou on; a CHAOS;JAN
+        Modifier may change what each honba is worth."""
+        options = self.options
+        if self.cosmic is not None and self.cosmic.aotenjou and not options.aotenjou:
+            options = replace(options, aotenjou=True)
+        honba_value = chaosjan.honba_value(self.chaosjan)
+        if honba_value is not None:
+            options = replace(options, honba_value=honba_value)
+        return options
 
     def to_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -333,17 +339,33 @@ def _with_points(state: TableState, deltas: dict[int, int]) -> TableState:
     return replace(state, seats=seats)
 
 
+def riichi_cost(state: TableState, player: int) -> int:
+    """The riichi stick: 1,000, or what a CHAOS;JAN Modifier or card in play makes it for this player."""
+    chaos = state.chaosjan
+    return RIICHI_COST if chaos is None else chaosjan.riichi_cost(chaos, chaos.seat_of(player))
+
+
 def _riichi(state: TableState, move: Riichi) -> tuple[TableState, list[Event]]:
     seat = state.seat(move.player)
     if seat.riichi:
         raise IllegalMove(f"<@{move.player}> has already declared riichi this hand.")
-    if seat.points < RIICHI_COST:
-        raise IllegalMove(f"<@{move.player}> has {seat.points} points: not enough for the 1000-point riichi stick.",
-                          "A player cannot pay more than they have (rule 3.1g).")
-    state = _with_points(state, {move.player: -RIICHI_COST})
+    if state.chaosjan is not None:
+        error = chaosjan.riichi_error(state.chaosjan, state.chaosjan.seat_of(move.player))
+        if error is not None:
+            raise error
+    cost = riichi_cost(state, move.player)
+    if seat.points < cost:
+        raise IllegalMove(f"<@{move.player}> has {seat.points:,} points: not enough for the {cost:,}-point riichi "
+                          "stick.", "A player cannot pay more than they have (rule 3.1g).")
+    state = _with_points(state, {move.player: -cost})
     seats = tuple(replace(s, riichi=True) if s.player == move.player else s for s in state.seats)
-    state = replace(state, seats=seats, on_table=state.on_table + RIICHI_COST)
-    return state, [{"type": "riichi", "player": move.player, "on_table": state.on_table}]
+    state = replace(state, seats=seats, on_table=state.on_table + cost)
+    events: list[Event] = [{"type": "riichi", "player": move.player, "on_table": state.on_table, "cost": cost}]
+    if state.chaosjan is not None:
+        index = state.index_of(move.player)
+        state, tolls = _with_chaos(state, lambda chaos, table: chaosjan.riichi_tolls(chaos, table, index))
+        events += tolls
+    return state, events
 
 
 def _pay(state: TableState, move: Pay) -> tuple[TableState, list[Event]]:
@@ -408,6 +430,8 @@ def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: T
         raise IllegalMove("Give the hand's value one way: `han` and `fu`, or `limit`, or `points`, or `yakuman`.",
                           "For example han: 3 fu: 30, or limit: mangan, or points: 3900.")
     honba_each = honba * (HONBA_TSUMO if tsumo else options.sanma_honba if sanma else HONBA_RON)
+    if options.honba_value is not None:  # shared by the payers of a tsumo, each rounded up to 100
+        honba_each = _round_up(honba * options.honba_value / (1 if not tsumo else 2 if sanma else 3))
     if value.points is not None:
         return _split_points(value.points, dealer=dealer, tsumo=tsumo, sanma=sanma, honba_each=honba_each)
     han, fu, yakuman = _han_fu(value, options)
@@ -494,7 +518,8 @@ def _ron(state: TableState, move: Ron) -> tuple[TableState, list[Event]]:
     for rank, (index, win) in enumerate(order):
         payment = score(win.value, dealer=index == state.dealer, tsumo=False,
                         honba=state.honba if rank == 0 else 0, options=state.scoring, sanma=state.sanma)
-        amount = (payment.ron + payment.honba_each) * factor
+        amount, insured = chaosjan.deal_in_payment(state.chaosjan, loser, (payment.ron + payment.honba_each) * factor)
+        events += insured
         deltas[win.winner] = deltas.get(win.winner, 0) + amount
         deltas[move.loser] = deltas.get(move.loser, 0) - amount  # may go negative (rule 3.2c.3)
         events.append({"type": "ron", "winner": win.winner, "loser": move.loser, "value": payment.label,
@@ -539,11 +564,7 @@ def _draw(state: TableState, move: Draw) -> tuple[TableState, list[Event]]:
     noten = set(range(len(state.seats))) - tenpai
     deltas: dict[int, int] = {}
     if tenpai and noten:  # noten payments: a fixed total from the noten players to the tenpai ones
-        total = NOTEN_TOTAL[len(state.seats)]
-        for i in noten:
-            deltas[state.seats[i].player] = -total // len(noten)
-        for i in tenpai:
-            deltas[state.seats[i].player] = total // len(tenpai)
+        deltas = _noten_payments(state, tenpai, noten)
     events: list[Event] = [{"type": "draw", "tenpai": sorted(move.tenpai),
                             "payments": [{"player": p, "amount": a} for p, a in deltas.items()]}]
     state = _with_points(state, deltas)
@@ -553,6 +574,20 @@ def _draw(state: TableState, move: Draw) -> tuple[TableState, list[Event]]:
 
 def _abortive_draw(state: TableState, move: AbortiveDraw) -> tuple[TableState, list[Event]]:
     return _next_hand(state, dealer_kept=True, draw=True, events=[{"type": "abortive_draw"}], end=chaosjan.HandEnd())
+
+
+def _noten_payments(state: TableState, tenpai: set[int], noten: set[int]) -> dict[int, int]:
+    """Each noten player owes their share of the total, but pays no more than they have (3.1g: not a point
+    exchange, 3.2c). The tenpai players share what was paid; odd sticks of 100 go one each in turn order from the
+    dealer."""
+    owed = NOTEN_TOTAL[len(state.seats)] // len(noten)
+    deltas = {state.seats[i].player: -min(owed, max(state.seats[i].points, 0)) for i in sorted(noten)}
+    paid = -sum(deltas.values())
+    receivers = sorted(tenpai, key=lambda i: (i - state.dealer) % len(state.seats))
+    share, odd = divmod(paid // STICK, len(receivers))
+    for rank, i in enumerate(receivers):
+        deltas[state.seats[i].player] = (share + (rank < odd)) * STICK
+    return deltas
 
 
 def _mark_winners(state: TableState, winners: list[int]) -> TableState:
@@ -707,6 +742,10 @@ def _chaos_start(state: TableState, move: ChaosStart) -> tuple[TableState, list[
     if state.chaosjan is not None:
         raise IllegalMove("This table is already playing CHAOS;JAN.", "See it with `/chaosjan status`.",
                           code="chaosjan_running")
+    if state.hands_played or any(s.riichi for s in state.seats):
+        raise IllegalMove("This table's game has begun: CHAOS;JAN's cards are chosen and its decks built before the "
+                          "first round (1.2a, 5.1d, 5.2d).", "End this table with `/table end`, start another with "
+                          "`/table start`, then `/chaosjan new` before its first hand.", code="table_started")
     chaos = chaosjan.new_game(move.catalogue, move.options, state.players, state.host, move.seed, state.dealer)
     return replace(state, chaosjan=chaos), [{"type": "chaosjan_started", "catalogue": move.catalogue.name}]
 

@@ -39,6 +39,11 @@ def card_label(card: Card) -> str:
     return f"{TYPE_ICON[card.type]} {card.name}{symbol(card)}"
 
 
+def at_table(card: Card) -> str:
+    """What the players carry out themselves, for a card's line when it is shown (empty if the bot does it all)."""
+    return f"\n  🀄 At the table: {short(card.at_table, 300)}" if card.at_table else ""
+
+
 def lasts_text(lasts: Lasts | None) -> str:
     return lasts.phrase if lasts is not None else "until the end of this hand (no active time, 1.6c.3)"
 
@@ -104,8 +109,10 @@ def _occurs(state: ChaosState, event: dict[str, Any]) -> str:
     card = state.catalogue.card(event["card"])
     text = card.name
     if card.type is CardType.HYPER:  # 1.3a: the effect is the player's Character's
-        text += f" ({hyper_source(state, event['player']).name})"
-    return f"✨ {_who(event)}'s {text} occurs" + (" with its colour bonus (1.2d)" if event["bonus"] else "")
+        card = hyper_source(state, event["player"])
+        text += f" ({card.name})"
+    bonus = " with its colour bonus (1.2d)" if event["bonus"] else ""
+    return f"✨ {_who(event)}'s {text} occurs{bonus}{at_table(card)}"
 
 
 def _in_play(state: ChaosState, event: dict[str, Any]) -> str:
@@ -120,7 +127,7 @@ def _card_pay(state: ChaosState, event: dict[str, Any]) -> str:
 
 def _modifier(state: ChaosState, event: dict[str, Any]) -> str:
     card = state.catalogue.card(event["card"])
-    return f"🌀 New Modifier: **{card.name}** — {short(card.text, 200)}"
+    return f"🌀 New Modifier: **{card.name}** — {short(card.text, 200)}{at_table(card)}"
 
 
 def _hand_draws(state: ChaosState, event: dict[str, Any]) -> str:
@@ -157,7 +164,9 @@ WORDING = Wording("chaosjan", {
     "sub_priority": shown_elsewhere,
     "passed": lambda s, e: f"Passed: {_passer(e)}",
     "turn": lambda s, e: f"▶️ {_who(e)}'s turn",
-    "drew_tile": lambda s, e: f"{_who(e)} drew a tile",
+    "drew_tile": lambda s, e: f"{_who(e)} drew {'another tile (a replacement tile)' if e.get('again') else 'a tile'}",
+    "half_deal_in": lambda s, e: (f"🛡️ {_who(e)}'s {_name(s, e['card'])}: they pay half of the point exchange, "
+                                  f"{e['paid']:,} instead of {e['full']:,}"),
     "modifier": _modifier,
     "hand_draws": _hand_draws,
     "returned": lambda s, e: f"{_who(e)}'s {_name(s, e['card'])} goes back to their hand before it occurred (1.1b)",
@@ -208,9 +217,11 @@ def panel_embed(table: TableState) -> discord.Embed:
         text = f"**{modifier.name}**{symbol(modifier)}: {short(modifier.text, 300)}"
         if modifier.bonus and matching:
             text += f"\nBonus for {', '.join(matching)}: {short(modifier.bonus, 200)}"
+        text += at_table(modifier)
         embed.add_field(name="Modifier (1.4)", value=short(text, 1024), inline=False)
     if state.stocks:
-        lines = [f"{state.card(s.card).name} ({mention(state.players[s.seat])}): {lasts_text(s.lasts)}"
+        lines = [f"{state.card(s.card).name} ({mention(state.players[s.seat])}"
+                 f"{'' if s.target is None else ' → ' + mention(state.players[s.target])}): {lasts_text(s.lasts)}"
                  for s in state.stocks]
         embed.add_field(name="In play", value=short("\n".join(lines), 1024), inline=False)
     hands = " · ".join(f"{mention(p)} {len(h)}" for p, h in zip(state.players, state.hands, strict=True))
@@ -309,6 +320,8 @@ def card_embed(card: Card, state: ChaosState | None = None) -> discord.Embed:
         lines.append(f"Timing: {card.timing.value.replace('_', ' ')} (1.1e, 1.1f)")
     if card.type is CardType.STOCK:
         lines.append(f"Lasts {lasts_text(card.lasts)}")
+    if card.at_table:
+        lines.append(f"🀄 At the table (the players do this; the bot records payments and draws): {card.at_table}")
     embed.description = short("\n".join(lines), 4000)
     return embed
 

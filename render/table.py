@@ -64,7 +64,7 @@ def _rolls_reset(state: Any, e: dict[str, Any]) -> str:
 
 
 WORDING = Wording("table", {
-    "riichi": lambda s, e: f"{mention(e['player'])} declared riichi (1,000 onto the table)",
+    "riichi": lambda s, e: f"{mention(e['player'])} declared riichi ({points(e.get('cost', 1000))} onto the table)",
     "pay": _pay,
     "take": lambda s, e: f"{mention(e['player'])} took {points(e['amount'])} from the table",
     "set": lambda s, e: f"{mention(e['player'])}'s points set from {points(e['from'])} to {points(e['to'])}",

@@ -64,7 +64,7 @@ def panel_view(table: TableState, version: int) -> discord.ui.View | None:
         return view
     holder = state.holder
     if holder is None:
-        view.add_item(PanelButton("drew", version))
+        view.add_item(PanelButton("again" if state.drawn else "drew", version))
         view.add_item(PanelButton("next", version))
     else:
         if holder[0] == "sub":
@@ -104,12 +104,14 @@ async def answer(interaction: discord.Interaction, result: MoveResult[TableState
 
 
 PANEL = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", discord.ButtonStyle.danger),
-         "drew": ("I drew a tile", discord.ButtonStyle.primary), "next": ("Next turn", discord.ButtonStyle.secondary),
+         "drew": ("I drew a tile", discord.ButtonStyle.primary),
+         "again": ("I drew a replacement tile (kan)", discord.ButtonStyle.secondary),
+         "next": ("Next turn", discord.ButtonStyle.secondary),
          "hand": ("My cards / play", discord.ButtonStyle.success)}
 
 
 class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"ct:cj:p:(?P<name>pass|negate|drew|next|hand):(?P<version>\d+)"):
+                  template=r"ct:cj:p:(?P<name>pass|negate|drew|again|next|hand):(?P<version>\d+)"):
     def __init__(self, name: str, version: int) -> None:
         label, style = PANEL[name]
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("cj", "p", name, version)))
@@ -129,8 +131,8 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             result = await apply(interaction, negate_move(await load(interaction), player), version=self.version)
             await answer(interaction, result, mode="retire")
             return
-        if self.name == "drew":
-            move: Any = Drew(player)
+        if self.name in ("drew", "again"):
+            move: Any = Drew(player, again=self.name == "again")
         elif self.name == "next":
             move = Next(player)
         else:

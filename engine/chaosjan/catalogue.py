@@ -75,9 +75,21 @@ class EffectKind(StrEnum):
     COLLECT = "collect"  # the chosen player pays you `amount` (3.2)
     DOUBLE_EXCHANGE = "double_exchange"  # the next point exchange is doubled, whoever pays whom (3.2c.2)
     NEGATED_PAYS = "negated_pays"  # while in play: whoever negates your card pays you `amount` (1.5e)
+    RIICHI_COST = "riichi_cost"  # while in play: your riichi stick costs `amount` (0: no stick)
+    HONBA_VALUE = "honba_value"  # Modifiers: each honba is worth `amount` to the winner
+    REPAY_ON_DEAL_IN = "repay_on_deal_in"  # while in play: when you deal in, you pay the named player `amount`
+    HALF_DEAL_IN = "half_deal_in"  # while in play: when you deal in, you pay half the exchange, rounded up to 100
+    RIICHI_TOLL = "riichi_toll"  # while in play: whoever else declares riichi pays you `amount` (3.2)
+    RICHER_PAY = "richer_pay"  # each player with more points than you pays `amount` onto the table (3.1)
 
 
-_AMOUNT_KINDS = {EffectKind.PAY, EffectKind.COLLECT, EffectKind.NEGATED_PAYS}
+_AMOUNT_KINDS = {EffectKind.PAY, EffectKind.COLLECT, EffectKind.NEGATED_PAYS, EffectKind.RIICHI_COST,
+                 EffectKind.HONBA_VALUE, EffectKind.REPAY_ON_DEAL_IN, EffectKind.RIICHI_TOLL, EffectKind.RICHER_PAY}
+LASTING = {EffectKind.NEGATED_PAYS, EffectKind.RIICHI_COST, EffectKind.REPAY_ON_DEAL_IN, EffectKind.HALF_DEAL_IN,
+           EffectKind.RIICHI_TOLL}
+"""Effects of a card while it stays in play (a Stock, a Hyper with `hyper_lasts`) or is the Modifier."""
+INSTEAD = {EffectKind.RIICHI_COST, EffectKind.HONBA_VALUE, EffectKind.REPAY_ON_DEAL_IN, EffectKind.RIICHI_TOLL}
+"""Kinds whose colour bonus replaces the card's own effect of that kind ("... instead"), not adds to it."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +103,8 @@ class Effect:
 
     @property
     def needs_target(self) -> bool:
-        return self.kind is EffectKind.COLLECT or (self.kind is EffectKind.PAY and self.to == "target")
+        return self.kind in (EffectKind.COLLECT, EffectKind.REPAY_ON_DEAL_IN) or (
+            self.kind is EffectKind.PAY and self.to == "target")
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value}
@@ -127,6 +140,7 @@ class Card:
     hyper_timing: HyperTiming = HyperTiming.NORMAL
     hyper_lasts: Lasts | None = None  # 1.3b: set when the Hyper effect is also a Stock effect
     hyper_effects: tuple[Effect, ...] = ()
+    at_table: str | None = None  # what the players carry out themselves (the rest of the text), said when shown
 
     @property
     def negatable(self) -> bool:
@@ -138,7 +152,7 @@ class Card:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "name": self.name, "type": self.type.value}
-        for key in ("text", "colour", "bonus", "hyper"):
+        for key in ("text", "colour", "bonus", "hyper", "at_table"):
             value = getattr(self, key)
             if value is not None:
                 data[key] = str(value)
@@ -165,7 +179,8 @@ class Card:
                    effects("bonus_effects"), Timing(data.get("timing", "any")),
                    Lasts(data["lasts"]) if data.get("lasts") else None, data.get("hyper"),
                    HyperTiming(data.get("hyper_timing", "normal")),
-                   Lasts(data["hyper_lasts"]) if data.get("hyper_lasts") else None, effects("hyper_effects"))
+                   Lasts(data["hyper_lasts"]) if data.get("hyper_lasts") else None, effects("hyper_effects"),
+                   data.get("at_table"))
 
 
 CHOOSABLE = (CardType.CHARACTER, CardType.ACTION, CardType.STOCK, CardType.MODIFIER)
@@ -197,12 +212,12 @@ class Catalogue(CardIndex[Card]):
 # -- reading files ------------------------------------------------------------------------------------------
 
 _FIELDS = {
-    CardType.ACTION: {"text", "colour", "bonus", "effects", "bonus_effects", "timing"},
-    CardType.STOCK: {"text", "colour", "bonus", "effects", "bonus_effects", "lasts"},
-    CardType.MODIFIER: {"text", "colour", "bonus"},
+    CardType.ACTION: {"text", "colour", "bonus", "effects", "bonus_effects", "timing", "at_table"},
+    CardType.STOCK: {"text", "colour", "bonus", "effects", "bonus_effects", "lasts", "at_table"},
+    CardType.MODIFIER: {"text", "colour", "bonus", "effects", "bonus_effects", "at_table"},
     CardType.HYPER: {"text"},
     CardType.NEGATE: {"text"},
-    CardType.CHARACTER: {"text", "colour", "hyper", "hyper_timing", "hyper_lasts", "hyper_effects"},
+    CardType.CHARACTER: {"text", "colour", "hyper", "hyper_timing", "hyper_lasts", "hyper_effects", "at_table"},
 }
 _LEAST = {CardType.CHARACTER: 1, CardType.ACTION: 3, CardType.STOCK: 3, CardType.MODIFIER: 3}
 
@@ -272,12 +287,25 @@ def _card(raw: Any, number: int) -> Card:
     hyper_timing = _enum(raw, "hyper_timing", where, HyperTiming) or HyperTiming.NORMAL
     hyper_lasts = _enum(raw, "hyper_lasts", where, Lasts)
     hyper_effects = _effects(raw, "hyper_effects", where, card_type, lasting=hyper_lasts is not None)
+    at_table = text_field(raw, "at_table", where, 1, 400, required=False)
     for key, listed in (("effects", effects), ("bonus_effects", bonus_effects)):
-        if card_type is not CardType.STOCK and any(e.kind is EffectKind.NEGATED_PAYS for e in listed):
-            raise DeckError(f"{where}: `{key}`: the `negated_pays` effect needs a card that stays in play (a Stock, "
-                            "or a Character's Hyper with `hyper_lasts`).")
+        _check_kinds(listed, f"{where}: `{key}`", card_type)
     return Card(card_id, name, card_type, text, colour, bonus, effects, bonus_effects, timing, lasts, hyper,
-                hyper_timing, hyper_lasts, hyper_effects)
+                hyper_timing, hyper_lasts, hyper_effects, at_table)
+
+
+def _check_kinds(effects: tuple[Effect, ...], where: str, card_type: CardType) -> None:
+    """Lasting effects need a card that stays in play; a Modifier's effects all last, and only it sets honba."""
+    for effect in effects:
+        kind = effect.kind
+        if card_type is CardType.MODIFIER and kind not in (EffectKind.RIICHI_COST, EffectKind.HONBA_VALUE):
+            raise DeckError(f"{where}: a Modifier's effects are `riichi_cost` and `honba_value`, not `{kind.value}`: "
+                            "players do not play Modifiers (1.4b), so nothing happens once.")
+        if kind is EffectKind.HONBA_VALUE and card_type is not CardType.MODIFIER:
+            raise DeckError(f"{where}: `honba_value` is a Modifier's effect: it changes every win of the hand.")
+        if kind in LASTING and card_type not in (CardType.STOCK, CardType.MODIFIER):
+            raise DeckError(f"{where}: the `{kind.value}` effect needs a card that stays in play (a Stock, or a "
+                            "Character's Hyper with `hyper_lasts`).")
 
 
 def _enum(raw: dict[str, Any], key: str, where: str, kind: type[StrEnum], *, required: bool = False) -> Any:
@@ -297,8 +325,13 @@ def _enum(raw: dict[str, Any], key: str, where: str, kind: type[StrEnum], *, req
 def _effects(raw: dict[str, Any], key: str, where: str, card_type: CardType, *,
              lasting: bool = False) -> tuple[Effect, ...]:
     effects = tuple(_effect(e, f"{where}: `{key}`") for e in list_field(raw, key, where))
-    if key == "hyper_effects" and not lasting and any(e.kind is EffectKind.NEGATED_PAYS for e in effects):
-        raise DeckError(f"{where}: the `negated_pays` effect needs `hyper_lasts`, so the Hyper stays in play.")
+    if key == "hyper_effects":
+        lasting_kind = next((e.kind for e in effects if e.kind in LASTING), None)
+        if not lasting and lasting_kind is not None:
+            raise DeckError(f"{where}: the `{lasting_kind.value}` effect needs `hyper_lasts`, so the Hyper stays in "
+                            "play.")
+        if any(e.kind is EffectKind.HONBA_VALUE for e in effects):
+            raise DeckError(f"{where}: `honba_value` is a Modifier's effect: it changes every win of the hand.")
     return effects
 
 
@@ -311,7 +344,8 @@ def _effect(raw: Any, where: str) -> Effect:
         raise DeckError(f"{where}: `kind` must be one of {', '.join(k.value for k in EffectKind)}, "
                         f"got {raw.get('kind')!r}.") from None
     allowed = {EffectKind.DRAW: {"count"}, EffectKind.TAKE_FROM_TABLE: {"amount", "up_to", "any_number"},
-               EffectKind.PAY: {"amount", "to"}, EffectKind.DOUBLE_EXCHANGE: set()}.get(kind, {"amount"})
+               EffectKind.PAY: {"amount", "to"}, EffectKind.DOUBLE_EXCHANGE: set(),
+               EffectKind.HALF_DEAL_IN: set()}.get(kind, {"amount"})
     unknown = sorted(set(raw) - allowed - {"kind"})
     if unknown:
         raise DeckError(f"{where}: a `{kind.value}` effect has no field `{unknown[0]}`.")
@@ -320,7 +354,7 @@ def _effect(raw: Any, where: str) -> Effect:
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 5:
             raise DeckError(f"{where}: a `draw` effect's `count` must be 1-5, got {count!r}.")
         return Effect(kind, count=count)
-    if kind is EffectKind.DOUBLE_EXCHANGE:
+    if kind in (EffectKind.DOUBLE_EXCHANGE, EffectKind.HALF_DEAL_IN):
         return Effect(kind)
     if "any_number" in raw and not isinstance(raw["any_number"], bool):
         raise DeckError(f"{where}: `any_number` must be true or false.")
@@ -329,8 +363,10 @@ def _effect(raw: Any, where: str) -> Effect:
             raise DeckError(f"{where}: `any_number` takes no `amount` or `up_to`: the player chooses (3.1f.4).")
         return Effect(kind, any_number=True)
     amount = raw.get("amount")
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0 or amount % 100:
-        raise DeckError(f"{where}: `amount` must be a positive multiple of 100 (3.1f.5), got {amount!r}.")
+    least = 0 if kind is EffectKind.RIICHI_COST else 100  # a riichi with no stick costs 0
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < least or amount % 100:
+        raise DeckError(f"{where}: `amount` must be a {'positive ' if least else ''}multiple of 100 (3.1f.5), "
+                        f"got {amount!r}.")
     if kind is EffectKind.TAKE_FROM_TABLE:
         up_to = raw.get("up_to", False)
         if not isinstance(up_to, bool):

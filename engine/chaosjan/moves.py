@@ -41,9 +41,11 @@ class Pass:
 
 @dataclass(frozen=True)
 class Drew:
-    """The active player drew a tile: priority again (2.1)."""
+    """The active player drew a tile: priority again (2.1). `again`: a second tile in the same turn (a kan's
+    replacement tile), which opens priority without starting the turn over."""
 
     player: int
+    again: bool = False
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 
 from engine.base import Event
 from engine.chaosjan.catalogue import (
+    INSTEAD,
+    LASTING,
     Card,
     CardType,
     Catalogue,
@@ -239,12 +241,16 @@ def _drew(state: ChaosState, table: Table, move: Drew) -> Result:
     if seat != state.active:
         raise NotYourTurn(f"It is <@{state.players[state.active]}>'s turn: only they draw now.",
                           "Use `/chaosjan next` when the turn passes.")
-    if state.drawn:
-        raise IllegalMove("You have already drawn this turn.", "Use `/chaosjan next` when the turn passes.",
-                          code="already_drawn")
+    if state.drawn and not move.again:
+        raise IllegalMove("You have already drawn this turn.",
+                          "After a kan, report the replacement tile with `/chaosjan drew again:True`; otherwise use "
+                          "`/chaosjan next` when the turn passes.", code="already_drawn")
+    if move.again and not state.drawn:
+        raise IllegalMove("You haven't drawn this turn yet: `again` is for a second tile in one turn, such as a "
+                          "kan's replacement tile.", "Use `/chaosjan drew` without `again`.", code="not_drawn")
     _require_stopped(state, "draw")
     state = replace(state, drawn=True, priority=Priority(seat, Window.AFTER_DRAW))
-    events: list[Event] = [{"type": "drew_tile", "player": move.player},
+    events: list[Event] = [{"type": "drew_tile", "player": move.player, "again": move.again},
                            {"type": "priority", "player": move.player, "window": Window.AFTER_DRAW.value}]
     return _autopass(state, table, events)
 
@@ -254,6 +260,11 @@ def _next(state: ChaosState, table: Table, move: Next) -> Result:
     state.seat_of(move.player)
     _require_stopped(state, "the turn passes")
     seat = state.next_seat(state.active) if move.to is None else state.seat_of(move.to)
+    if seat == state.active:
+        raise IllegalMove(f"It is already <@{state.players[seat]}>'s turn: passing the turn to them would start it "
+                          "again and end their \"until your next turn\" Stocks (2.1, 1.6c.1).",
+                          "After a kan, report the replacement tile with `/chaosjan drew again:True`.",
+                          code="same_turn")
     return _begin_turn(state, table, seat, [])
 
 
@@ -275,7 +286,11 @@ def end_hand(state: ChaosState, table: Table, end: HandEnd) -> Result:
     (1.6c), a wind rotation brings the next Modifier (1.4b.1), and everyone draws for the new hand (4.2, 4.3);
     the new dealer's turn begins with priority (2.1)."""
     if state.phase is not Phase.PLAYING:
-        return state, table, []
+        waiting = [f"<@{p}>" for p, c in zip(state.players, state.choices, strict=True) if not c.complete]
+        raise IllegalMove("A hand can't end while the players are still choosing their CHAOS;JAN cards: the "
+                          "choices come before the first round (1.2a, 5.1d).",
+                          f"Waiting for {', '.join(waiting)}: press **Choose my cards**, then play the hand.",
+                          code="setup")
     events: list[Event] = []
     if state.priority is not None and state.priority.sub is not None:
         for played in state.priority.sub.chain:
@@ -294,6 +309,8 @@ def end_hand(state: ChaosState, table: Table, end: HandEnd) -> Result:
         return (stock.lasts is Lasts.DEAL_IN and stock.seat == loser) or (
             stock.lasts is Lasts.WIN and stock.seat in winners)
 
+    if loser is not None:
+        table = _repay(state, table, loser, events)
     state = _end_stocks(state, [s for s in state.stocks if ends(s)], "the hand ended", events)
     if end.over:
         events.append({"type": "chaos_over"})
@@ -305,6 +322,17 @@ def end_hand(state: ChaosState, table: Table, end: HandEnd) -> Result:
     state = _hand_draws(state, table.dealer, payers, events)
     state = replace(state, hands_begun=state.hands_begun + 1)
     return _begin_turn(state, table, table.dealer, events)
+
+
+def _repay(state: ChaosState, table: Table, loser: int, events: list[Event]) -> Table:
+    """The player who dealt in pays what their cards in play promise the player they named (Loan Shark)."""
+    for stock in state.stocks:
+        if stock.seat != loser or stock.target is None:
+            continue
+        for effect in in_play_effects(state, stock):
+            if effect.kind is EffectKind.REPAY_ON_DEAL_IN:
+                table = _transfer(state, table, loser, stock.target, effect.amount, state.cards[stock.card], events)
+    return table
 
 
 def _end_stocks(state: ChaosState, ending: list[InPlay], why: str, events: list[Event]) -> ChaosState:
@@ -406,7 +434,70 @@ def effects_of(state: ChaosState, seat: int, card: Card) -> tuple[tuple[Effect, 
     if card.type is CardType.HYPER:
         return hyper_effect(state, seat).hyper_effects, False
     bonus = state.bonus_applies(card, seat)
-    return card.effects + (card.bonus_effects if bonus else ()), bonus
+    if not bonus:
+        return card.effects, False
+    replaced = {e.kind for e in card.bonus_effects if e.kind in INSTEAD}  # "... instead"
+    return tuple(e for e in card.effects if e.kind not in replaced) + card.bonus_effects, True
+
+
+def in_play_effects(state: ChaosState, stock: InPlay) -> tuple[Effect, ...]:
+    """The lasting effects of a card in play (1.6b)."""
+    effects, _ = effects_of(state, stock.seat, state.card(stock.card))
+    return tuple(e for e in effects if e.kind in LASTING)
+
+
+def _holding(state: ChaosState, seat: int) -> list[Effect]:
+    """The lasting effects that hold for `seat`: the Modifier's, as a Stock of their own (1.4e, with its colour bonus,
+    1.4d), and their own cards in play (1.6b)."""
+    if state.phase is not Phase.PLAYING:
+        return []
+    modifier = state.modifier_card()
+    held = list(effects_of(state, seat, modifier)[0]) if modifier is not None else []
+    for stock in state.stocks:
+        if stock.seat == seat:
+            held += in_play_effects(state, stock)
+    return held
+
+
+def riichi_cost(state: ChaosState, seat: int) -> int:
+    """What `seat`'s riichi stick costs now: 1,000, or the least a `riichi_cost` effect holding for them says."""
+    return min((e.amount for e in _holding(state, seat) if e.kind is EffectKind.RIICHI_COST), default=RIICHI_STICK)
+
+
+def honba_value(state: ChaosState | None) -> int | None:
+    """What each honba is worth to the winner under the Modifier in play (Heavy Honba), or None: the usual value."""
+    modifier = None if state is None or state.phase is not Phase.PLAYING else state.modifier_card()
+    if modifier is None:
+        return None
+    return next((e.amount for e in modifier.effects if e.kind is EffectKind.HONBA_VALUE), None)
+
+
+def deal_in_payment(state: ChaosState | None, loser: int, amount: int) -> tuple[int, list[Event]]:
+    """What the player who dealt in pays of a ron's `amount`: half, rounded up to 100, while a `half_deal_in`
+    effect of theirs is in play (Insurance Policy); it ends as they deal in (its `lasts`)."""
+    if state is None or state.phase is not Phase.PLAYING:
+        return amount, []
+    for stock in state.stocks:
+        if stock.seat == loser and any(e.kind is EffectKind.HALF_DEAL_IN for e in in_play_effects(state, stock)):
+            half = -(-amount // 200) * 100
+            return half, [{"type": "half_deal_in", "player": state.players[loser], "card": state.cards[stock.card],
+                           "full": amount, "paid": half}]
+    return amount, []
+
+
+def riichi_error(state: ChaosState, seat: int) -> GameError | None:
+    """Why a riichi can't be declared now: the players are still choosing (1.2a), or someone holds priority (2.6):
+    a riichi comes with the discard, once priority passing has stopped."""
+    if state.phase is not Phase.PLAYING:
+        return IllegalMove("The players are still choosing their CHAOS;JAN cards: the hand starts once they have "
+                           "chosen (1.2a, 5.1d).", "Press **Choose my cards** first.", code="setup")
+    holder = state.holder
+    if holder is not None:
+        held = "sub-priority" if holder[0] == "sub" else "priority"
+        return IllegalMove(f"<@{state.players[holder[1]]}> still holds {held}: a riichi is declared with your discard, "
+                           "once priority passing has stopped (2.6).",
+                           "Pass or play with the panel's buttons first, then declare riichi.", code="priority_open")
+    return None
 
 
 def needs(state: ChaosState, seat: int, card: Card) -> tuple[bool, bool]:
@@ -640,7 +731,7 @@ def _occur(state: ChaosState, table: Table, played: Played, events: list[Event])
         lasts = hyper_effect(state, seat).hyper_lasts
         stays = lasts is not None  # 1.3b
     if stays:
-        state = replace(state, stocks=(*state.stocks, InPlay(played.card, seat, lasts)))
+        state = replace(state, stocks=(*state.stocks, InPlay(played.card, seat, lasts, played.target)))
         events.append({"type": "in_play", "player": player, "card": card.id,
                        "lasts": lasts.value if lasts else None})
     else:
@@ -666,12 +757,12 @@ def _effect(state: ChaosState, table: Table, played: Played, effect: Effect,
             events.append({"type": "card_take", "player": player, "amount": taken, "on_table": table.on_table,
                            "card": name})
     elif effect.kind is EffectKind.PAY and effect.to == "table":
-        if table.points[seat] < effect.amount:
-            events.append({"type": "card_pay_ignored", "player": player, "amount": effect.amount, "card": name})
-        else:
-            table = replace(_add(table, seat, -effect.amount), on_table=table.on_table + effect.amount)
-            events.append({"type": "card_pay", "from": player, "to": None, "amount": effect.amount,
-                           "on_table": table.on_table, "card": name})
+        table = _pay_table(state, table, seat, effect.amount, name, events)
+    elif effect.kind is EffectKind.RICHER_PAY:
+        mine = table.points[seat]
+        for other in _turn_order(state, seat)[1:]:
+            if table.points[other] > mine:
+                table = _pay_table(state, table, other, effect.amount, name, events)
     elif effect.kind is EffectKind.PAY:
         assert played.target is not None
         table = _transfer(state, table, seat, played.target, effect.amount, name, events)
@@ -682,6 +773,28 @@ def _effect(state: ChaosState, table: Table, played: Played, effect: Effect,
         state = replace(state, doubles=state.doubles + 1)
         events.append({"type": "doubled", "player": player, "doubles": state.doubles, "card": name})
     return state, table
+
+
+def _pay_table(state: ChaosState, table: Table, payer: int, amount: int, card: str, events: list[Event]) -> Table:
+    """A general payment (3.1); a player can't pay more than they have (3.1g), so then nothing is paid."""
+    if table.points[payer] < amount:
+        events.append({"type": "card_pay_ignored", "player": state.players[payer], "amount": amount, "card": card})
+        return table
+    table = replace(_add(table, payer, -amount), on_table=table.on_table + amount)
+    events.append({"type": "card_pay", "from": state.players[payer], "to": None, "amount": amount,
+                   "on_table": table.on_table, "card": card})
+    return table
+
+
+def riichi_tolls(state: ChaosState, table: Table, seat: int) -> Result:
+    """`seat` has declared riichi: they pay each other player whose card in play takes a `riichi_toll` (3.2)."""
+    events: list[Event] = []
+    for stock in state.stocks:
+        if stock.seat != seat:
+            for effect in in_play_effects(state, stock):
+                if effect.kind is EffectKind.RIICHI_TOLL:
+                    table = _transfer(state, table, seat, stock.seat, effect.amount, state.cards[stock.card], events)
+    return state, table, events
 
 
 def _add(table: Table, seat: int, amount: int) -> Table:
@@ -746,16 +859,19 @@ def legal_moves(state: ChaosState, table: Table, player: int) -> list[Move]:
     for card, _, error in hand_cards(state, seat):
         if error is not None:
             continue
-        if card.type is CardType.ACTION and card.timing is Timing.RIICHI and (
-                table.riichi[seat] or table.points[seat] < RIICHI_STICK):
-            continue  # the table would refuse the riichi this card is part of (1.1e.1)
+        after = table
+        if card.type is CardType.ACTION and card.timing is Timing.RIICHI:  # 1.1e.2: the riichi is paid first
+            cost = riichi_cost(state, seat)
+            if table.riichi[seat] or table.points[seat] < cost:
+                continue  # the table would refuse the riichi this card is part of (1.1e.1)
+            _, after, _ = riichi_tolls(state, replace(_add(table, seat, -cost), on_table=table.on_table + cost), seat)
         needs_target, needs_amount = needs(state, seat, card)
         targets = [p for p in state.players if p != player] if needs_target else [None]
         amount = 100 if needs_amount else None
         for target in targets:
             move = Play(player, card.id, target, amount)
             try:
-                _details(state, table, seat, card, move)
+                _details(state, after, seat, card, move)
             except GameError:
                 continue
             moves.append(move)

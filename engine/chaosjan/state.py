@@ -75,6 +75,7 @@ class InPlay:
     card: int
     seat: int
     lasts: Lasts | None  # None: no active time phrase (1.6c.3)
+    target: int | None = None  # the seat its player named when playing it (Loan Shark's lender is repaid)
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,8 @@ class ChaosState:
                          "modifiers": list(c.modifiers)} for c in self.choices],
             "cards": list(self.cards), "deck": list(self.deck), "hands": [list(h) for h in self.hands],
             "discard": list(self.discard),
-            "stocks": [{"card": s.card, "seat": s.seat, "lasts": s.lasts and s.lasts.value} for s in self.stocks],
+            "stocks": [{"card": s.card, "seat": s.seat, "lasts": s.lasts and s.lasts.value, "target": s.target}
+                       for s in self.stocks],
             "modifier_deck": list(self.modifier_deck), "modifier": self.modifier,
             "modifier_discard": list(self.modifier_discard), "active": self.active, "drawn": self.drawn,
             "priority": None if self.priority is None else _priority_dict(self.priority),
@@ -196,7 +198,7 @@ class ChaosState:
                           for c in data["choices"]),
             cards=tuple(data["cards"]), deck=tuple(data["deck"]), hands=tuple(tuple(h) for h in data["hands"]),
             discard=tuple(data["discard"]),
-            stocks=tuple(InPlay(s["card"], s["seat"], Lasts(s["lasts"]) if s["lasts"] else None)
+            stocks=tuple(InPlay(s["card"], s["seat"], Lasts(s["lasts"]) if s["lasts"] else None, s.get("target"))
                          for s in data["stocks"]),
             modifier_deck=tuple(data["modifier_deck"]), modifier=data["modifier"],
             modifier_discard=tuple(data["modifier_discard"]), active=data["active"], drawn=data["drawn"],

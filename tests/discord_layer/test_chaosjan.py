@@ -226,6 +226,7 @@ async def test_rules_card_and_status(harness, players):
     assert [c["value"] for c in choices][:5] == ["2.7", "2.7a", "2.7b", "2.7c", "2.7d"]
     card = await harness.slash("chaosjan card", user=players[2], name="Futuresight")
     assert card.ephemeral and "Futuresight" in card.text and "1.6c.2" in card.text
+    assert "At the table" in card.text and "/table pay" in card.text  # its payment is the players' to record
     status = await harness.slash("chaosjan status", user=players[3])
     assert "Modifier" in status.text and "Action Deck" in status.text
     history = await harness.slash("table history", user=players[3])
@@ -271,7 +272,7 @@ async def test_playing_from_the_hand_menus_names_a_player_and_an_amount(harness,
         await press(harness, user, "Pass")
     state = await table(harness)
     assert [s.points for s in state.seats][:2] == [26000, 24000]  # 3.2: South paid East
-    await harness.slash("table riichi", user=west)  # 1,000 on the table
+    await harness.slash("table pay", user=west, amount=1000)  # 1,000 on the table (a riichi waits for 2.6)
     for user in (south, west, north):
         await press(harness, user, "Pass")
     hand = await harness.slash("chaosjan hand", user=east)  # 2.5: East gets priority again, a card was played
@@ -307,3 +308,74 @@ async def test_import_a_catalogue_while_choosing_and_not_after(harness, players)
     await choose_all(harness, players, latest_panel(harness))  # the announcement carries the Choose button
     again = await harness.slash("chaosjan import", user=east, file=("ours.json", json.dumps(own).encode()))
     assert again.ephemeral and "already built" in again.text  # 5.1d: the decks are built from it now
+
+
+# -- issue 15: the choices come first, riichi waits for priority, drew again, payment Modifiers ------------------
+
+
+async def test_1_2a_no_ron_or_riichi_while_choosing_and_no_new_chaosjan_once_the_game_has_begun(harness, players):
+    east, south, west, north = players
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    await harness.slash("chaosjan new", user=east, seed=SEED)
+    before = await table(harness)
+    for command, options in (("table ron", {"winner": east, "loser": south, "han": 3, "fu": 30}),
+                             ("table tsumo", {"winner": east, "han": 3, "fu": 30}), ("table riichi", {})):
+        reply = await harness.slash(command, user=east, **options)
+        assert reply.ephemeral and "still choosing" in reply.text and "1.2a" in reply.text, (command, reply.text)
+    assert await table(harness) == before
+    await harness.slash("chaosjan undo", user=east)  # back to a plain table, then a hand is played
+    await harness.slash("table ron", user=east, winner=east, loser=south, han=3, fu=30)
+    before = await table(harness)
+    reply = await harness.slash("chaosjan new", user=east, seed=SEED)
+    assert reply.ephemeral and "begun" in reply.text and "/table start" in reply.text
+    assert await table(harness) == before and before.chaosjan is None
+
+
+@pytest.mark.option_effect("chaosjan drew", "again")
+async def test_2_1_drew_again_opens_priority_in_the_same_turn(harness, players):
+    east = players[0]
+    await start(harness, players)
+    for user in players:
+        await press(harness, user, "Pass")
+    refused = await harness.slash("chaosjan drew", user=east, again=True)
+    assert refused.ephemeral and "haven't drawn" in refused.text
+    await harness.slash("chaosjan drew", user=east)
+    for user in players:
+        await press(harness, user, "Pass")
+    before = (await table(harness)).chaosjan
+    assert before.drawn and before.holder is None
+    again = await harness.slash("chaosjan drew", user=east, again=True)
+    assert not again.ephemeral and "replacement tile" in again.text
+    after = (await table(harness)).chaosjan
+    assert after.active == before.active and after.holder == ("main", before.active) and after.drawn
+    assert after.priority.window.value == "after_draw"
+
+
+def modifier_seed(modifier: str) -> int:
+    """A seed whose first Modifier in play is `modifier`, from the pure engine (what the bot will shuffle)."""
+    for seed in range(500):
+        state = new_game(load_shipped(), ChaosOptions(), [1, 2, 3, 4], 1, seed)
+        table_ = Table((25000,) * 4)
+        for seat, picks in CHOICES.items():
+            for (_, kind), cards in zip(KINDS, picks, strict=True):
+                state, table_, _ = apply(state, table_, Choose(seat + 1, kind, (cards,) if isinstance(cards, str)
+                                                                else cards))
+        if state.modifier == modifier:
+            return seed
+    raise AssertionError(f"no seed puts {modifier} in play first")
+
+
+async def test_cheap_riichi_riichi_costs_500_and_waits_for_priority_to_stop(harness, players):
+    south = players[1]
+    await start(harness, players, modifier_seed("cheap-riichi"))
+    panel = message_text(latest_panel(harness))
+    assert "Cheap Riichi" in panel and "At the table" in panel  # the part the players do is said
+    reply = await harness.slash("table riichi", user=south)  # East holds priority (2.6)
+    assert reply.ephemeral and "2.6" in reply.text and "holds priority" in reply.text
+    for user in players:
+        await press(harness, user, "Pass")
+    cost = next(e.amount for e in load_shipped().card("cheap-riichi").effects)
+    done = await harness.slash("table riichi", user=south)
+    assert not done.ephemeral and f"{cost:,} onto the table" in done.text
+    state = await table(harness)
+    assert [s.points for s in state.seats] == [25000, 25000 - cost, 25000, 25000] and state.on_table == cost

@@ -106,7 +106,7 @@ async def test_a_card_names_its_target_and_its_amount_in_the_command(harness, pl
     for user in players:  # sub-priority goes round; Shakedown occurs as priority passes on (2.4)
         await press(harness, user, "Pass")
     assert [s.points for s in (await table(harness)).seats] == [26000, 25000, 24000, 25000]  # 3.2: West paid East
-    await harness.slash("table riichi", user=west)  # 1,000 on the table
+    await harness.slash("table pay", user=west, amount=1000)  # 1,000 on the table (riichi waits for priority, 2.6)
     for user in (south, west, north):
         await press(harness, user, "Pass")
     await harness.slash("chaosjan play", user=east, card="sticky-fingers", amount=500)

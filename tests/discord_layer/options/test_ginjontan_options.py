@@ -119,7 +119,7 @@ async def test_moves_by_slash_command_move_exactly_the_cards_named(harness):
             assert state.waiting == ((target, "give"),) and state.ask.source == "reserve"
             theirs = state.seat(target)
             choices = await harness.autocomplete("ginjontan give", "cards", "", user=users[target])
-            assert offered(choices) == own(theirs.hand + theirs.reserve)
+            assert offered(choices) == own(theirs.reserve)  # only the pile that was asked for
             taken = theirs.reserve[:2]
             await harness.slash("ginjontan give", user=users[target], cards=notation(taken))
             state = await current(harness)

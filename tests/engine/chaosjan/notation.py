@@ -53,6 +53,8 @@ CHARACTERS = [
     _character("green", "green", hyper_effects=[DRAW2]),
     _character("anytime", "green", hyper_timing="any_time", hyper_effects=[DRAW1]),
     _character("lasting", "white", hyper_lasts="hand"),
+    _character("anylast", "red", hyper_timing="any_time", hyper_lasts="your_next_turn",
+               hyper_effects=[DRAW1]),  # "at any time" (1.3d.1) and a Stock effect (1.3b)
 ]
 ACTIONS = [
     _action("act-a", effects=[DRAW1]),  # its effect is visible: one more card in hand
@@ -70,6 +72,8 @@ ACTIONS = [
     _action("act-any", effects=[{"kind": "take_from_table", "any_number": True}]),
     _action("act-double", effects=[{"kind": "double_exchange"}]),
     _action("act-red", colour="red", bonus="Draw a card.", bonus_effects=[DRAW1]),
+    _action("act-allin", timing="riichi", effects=[{"kind": "pay", "amount": 1000}]),  # All-In Riichi
+    _action("act-tax", effects=[{"kind": "richer_pay", "amount": 500}]),  # Wealth Tax
 ]
 STOCKS = [
     _stock("stk-hand", lasts="hand"),
@@ -80,10 +84,23 @@ STOCKS = [
     _stock("stk-none"),
     _stock("stk-bribe", lasts="hand", effects=[{"kind": "negated_pays", "amount": 1000}]),
     _stock("stk-red", colour="red", lasts="hand", bonus="Draw a card.", bonus_effects=[DRAW1]),
+    _stock("stk-loan", lasts="deal_in", colour="red", bonus="Repay 2000.",  # Loan Shark
+           effects=[{"kind": "collect", "amount": 2000}, {"kind": "repay_on_deal_in", "amount": 3000}],
+           bonus_effects=[{"kind": "repay_on_deal_in", "amount": 2000}]),
+    _stock("stk-insure", lasts="deal_in", effects=[{"kind": "half_deal_in"}]),  # Insurance Policy
+    _stock("stk-toll", colour="red", bonus="1000 instead.", effects=[{"kind": "riichi_toll", "amount": 500}],
+           bonus_effects=[{"kind": "riichi_toll", "amount": 1000}]),  # Riichi Tollbooth
+    _stock("stk-cheap", lasts="hand", effects=[{"kind": "riichi_cost", "amount": 300}]),
 ]
 MODIFIERS = [{"id": f"mod-{i}", "name": f"Mod {i}", "type": "modifier", "text": f"modifier {i}"}
              for i in range(1, 13)]
 MODIFIERS[0] |= {"colour": "red", "bonus": "A red bonus."}
+PAYMENT_MODIFIERS = {  # mod-2 to mod-4 in `catalogue(payment_modifiers=True)`
+    "mod-2": {"effects": [{"kind": "riichi_cost", "amount": 500}]},  # Cheap Riichi
+    "mod-3": {"effects": [{"kind": "riichi_cost", "amount": 0}], "colour": "green", "bonus": "Riichi costs 200.",
+              "bonus_effects": [{"kind": "riichi_cost", "amount": 200}]},  # Green Light, with a bonus "instead"
+    "mod-4": {"effects": [{"kind": "honba_value", "amount": 500}]},  # Heavy Honba
+}
 SPECIAL = [
     {"id": "hyper", "name": "Hyper", "type": "hyper", "text": "Use your Character's Hyper effect."},
     {"id": "negate", "name": "Negate", "type": "negate", "text": "Negate the card played before this one."},
@@ -91,14 +108,15 @@ SPECIAL = [
 
 
 def catalogue(*, modifiers: int = 12, actions: list[str] | None = None, stocks: list[str] | None = None,
-              characters: list[str] | None = None) -> Catalogue:
-    """The test catalogue; pass lists of ids to keep only some cards of a type."""
+              characters: list[str] | None = None, payment_modifiers: bool = False) -> Catalogue:
+    """The test catalogue; pass lists of ids to keep only some cards of a type; `payment_modifiers` gives mod-2 to
+    mod-4 the effects of PAYMENT_MODIFIERS."""
 
     def keep(cards: list[dict[str, Any]], ids: list[str] | None) -> list[dict[str, Any]]:
         return cards if ids is None else [c for c in cards if c["id"] in ids]
 
-    cards = [*keep(CHARACTERS, characters), *keep(ACTIONS, actions), *keep(STOCKS, stocks),
-             *MODIFIERS[:modifiers], *SPECIAL]
+    mods = [m | PAYMENT_MODIFIERS.get(m["id"], {}) if payment_modifiers else m for m in MODIFIERS[:modifiers]]
+    cards = [*keep(CHARACTERS, characters), *keep(ACTIONS, actions), *keep(STOCKS, stocks), *mods, *SPECIAL]
     return parse_catalogue({"schema": 1, "name": "Test", "description": "", "cards": cards})
 
 
@@ -132,8 +150,10 @@ def table(n: int = 4, points: int | tuple[int, ...] = POINTS, on_table: int = 0,
 def game(spec: str, *, active: str = "E", holder: str | None = "active", drawn: bool = False,
          chars: str = "", deck: str = "act-b " * 10, in_play: str = "", cat: Catalogue = CAT,
          options: ChaosOptions | None = None, autopass: str = "", on_table: int = 0,
-         points: int | tuple[int, ...] = POINTS, window: Window | None = None) -> tuple[ChaosState, Table]:
-    """A PLAYING state with exactly these hands (see the module docstring) and its table."""
+         points: int | tuple[int, ...] = POINTS, window: Window | None = None,
+         modifier: str | None = None) -> tuple[ChaosState, Table]:
+    """A PLAYING state with exactly these hands (see the module docstring) and its table; `modifier`: the one in
+    play (one of those chosen)."""
     n = spec.count("|") + 1
     hands = _by_seat(spec, n, "")
     characters = [c[0] for c in _by_seat(chars, n, "white")]
@@ -154,6 +174,9 @@ def game(spec: str, *, active: str = "E", holder: str | None = "active", drawn: 
     mods = [c.id for c in cat.of_type(CardType.MODIFIER)]
     choices = tuple(Choice(characters[s], actions, stock_ids, tuple(mods[3 * s:3 * s + 3])) for s in range(n))
     chosen = [m for c in choices for m in c.modifiers]
+    if modifier is not None:  # this Modifier in play instead of the first chosen
+        chosen.remove(modifier)
+        chosen.insert(0, modifier)
     state = rules.new_game(cat, options or ChaosOptions(), list(range(1, n + 1)), E, seed=7)
     active_seat = seat(active)
     priority = None

@@ -277,7 +277,10 @@ def _words_for(card, key: str) -> str:
 
 def test_every_effect_the_bot_carries_out_is_also_said_in_words(shipped):
     said = {EffectKind.DRAW: "draw", EffectKind.TAKE_FROM_TABLE: "from the table", EffectKind.PAY: "pay",
-            EffectKind.COLLECT: "pay you", EffectKind.DOUBLE_EXCHANGE: "doubled", EffectKind.NEGATED_PAYS: "negates"}
+            EffectKind.COLLECT: "pay you", EffectKind.DOUBLE_EXCHANGE: "doubled", EffectKind.NEGATED_PAYS: "negates",
+            EffectKind.RIICHI_COST: "riichi", EffectKind.HONBA_VALUE: "honba", EffectKind.REPAY_ON_DEAL_IN: "pay",
+            EffectKind.HALF_DEAL_IN: "half of the point exchange", EffectKind.RIICHI_TOLL: "pay you",
+            EffectKind.RICHER_PAY: "more points than you"}
     counts = {1: "a card", 2: "two cards", 3: "three cards"}
     for card in shipped.cards:
         for key in ("effects", "bonus_effects", "hyper_effects"):
@@ -336,7 +339,18 @@ CARD_REFUSALS = [
     pytest.param(2, {"text": "x" * 601}, "field `text` must be 1-600", id="text-too-long"),
     pytest.param(2, {"lasts": "hand"}, "no field `lasts`", id="lasts-on-an-action"),
     pytest.param(5, {"timing": "your_turn"}, "no field `timing`", id="timing-on-a-stock"),
-    pytest.param(8, {"effects": [DRAW]}, "no field `effects`", id="effects-on-a-modifier"),
+    pytest.param(8, {"effects": [DRAW]}, "a Modifier's effects are `riichi_cost` and `honba_value`",
+                 id="one-off-effect-on-a-modifier"),
+    pytest.param(2, {"effects": [{"kind": "honba_value", "amount": 500}]}, "`honba_value` is a Modifier's effect",
+                 id="honba-value-on-an-action"),
+    pytest.param(2, {"effects": [{"kind": "riichi_cost", "amount": 500}]}, "the `riichi_cost` effect needs",
+                 id="riichi-cost-on-an-action"),
+    pytest.param(1, {"hyper_effects": [{"kind": "repay_on_deal_in", "amount": 1000}]}, "needs `hyper_lasts`",
+                 id="repay-on-a-one-off-hyper"),
+    pytest.param(8, {"effects": [{"kind": "riichi_cost", "amount": -100}]}, "`amount` must be a multiple of 100",
+                 id="negative-riichi-cost"),
+    pytest.param(8, {"effects": [{"kind": "half_deal_in", "amount": 100}]}, "has no field `amount`",
+                 id="amount-on-half-deal-in"),
     pytest.param(8, {"lasts": "hand"}, "no field `lasts`", id="lasts-on-a-modifier"),
     pytest.param(1, {"bonus": "More."}, "no field `bonus`", id="bonus-on-a-character"),
     pytest.param(1, {"timing": "any"}, "no field `timing`", id="timing-on-a-character"),
