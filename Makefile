@@ -1,9 +1,10 @@
-# `make run` starts the bot; `make test` runs the linter and every test. Both set up .venv first.
+# `make run` starts the bot; `make test` runs the linter and every test; `make typecheck` runs mypy (the files
+# and settings are in pyproject.toml). Each sets up .venv first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-uno bench-chroma bench-ginjontan bench-chaosjan clean
+.PHONY: run test typecheck lint bench bench-uno bench-chroma bench-ginjontan bench-chaosjan clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +23,9 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/storage.py

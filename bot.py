@@ -8,6 +8,7 @@ import logging
 import pkgutil
 import signal
 import sys
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
@@ -16,6 +17,9 @@ import cogs
 from settings import Settings, SettingsError, load_settings, log_level_number
 from storage import Database, GameStore
 from ui.errors import install_error_handler
+
+if TYPE_CHECKING:
+    from ui.uno import BoardKeeper, TurnTimers
 
 log = logging.getLogger("chaostable")
 
@@ -39,6 +43,16 @@ def extension_names() -> list[str]:
 
 
 class ChaosTable(commands.Bot):
+    """The bot, and everything cogs reach through it.
+
+    `db` and `games` are set by `setup_hook`, before any cog loads; a bot that was built but not started (to list
+    its commands) has None there. The Uno cog sets `uno_board` and `uno_timers` when it loads."""
+
+    db: Database
+    games: GameStore
+    uno_board: BoardKeeper
+    uno_timers: TurnTimers
+
     def __init__(self, settings: Settings, *, sync_global: bool = False,
                  extensions: list[str] | None = None) -> None:
         super().__init__(
@@ -50,8 +64,7 @@ class ChaosTable(commands.Bot):
         self.settings = settings
         self.sync_global = sync_global
         self.extension_names = extension_names() if extensions is None else extensions
-        self.db: Database | None = None
-        self.games: GameStore | None = None
+        self.db = self.games = None  # type: ignore[assignment]  # see the class's docstring
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)

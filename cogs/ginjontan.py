@@ -3,7 +3,7 @@ through storage), render. Every rule is in engine/ginjontan."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -29,7 +29,11 @@ from render import ginjontan_pictures as pictures
 from storage.ginjontan import collections, tournament
 from ui import ginjontan as flows
 from ui.errors import note_change
-from ui.permissions import require_manager
+from ui.permissions import require_channel, require_manager
+from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 Topic = Literal["basics", "duels", "combinations", "specials", "round", "notation", "rating"]
 Where = Literal["hand", "reserve", "unfolded", "theirs", "asked"]
@@ -70,17 +74,17 @@ def complete(current: str, pool: list[int] | None) -> list[app_commands.Choice[s
 @app_commands.guild_only()
 class Ginjontan(commands.GroupCog, group_name="ginjontan",
                 group_description="Gin-jon-tan: the bot deals, keeps your cards private, referees duels and scores."):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*flows.COMPONENTS)
 
-    async def _state(self, interaction: discord.Interaction) -> GinjontanState | None:
-        record = await self.bot.games.get(interaction.channel_id, GINJONTAN)
+    async def _state(self, interaction: Interaction) -> GinjontanState | None:
+        record = await self.bot.games.get(require_channel(interaction), GINJONTAN)
         return None if record is None else record.state
 
-    async def _pool(self, interaction: discord.Interaction, where: Where) -> list[int]:
+    async def _pool(self, interaction: Interaction, where: Where) -> list[int]:
         state = await self._state(interaction)
         return [] if state is None else flows.card_pool(state, interaction.user.id, where)
 
@@ -95,7 +99,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                            order_same_symbol="Orders need one symbol (default: any symbols)",
                            winners_to="Where a duel's winning cards go", black_hole="Whose reserves a Black hole "
                            "empties")
-    async def new(self, interaction: discord.Interaction, rounds: Literal[3, 6, 9, 12, 33] = 3,
+    async def new(self, interaction: Interaction, rounds: Literal[3, 6, 9, 12, 33] = 3,
                   deck: Literal["common", "personal"] = "common",
                   seed: app_commands.Range[int, 0, 2**53] | None = None,
                   combinations: Literal["best", "all"] = "best", duels: Literal["every", "once"] = "every",
@@ -111,108 +115,107 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         await flows.new(interaction, options, seed)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
-    async def join(self, interaction: discord.Interaction) -> None:
+    async def join(self, interaction: Interaction) -> None:
         await flows.join(interaction)
 
     @app_commands.command(name="start", description="Deal and start (host).")
-    async def start(self, interaction: discord.Interaction) -> None:
+    async def start(self, interaction: Interaction) -> None:
         await flows.start(interaction)
 
     # -- your cards and moves ------------------------------------------------------------------------------------
 
     @app_commands.command(name="hand", description="Your hand and reserve (only you see them), with the moves "
                                                    "you can make now.")
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def hand(self, interaction: Interaction) -> None:
         await flows.show_hand(interaction)
 
     @app_commands.command(name="swap", description="Step 2: swap your whole hand with your reserve, or keep it.")
-    async def swap(self, interaction: discord.Interaction, choice: Literal["swap", "keep"]) -> None:
+    async def swap(self, interaction: Interaction, choice: Literal["swap", "keep"]) -> None:
         await flows.move(interaction, Swap(interaction.user.id, choice == "swap"))
 
     @app_commands.command(name="aside", description="Steps 3 and 3.5: the 3 hand cards you unfold next.")
     @app_commands.describe(cards="Three of your hand cards, e.g. r12sun w3fire v1moon")
-    async def aside(self, interaction: discord.Interaction, cards: str) -> None:
+    async def aside(self, interaction: Interaction, cards: str) -> None:
         await flows.move(interaction, SetAside(interaction.user.id, _cards(cards)))
 
     @app_commands.command(name="act", description="Step 3.3: one of your unfolded cards acts on one of theirs.")
     @app_commands.describe(card="Your unfolded card", target="Your opponent's unfolded card")
-    async def act(self, interaction: discord.Interaction, card: str, target: str) -> None:
+    async def act(self, interaction: Interaction, card: str, target: str) -> None:
         await flows.move(interaction, Act(interaction.user.id, _one(card), _one(target)))
 
     @app_commands.command(name="exchange", description="Swap hand cards for as many reserve cards (3.4, 4, 6.1b); "
                                                        "no cards: no exchange.")
     @app_commands.describe(give="Hand cards that go to your reserve", take="Reserve cards that come to your hand")
-    async def exchange(self, interaction: discord.Interaction, give: str | None = None,
+    async def exchange(self, interaction: Interaction, give: str | None = None,
                        take: str | None = None) -> None:
         await flows.move(interaction, Exchange(interaction.user.id, _cards(give), _cards(take)))
 
     @app_commands.command(name="return", description="Reserve cards back to the deck (over 33 in a duel, over 9 "
                                                      "in step 5).")
-    async def return_(self, interaction: discord.Interaction, cards: str) -> None:
+    async def return_(self, interaction: Interaction, cards: str) -> None:
         await flows.move(interaction, Trim(interaction.user.id, _cards(cards)))
 
     @app_commands.command(name="call", description="Step 6.1a: “Gin jon tan!” — you are satisfied with your hand.")
-    async def call(self, interaction: discord.Interaction) -> None:
+    async def call(self, interaction: Interaction) -> None:
         await flows.move(interaction, Call(interaction.user.id))
 
     @app_commands.command(name="ask", description="Step 6.1c: give 1-3 hand cards and ask a player for as many.")
     @app_commands.describe(player="Whom you ask", source="From their hand or their reserve (not both)",
                            give="1-3 of your hand cards")
-    async def ask(self, interaction: discord.Interaction, player: discord.Member,
+    async def ask(self, interaction: Interaction, player: discord.Member,
                   source: Literal["hand", "reserve"], give: str) -> None:
         await flows.move(interaction, AskCards(interaction.user.id, player.id, source, _cards(give)))
 
     @app_commands.command(name="give", description="Step 6.1c: the cards you hand over to the player who asked.")
-    async def give(self, interaction: discord.Interaction, cards: str) -> None:
+    async def give(self, interaction: Interaction, cards: str) -> None:
         await flows.move(interaction, Give(interaction.user.id, _cards(cards)))
 
     @app_commands.command(name="reveal", description="Step 7: show your hand for the evaluation.")
-    async def reveal(self, interaction: discord.Interaction) -> None:
+    async def reveal(self, interaction: Interaction) -> None:
         await flows.move(interaction, Evaluate(interaction.user.id))
 
     @app_commands.command(name="katoh", description="Step 7a: “Kat oh!” — give up the round, keep your points.")
-    async def katoh(self, interaction: discord.Interaction) -> None:
+    async def katoh(self, interaction: Interaction) -> None:
         await flows.move(interaction, Evaluate(interaction.user.id, kat_oh=True))
 
     @aside.autocomplete("cards")
-    async def _hand_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _hand_cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return complete(current, await self._pool(interaction, "hand"))
 
     @act.autocomplete("card")
-    async def _unfolded(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _unfolded(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return complete(current, await self._pool(interaction, "unfolded"))
 
     @act.autocomplete("target")
-    async def _theirs(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _theirs(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return complete(current, await self._pool(interaction, "theirs"))
 
     @exchange.autocomplete("give")
     @ask.autocomplete("give")
-    async def _give_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _give_cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return complete(current, await self._pool(interaction, "hand"))
 
     @exchange.autocomplete("take")
     @return_.autocomplete("cards")
-    async def _reserve(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _reserve(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return complete(current, await self._pool(interaction, "reserve"))
 
     @give.autocomplete("cards")
-    async def _any(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _any(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return complete(current, await self._pool(interaction, "asked"))
 
     # -- looking ---------------------------------------------------------------------------------------------------
 
     @app_commands.command(name="status", description="The phase, the order, the duel, revealed cards and scores.")
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def status(self, interaction: Interaction) -> None:
         state = (await flows.load(interaction)).state
         embed = render.lobby_embed(state) if state.seats and state.round == 0 else render.status_embed(state)
-        view = flows.public_view(state)
-        await interaction.response.send_message(embed=embed, **({"view": view} if view else {}))
+        await interaction.response.send_message(embed=embed, view=flows.public_view(state) or discord.utils.MISSING)
 
     @app_commands.command(name="score", description="A calculator: score any cards (up to 9) with the explanation.")
     @app_commands.describe(cards="Cards like r12sun w1bonus y5uni (see /ginjontan rules notation)",
                            combinations="best: the single best combination; all: disjoint ones add up")
-    async def score(self, interaction: discord.Interaction, cards: str,
+    async def score(self, interaction: Interaction, cards: str,
                     combinations: Literal["best", "all"] = "best") -> None:
         chosen = list(_cards(cards))
         result = score_hand(chosen, GinjontanOptions(combinations=combinations))
@@ -221,47 +224,47 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                                                 file=pictures.picture_file(png, "cards.png"))
 
     @score.autocomplete("cards")
-    async def _score_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _score_cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return complete(current, None)
 
     @app_commands.command(name="rules", description="The rules of Gin-jon-tan and the card notation.")
-    async def rules(self, interaction: discord.Interaction, topic: Topic | None = None) -> None:
+    async def rules(self, interaction: Interaction, topic: Topic | None = None) -> None:
         await interaction.response.send_message(embed=render.rules_embed(topic), ephemeral=True)
 
     @app_commands.command(name="standings", description="The server's tournament rating (places, then points).")
-    async def standings(self, interaction: discord.Interaction) -> None:
+    async def standings(self, interaction: Interaction) -> None:
         rows = await tournament(self.bot.db, interaction.guild_id)
         await interaction.response.send_message(embed=render.standings_embed(rows))
 
     @app_commands.command(name="collection", description="Your personal cards in this server (only you see them).")
-    async def collection(self, interaction: discord.Interaction) -> None:
+    async def collection(self, interaction: Interaction) -> None:
         owned = (await collections(self.bot.db, interaction.guild_id, [interaction.user.id]))[interaction.user.id]
         await interaction.response.send_message(embed=render.collection_embed(owned), ephemeral=True)
 
     # -- managing ----------------------------------------------------------------------------------------------------
 
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")
-    async def undo(self, interaction: discord.Interaction) -> None:
+    async def undo(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "undo a move")
-        result = await self.bot.games.undo(interaction.channel_id, GINJONTAN, actor_id=interaction.user.id)
+        result = await self.bot.games.undo(require_channel(interaction), GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
         move = (result.undone.move or {}).get("move", "a move")
         who = f" by <@{result.undone.actor_id}>" if result.undone.actor_id else ""
         text = f"↩️ Undid {move}{who}. Every card is where it was before it.\n{render.waiting_line(result.game.state)}"
-        view = flows.public_view(result.game.state)
-        await interaction.response.send_message(text.strip(), **({"view": view} if view else {}))
+        await interaction.response.send_message(text.strip(),
+                                                view=flows.public_view(result.game.state) or discord.utils.MISSING)
 
     @app_commands.command(name="end", description="End the game in this channel (host or Manage Channel).")
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "end the game")
-        await self.bot.games.finish(interaction.channel_id, GINJONTAN, actor_id=interaction.user.id)
+        await self.bot.games.finish(require_channel(interaction), GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
         await interaction.response.send_message("The Gin-jon-tan game in this channel is over (not rated). "
                                                 "`/ginjontan new` starts another.")
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ChaosTable) -> None:
     await bot.add_cog(Ginjontan(bot))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -10,6 +12,9 @@ from engine.errors import GameError
 from render import help as help_render
 from ui.custom_ids import custom_id
 from ui.errors import ChaosView
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 TOPIC_ID = custom_id("help", "topic")
 
@@ -22,8 +27,8 @@ class HelpView(ChaosView):
         self.tree = tree
         self.topic.options = help_render.topic_options(tree) or [discord.SelectOption(label="(none)", value="-")]
 
-    @discord.ui.select(custom_id=TOPIC_ID, placeholder="Pick a game to see its commands")
-    async def topic(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+    @discord.ui.select(cls=discord.ui.Select, custom_id=TOPIC_ID, placeholder="Pick a game to see its commands")
+    async def topic(self, interaction: discord.Interaction, select: discord.ui.Select[HelpView]) -> None:
         chosen = next((g for g in help_render.groups(self.tree) if g.name in select.values), None)
         if chosen is None:
             raise GameError("That game is not on this bot any more.", "Run `/help` again for the current list.")
@@ -32,7 +37,7 @@ class HelpView(ChaosView):
 
 
 class Help(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -48,5 +53,5 @@ class Help(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ChaosTable) -> None:
     await bot.add_cog(Help(bot))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar, overload
 
 from engine.errors import GameError
 
@@ -205,7 +205,7 @@ def _card(raw: Any, number: int) -> Card:
         raise DeckError(f"{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {card_id!r}.")
     name = text_field(raw, "name", where, 1, 60)
     try:
-        card_type = CardType(raw.get("type"))
+        card_type = CardType(raw.get("type", ""))
     except ValueError:
         raise DeckError(f"{where}: field `type` must be \"modifier\" or \"event\", got {raw.get('type')!r}.") from None
     text = text_field(raw, "text", where, 1, 600, required=False)
@@ -221,7 +221,7 @@ def _card(raw: Any, number: int) -> Card:
     lasts = None
     if card_type is CardType.EVENT:
         try:
-            lasts = Lasts(raw.get("lasts"))
+            lasts = Lasts(raw.get("lasts", ""))
         except ValueError:
             raise DeckError(f"{where}: field `lasts` must be \"instant\", \"hand\" or \"until_dismissed\", "
                             f"got {raw.get('lasts')!r}.") from None
@@ -256,8 +256,14 @@ def list_field(raw: dict[str, Any], key: str, where: str) -> list[Any]:
     return value
 
 
+@overload
 def text_field(raw: dict[str, Any], key: str, where: str, shortest: int, longest: int, *,
-          required: bool = True) -> str | None:
+               required: Literal[True] = True) -> str: ...
+@overload
+def text_field(raw: dict[str, Any], key: str, where: str, shortest: int, longest: int, *,
+               required: bool) -> str | None: ...
+def text_field(raw: dict[str, Any], key: str, where: str, shortest: int, longest: int, *,
+               required: bool = True) -> str | None:
     value = raw.get(key)
     if value is None:
         if required:

@@ -10,10 +10,8 @@ COLOUR_OK = discord.Colour.green()
 
 
 def error_embed(message: str, hint: str | None = None) -> discord.Embed:
-    embed = discord.Embed(description=f"**{message}**", colour=COLOUR_ERROR)
-    if hint:
-        embed.description += f"\n{hint}"
-    return embed
+    description = f"**{message}**" + (f"\n{hint}" if hint else "")
+    return discord.Embed(description=description, colour=COLOUR_ERROR)
 
 
 def mention(user_id: int) -> str:

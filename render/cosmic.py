@@ -7,8 +7,8 @@ from typing import Any
 import discord
 
 from engine.cosmic import roll_cost
-from engine.deck import Card, CardType, Deck
-from engine.table import TableState
+from engine.deck import Card, CardType, Deck, Lasts
+from engine.table import TableState, require_cosmic
 from render.common import COLOUR_INFO, mention
 from render.table import describe_event
 
@@ -30,8 +30,12 @@ def card_embed(card: Card, sanma: bool, revealer: int | None = None) -> discord.
     return embed
 
 
+LASTS_TEXT = {Lasts.INSTANT: "at once", Lasts.HAND: "lasts this hand", Lasts.UNTIL_DISMISSED: "lasts until dismissed"}
+
+
 def _lasts(card: Card) -> str:
-    return {"instant": "at once", "hand": "lasts this hand", "until_dismissed": "lasts until dismissed"}[card.lasts]
+    assert card.lasts is not None, "only an event lasts, and every event says how long"
+    return LASTS_TEXT[card.lasts]
 
 
 def roll_message(state: TableState, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -39,7 +43,7 @@ def roll_message(state: TableState, events: list[dict[str, Any]]) -> dict[str, A
     roll = events[0]
     lines = [f"🎲 {mention(roll['player'])} paid {roll['cost']:,} onto the table and rolled a **{roll['die']}**."]
     embeds = []
-    deck = state.cosmic
+    deck = require_cosmic(state)
     for event in events[1:]:
         kind = event["type"]
         if kind == "refilled":
@@ -64,7 +68,7 @@ def roll_message(state: TableState, events: list[dict[str, Any]]) -> dict[str, A
 
 
 def status_embed(state: TableState) -> discord.Embed:
-    deck = state.cosmic
+    deck = require_cosmic(state)
     embed = discord.Embed(title=f"Cosmic Deck: {deck.deck.name}", colour=COLOUR_INFO)
     active = deck.active_card
     embed.add_field(name="Active Modifier",

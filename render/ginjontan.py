@@ -206,8 +206,7 @@ def duel_forecast_one(acting: int, target: int) -> str:
 
 
 def duel_forecast(state: GinjontanState, player: int) -> str:
-    d = state.duel
-    other = d.opponent if player == d.active else d.active
+    other = state.duel_opponent(player)
     rows = []
     for a in state.seat(player).unfolded:
         for t in state.seat(other).unfolded:

@@ -282,16 +282,16 @@ def _face(card_id: int, colour_shown: Colour | None, mark: str | None, width: in
     s = _SS
     height = round(width * 1.5)
     shown = colour_shown if c.is_wild else None
-    body = WILD_BODY if c.is_wild else CARD_COLOURS[c.colour]
+    body = WILD_BODY if c.colour is None else CARD_COLOURS[c.colour]
     image, draw, box = _card_frame(width, height, body, mark, CARD_COLOURS[shown] if shown else None)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     a, b = width * 0.31 * s, width * 0.62 * s
     outline = width * 0.03 * s
-    if c.is_wild:
+    if c.colour is None:  # a wild card
         draw.polygon(_oval(cx, cy, a, b), fill=WHITE)
         order = (Colour.RED, Colour.BLUE, Colour.GREEN, Colour.YELLOW)  # quarters clockwise from the right
-        for index, colour in enumerate(order):
-            fill = CARD_COLOURS[shown or colour]  # once a colour is chosen, the whole oval shows it
+        for index, quarter in enumerate(order):
+            fill = CARD_COLOURS[shown or quarter]  # once a colour is chosen, the whole oval shows it
             draw.polygon([(cx, cy), *_oval(cx, cy, a * 0.88, b * 0.9, index * 90 - 90, index * 90, 24)], fill=fill)
         if c.rank == WILD4:
             _draw_centred(draw, (cx, cy), "+4", round(width * 0.5 * s), WHITE, stroke=round(outline),

@@ -84,8 +84,9 @@ class Database:
 
     async def schema_version(self) -> int:
         async with self._lock, self._conn.execute("PRAGMA user_version") as cursor:
-            (version,) = await cursor.fetchone()
-        return version
+            row = await cursor.fetchone()
+        assert row is not None, "PRAGMA user_version always answers one row"
+        return row[0]
 
     async def migrate(self) -> int:
         """Apply every migration newer than `PRAGMA user_version`, all in one transaction."""

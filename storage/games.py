@@ -126,13 +126,14 @@ class GameStore:
             if _active_row(conn, channel_id, kind.name) is not None:
                 raise GameAlreadyRunning(kind.name)
             now = _now()
-            game_id = conn.execute(
+            conn.execute(
                 "INSERT INTO games (guild_id, channel_id, kind, state, version, created_by, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
                 (guild_id, channel_id, kind.name, state_json, actor_id, now, now),
-            ).lastrowid
-            _append(conn, game_id, 0, "start", actor_id, None, [], state_json, now)
-            return _active_row(conn, channel_id, kind.name)
+            )
+            row = _require_row(conn, channel_id, kind.name)
+            _append(conn, row["id"], 0, "start", actor_id, None, [], state_json, now)
+            return row
 
         async with self.channel_lock(channel_id):
             row = await self.db.write(txn)

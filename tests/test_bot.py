@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import ast
 import asyncio
 import os
 import re
@@ -101,3 +102,31 @@ def test_readme_command_table_matches_the_bot():
     readme = (ROOT / "README.md").read_text()
     in_table = set(re.findall(r"^\| `(/[a-z0-9_ -]+)` \|", readme, flags=re.M))  # first column: the name
     assert in_bot and in_table == in_bot
+
+
+
+def _attributes_set_on_the_bot(source: str) -> set[str]:
+    """Names assigned as `bot.X = ...`, `self.bot.X = ...` or `interaction.client.X = ...`."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, ast.Attribute) and ast.unparse(target.value) in ("bot", "self.bot",
+                                                                                   "interaction.client"):
+                found.add(target.attr)
+    return found
+
+
+def test_every_attribute_a_cog_attaches_to_the_bot_is_declared_on_its_class():
+    """Item 17: `bot.uno_board = ...` in a cog type-checks only when ChaosTable declares `uno_board`."""
+    attached = {str(path.relative_to(ROOT)): _attributes_set_on_the_bot(path.read_text())
+                for folder in ("cogs", "ui", "render", "storage") for path in (ROOT / folder).glob("*.py")}
+    assert attached["cogs/uno.py"] >= {"uno_board", "uno_timers"}  # the finder sees the ones we know of
+    undeclared = {(path, attr) for path, attrs in attached.items() for attr in attrs
+                  if attr not in bot_module.ChaosTable.__annotations__}
+    assert undeclared == set()

@@ -7,13 +7,17 @@ Anything else is a bug: it is logged with its traceback and the user is told whe
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 
 from engine.errors import GameError
 from render.common import error_embed
+from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +68,10 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.warning("could not tell the user about an error", exc_info=True)
 
 
-def install_error_handler(bot: Any) -> None:
+def install_error_handler(bot: ChaosTable) -> None:
+    @bot.tree.error
     async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)
-
-    bot.tree.on_error = on_app_command_error
 
 
 class ReportsErrors:
@@ -78,12 +81,12 @@ class ReportsErrors:
     leaves the user with "This interaction failed", so checks belong in `handle` too.
     """
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await self.handle(interaction)
+            await self.handle(cast(Interaction, interaction))  # discord.py types it for any client; ours is the bot
         except Exception as error:
             await report_error(interaction, error)
 
@@ -91,5 +94,5 @@ class ReportsErrors:
 class ChaosView(discord.ui.View):
     """A View whose errors reach the user through the one handler."""
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item) -> None:
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:
         await report_error(interaction, error)

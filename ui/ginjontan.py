@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -40,25 +40,29 @@ from storage.ginjontan import collections, move_prizes
 from storage.results import Standing, store_results
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
-from ui.permissions import require_seated
+from ui.permissions import require_channel, require_seated
+from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 SQLITE_MAX = 2**63 - 1
 
 
 # -- moves through storage -----------------------------------------------------------------------------------
 
-async def load(interaction: discord.Interaction) -> GameRecord[GinjontanState]:
-    return await interaction.client.games.require(interaction.channel_id, GINJONTAN)
+async def load(interaction: Interaction) -> GameRecord[GinjontanState]:
+    return await interaction.client.games.require(require_channel(interaction), GINJONTAN)
 
 
-async def apply(interaction: discord.Interaction, move: Any, *, seated: bool = True) -> MoveResult[GinjontanState]:
+async def apply(interaction: Interaction, move: Any, *, seated: bool = True) -> MoveResult[GinjontanState]:
     bot = interaction.client
     if seated:
         require_seated(interaction, (await load(interaction)).state.players)
-    result = await bot.games.apply(interaction.channel_id, GINJONTAN, move, actor_id=interaction.user.id)
+    result = await bot.games.apply(require_channel(interaction), GINJONTAN, move, actor_id=interaction.user.id)
     note_change(interaction)
     if result.game.state.finished:
-        await finish(bot, interaction.channel_id, result.game)
+        await finish(bot, require_channel(interaction), result.game)
     return result
 
 
@@ -66,7 +70,7 @@ def results(state: GinjontanState) -> list[Standing]:
     return [Standing(p, place, max(-SQLITE_MAX, min(SQLITE_MAX, pts))) for p, place, pts in standings(state)]
 
 
-async def finish(bot: Any, channel_id: int, record: GameRecord[GinjontanState]) -> GameRecord[GinjontanState]:
+async def finish(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanState]) -> GameRecord[GinjontanState]:
     """Store the final standings (and move prize cards) in the transaction that ends the game."""
     state = record.state
 
@@ -108,7 +112,7 @@ def public_message(state: GinjontanState, events: list[dict[str, Any]]) -> dict[
     return message
 
 
-async def move(interaction: discord.Interaction, move_: Any, *, from_hand: bool = False) -> None:
+async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False) -> None:
     """Apply a move and answer: publicly, and (from a private hand) by redrawing that hand first."""
     result = await apply(interaction, move_)
     state = result.game.state
@@ -127,25 +131,26 @@ async def move(interaction: discord.Interaction, move_: Any, *, from_hand: bool 
 
 # -- lobby ----------------------------------------------------------------------------------------------------
 
-async def new(interaction: discord.Interaction, options: GinjontanOptions, seed: int | None) -> None:
+async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
     state = new_lobby(interaction.user.id, options, secrets.randbits(32) if seed is None else seed,
                       interaction.user.display_name)
-    await interaction.client.games.start(interaction.channel_id, GINJONTAN, state, guild_id=interaction.guild_id,
-                                         actor_id=interaction.user.id)
+    await interaction.client.games.start(require_channel(interaction), GINJONTAN, state,
+                                         guild_id=interaction.guild_id, actor_id=interaction.user.id)
     note_change(interaction)
-    await interaction.response.send_message(embed=render.lobby_embed(state), view=public_view(state))
+    await interaction.response.send_message(embed=render.lobby_embed(state),
+                                            view=public_view(state) or discord.utils.MISSING)
 
 
-async def join(interaction: discord.Interaction) -> None:
+async def join(interaction: Interaction) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't play.", "Invite a person.")
     result = await apply(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
     await interaction.response.send_message(**public_message(result.game.state, result.events))
 
 
-async def start(interaction: discord.Interaction) -> None:
+async def start(interaction: Interaction) -> None:
     record = await load(interaction)
     state = record.state
     owned: dict[int, tuple[int, ...]] = {}
@@ -169,11 +174,11 @@ class LobbyButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
         self.name = name
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> LobbyButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> LobbyButton:
         return cls(match["name"])
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         if self.name == "join":
             await join(interaction)
         elif self.name == "leave":
@@ -196,7 +201,7 @@ def hand_message(state: GinjontanState, player: int) -> dict[str, Any]:
             "files": [pictures.picture_file(png, "hand.png")], "view": HandView(state, player)}
 
 
-async def show_hand(interaction: discord.Interaction) -> None:
+async def show_hand(interaction: Interaction) -> None:
     record = await load(interaction)
     state = record.state
     require_seated(interaction, state.players)
@@ -211,11 +216,11 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], templ
                                            custom_id=custom_id("gjt", "hand")))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> HandButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> HandButton:
         return cls()
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         await show_hand(interaction)
 
 
@@ -262,11 +267,11 @@ class MoveButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], templ
         self.name = name
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> MoveButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> MoveButton:
         return cls(match["name"])
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         player = interaction.user.id
         if self.name in ("swap", "keep"):
             m: Any = Swap(player, self.name == "swap")
@@ -301,17 +306,19 @@ class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
               target: int | None = None, source: str | None = None) -> CardSelect:
         parts = ["gjt", "s", what] + ([target, source] if target is not None else [])
         options = options[:25]
-        select = discord.ui.Select(custom_id=custom_id(*parts), options=options, placeholder=PLACEHOLDERS[what],
-                                   min_values=min(low, len(options)), max_values=min(high, len(options)))
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id(*parts), options=options, placeholder=PLACEHOLDERS[what],
+            min_values=min(low, len(options)), max_values=min(high, len(options)))
         return cls(select, what, target, source)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> CardSelect:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> CardSelect:
         target = match["target"]
-        return cls(item, match["what"], None if target is None else int(target), match["source"])
+        return cls(cast(discord.ui.Select, item), match["what"], None if target is None else int(target),
+                   match["source"])
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         player, values = interaction.user.id, self.item.values
         if self.what == "aside":
             m: Any = SetAside(player, tuple(int(v) for v in values))
@@ -327,6 +334,7 @@ class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         elif self.what == "give":
             m = Give(player, tuple(int(v) for v in values))
         else:  # askgive
+            assert self.target is not None and self.source is not None  # an askgive menu names both
             m = AskCards(player, self.target, self.source, tuple(int(v) for v in values))
             result = await apply(interaction, m)
             await interaction.response.edit_message(content="✅ Asked.", view=None)
@@ -351,11 +359,11 @@ class AskSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
                                      placeholder="Ask another player (6.1c)…"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> AskSelect:
-        return cls(item)
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> AskSelect:
+        return cls(cast(discord.ui.Select, item))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         target, source = self.item.values[0].split(":")
         state = (await load(interaction)).state
         require_seated(interaction, state.players)
@@ -386,8 +394,7 @@ class HandView(discord.ui.View):
             n = min(3, len(seat.hand))
             self.add_item(CardSelect.build("aside", [_option(c) for c in seat.hand], n, n))
         if "act" in tasks:
-            d = state.duel
-            other = state.seat(d.opponent if player == d.active else d.active)
+            other = state.seat(state.duel_opponent(player))
             options = [discord.SelectOption(label=f"{card(a).notation} on {card(t).notation}", value=f"{a}:{t}",
                                             description=render.duel_forecast_one(a, t))
                        for a in seat.unfolded for t in other.unfolded]
@@ -412,8 +419,9 @@ class HandView(discord.ui.View):
                 self.add_item(CardSelect.build("return", [_option(c) for c in seat.reserve], need, need))
             self.add_item(MoveButton("lowest", f"Return my {need} lowest cards"))
         if "give" in tasks:
-            pool = seat.hand if state.ask.source == "hand" else seat.reserve
-            n = len(state.ask.give)
+            asked = state.pending_ask()
+            pool = seat.hand if asked.source == "hand" else seat.reserve
+            n = len(asked.give)
             self.add_item(CardSelect.build("give", [_option(c) for c in pool], n, n))
         if "reveal" in tasks:
             self.add_item(MoveButton("reveal"))

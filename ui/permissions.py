@@ -6,7 +6,14 @@ from collections.abc import Iterable
 
 import discord
 
-from engine.errors import NotAllowed, NotSeated
+from engine.errors import GameError, NotAllowed, NotSeated
+
+
+def require_channel(interaction: discord.Interaction) -> int:
+    """The id of the channel the interaction came from (Discord sends one with every command and component)."""
+    if interaction.channel_id is None:
+        raise GameError("That only works in a channel.", "Run it in the channel where you play.", code="no_channel")
+    return interaction.channel_id
 
 
 def can_manage(interaction: discord.Interaction, host_id: int | None) -> bool:

@@ -217,6 +217,7 @@ def symbol_matches(text: str) -> list[Symbol]:
 def parse_card(token: str, *, whole: str | None = None, offset: int = 0) -> int:
     whole = token if whole is None else whole
     m = _CARD.fullmatch(token)
+    assert m is not None, "every part of the pattern may be empty"
     colour_text, copy_text, symbol_text = m["colour"].lower(), m["copy"], m["symbol"].lower()
     if not colour_text:
         raise CardNotationError(whole, offset, "A card starts with its colour letter (w r o y g b v)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -136,6 +137,7 @@ class _Game:
     def draw(self, player: int, count: int) -> list[int]:
         seat = self.seats[player]
         if self.options.deck == "personal":
+            assert seat.deck is not None  # drafted at the start (step 1)
             seat.deck, cards = seat.deck.draw(count)
         else:
             self.deck, cards = self.deck.draw(count)
@@ -147,6 +149,7 @@ class _Game:
             return
         seat = self.seats[player]
         if self.options.deck == "personal":
+            assert seat.deck is not None  # drafted at the start (step 1)
             seat.deck = seat.deck.put_back(cards)
         else:
             self.deck = self.deck.put_back(cards)
@@ -525,8 +528,7 @@ def _set_aside(state: GinjontanState, move: SetAside) -> _Game:
 
 def _act(state: GinjontanState, move: Act) -> _Game:
     _task(state, move.player, "act")
-    duel = state.duel
-    other = duel.opponent if move.player == duel.active else duel.active
+    other = state.duel_opponent(move.player)
     if move.card not in state.seat(move.player).unfolded:
         raise IllegalMove(f"{card(move.card).name} is not one of your unfolded cards.",
                           "Act with a card you unfolded in this duel.", code="not_unfolded")
@@ -553,6 +555,7 @@ def _act(state: GinjontanState, move: Act) -> _Game:
                 g.to_deck(p, g.seats[p].reserve)
                 emptied.append({"type": "reserve_lost", "player": p, "count": len(g.seats[p].reserve)})
                 g.seats[p].reserve = []
+        assert result.loser is not None  # a clash with a winner has a loser
         g.to_deck(loser, [result.loser])
         if state.options.winners_to == "reserve":
             g.seats[winner].reserve.append(result.winner)
@@ -661,7 +664,7 @@ def _ask(state: GinjontanState, move: AskCards) -> _Game:
 
 def _give(state: GinjontanState, move: Give) -> _Game:
     _task(state, move.player, "give")
-    ask = state.ask
+    ask = state.pending_ask()
     seat = state.seat(move.player)
     pool = seat.hand if ask.source == "hand" else seat.reserve
     if len(move.cards) != len(ask.give):
@@ -704,8 +707,9 @@ def _evaluate_move(state: GinjontanState, move: Evaluate) -> _Game:
     return g
 
 
-_HANDLERS = {Join: _join, Leave: _leave, Start: _start, Swap: _swap, SetAside: _set_aside, Act: _act,
-             Exchange: _exchange, Trim: _trim, Call: _call, AskCards: _ask, Give: _give, Evaluate: _evaluate_move}
+_HANDLERS: dict[type, Callable[[GinjontanState, Any], _Game]] = {
+    Join: _join, Leave: _leave, Start: _start, Swap: _swap, SetAside: _set_aside, Act: _act, Exchange: _exchange,
+    Trim: _trim, Call: _call, AskCards: _ask, Give: _give, Evaluate: _evaluate_move}
 
 
 # -- what a player may do and see ---------------------------------------------------------------------------------
@@ -730,8 +734,7 @@ def legal_moves(state: GinjontanState, player: int) -> list[Any]:
         elif task == "aside":
             out += [SetAside(player, c) for c in combinations(seat.hand, min(ACTIVE, len(seat.hand)))]
         elif task == "act":
-            duel = state.duel
-            other = duel.opponent if player == duel.active else duel.active
+            other = state.duel_opponent(player)
             out += [Act(player, a, t) for a in seat.unfolded for t in state.seat(other).unfolded]
         elif task in ("exchange3", "exchange9", "turn"):
             if task != "turn":
@@ -748,8 +751,9 @@ def legal_moves(state: GinjontanState, player: int) -> list[Any]:
         elif task in ("trim", "surplus"):
             out.append(Trim(player, seat.reserve[len(seat.reserve) - surplus(state, player):]))
         elif task == "give":
-            pool = seat.hand if state.ask.source == "hand" else seat.reserve
-            out += [Give(player, c) for c in combinations(pool, len(state.ask.give))]
+            ask = state.pending_ask()
+            pool = seat.hand if ask.source == "hand" else seat.reserve
+            out += [Give(player, c) for c in combinations(pool, len(ask.give))]
         elif task == "reveal":
             out += [Evaluate(player), Evaluate(player, True)]
     return out

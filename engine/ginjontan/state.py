@@ -163,11 +163,18 @@ class GinjontanState:
     def name(self, player: int) -> str:
         return self.seat(player).name or str(player)
 
+    def duel_opponent(self, player: int) -> int:
+        """The other player in the duel under way (3.3)."""
+        assert self.duel is not None, "no duel is under way"
+        return self.duel.opponent if player == self.duel.active else self.duel.active
+
+    def pending_ask(self) -> Ask:
+        """The ask that waits for a "give" (6.1c)."""
+        assert self.ask is not None, "no ask is waiting"
+        return self.ask
+
     def tasks(self, player: int) -> list[str]:
         return [task for p, task in self.waiting if p == player]
-
-    def deck_of(self, player: int) -> Deck:
-        return self.seat(player).deck if self.options.deck == "personal" else self.deck
 
     def all_cards(self) -> list[int]:
         """Every card in the game, wherever it is (for the conservation invariant)."""
@@ -189,8 +196,8 @@ def _deck_to(d: Deck | None) -> dict[str, Any] | None:
     return None if d is None else {"seed": d.seed, "drawn": d.drawn, "bottom": list(d.bottom)}
 
 
-def _deck_from(d: dict[str, Any] | None) -> Deck | None:
-    return None if d is None else Deck(d["seed"], d["drawn"], tuple(d["bottom"]))
+def _deck_from(d: dict[str, Any]) -> Deck:
+    return Deck(d["seed"], d["drawn"], tuple(d["bottom"]))
 
 
 def _tuples(value: Any) -> Any:
@@ -217,7 +224,7 @@ def state_from_dict(data: dict[str, Any]) -> GinjontanState:
     seats = []
     for d in data["seats"]:
         d = dict(d)
-        d["deck"] = _deck_from(d["deck"])
+        d["deck"] = None if d["deck"] is None else _deck_from(d["deck"])
         seats.append(Seat(**{k: _tuples(v) for k, v in d.items()}))
     duel = data["duel"]
     if duel is not None:
