@@ -30,20 +30,15 @@ from engine.ginjontan.moves import (
     Trim,
 )
 from engine.ginjontan.options import GinjontanOptions
-from engine.ginjontan.rating import prizes
-from engine.ginjontan.rules import GINJONTAN, new_lobby, standings, surplus
+from engine.ginjontan.rules import GINJONTAN, new_lobby, surplus
 from engine.ginjontan.state import GinjontanState, Phase
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
 from storage.games import GameRecord, MoveResult
-from storage.ginjontan import collections, move_prizes
-from storage.results import Standing, store_results
+from storage.ginjontan import collections
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import require_seated
-
-SQLITE_MAX = 2**63 - 1
-
 
 # -- moves through storage -----------------------------------------------------------------------------------
 
@@ -57,26 +52,7 @@ async def apply(interaction: discord.Interaction, move: Any, *, seated: bool = T
         require_seated(interaction, (await load(interaction)).state.players)
     result = await bot.games.apply(interaction.channel_id, GINJONTAN, move, actor_id=interaction.user.id)
     note_change(interaction)
-    if result.game.state.finished:
-        await finish(bot, interaction.channel_id, result.game)
     return result
-
-
-def results(state: GinjontanState) -> list[Standing]:
-    return [Standing(p, place, max(-SQLITE_MAX, min(SQLITE_MAX, pts))) for p, place, pts in standings(state)]
-
-
-async def finish(bot: Any, channel_id: int, record: GameRecord[GinjontanState]) -> GameRecord[GinjontanState]:
-    """Store the final standings (and move prize cards) in the transaction that ends the game."""
-    state = record.state
-
-    def on_finish(conn: Any, done: GameRecord[GinjontanState]) -> None:
-        store_results(conn, done, results(state))
-        transfers = prizes(state)
-        if transfers:
-            move_prizes(conn, done.guild_id, transfers)
-
-    return await bot.games.finish(channel_id, GINJONTAN, actor_id=None, on_finish=on_finish)
 
 
 def public_view(state: GinjontanState) -> discord.ui.View | None:

@@ -35,7 +35,6 @@ from render import uno as render
 from storage.errors import StaleMove
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
-from storage.results import Standing, store_results
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change, report_error
 from ui.permissions import require_seated
@@ -64,20 +63,12 @@ async def apply(interaction: discord.Interaction, move: Any, *, seated: bool = T
 
 
 async def after_move(bot: Any, channel_id: int, record: GameRecord[UnoState]) -> None:
-    """Keep the board current and the timer running; a game the engine ended is finished in storage."""
+    """Keep the board current and the timer running; a game the engine ended was finished with its move."""
     bot.uno_timers.arm(channel_id, record)
-    if record.state.finished:
-        done = await bot.games.finish(channel_id, UNO, actor_id=None,
-                                      on_finish=lambda conn, r: store_results(conn, r, standings(r.state)))
-        await final_board(bot, channel_id, done)
+    if record.status == "finished":
+        await final_board(bot, channel_id, record)
     else:
         bot.uno_board.touch(channel_id)
-
-
-def standings(state: UnoState) -> list[Standing]:
-    """Places: the winners, then fewest points, then fewest cards."""
-    order = sorted(state.seats, key=lambda s: (s.player not in state.winners, s.points, len(s.hand)))
-    return [Standing(s.player, place, s.points) for place, s in enumerate(order, start=1)]
 
 
 async def final_board(bot: Any, channel_id: int, record: GameRecord[UnoState]) -> None:

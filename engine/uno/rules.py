@@ -1371,10 +1371,16 @@ def card_count(state: UnoState) -> int:
     return sum(len(s.hand) for s in state.seats) + len(state.draw_pile) + sum(len(p.cards) for p in state.piles)
 
 
+def standings(state: UnoState) -> list[tuple[int, int, int]]:
+    """(player, place, points): the winners, then fewest points, then fewest cards."""
+    order = sorted(state.seats, key=lambda s: (s.player not in state.winners, s.points, len(s.hand)))
+    return [(s.player, place, s.points) for place, s in enumerate(order, start=1)]
+
+
 UNO: GameKind[UnoState, Move] = GameKind(
     name=KIND, state_to_dict=UnoState.to_dict, state_from_dict=UnoState.from_dict,
-    move_to_dict=move_to_dict, apply=apply,
+    move_to_dict=move_to_dict, apply=apply, is_over=lambda state: state.finished, results=standings,
 )
 
 __all__ = ["UNO", "NeedChoice", "RaceLost", "apply", "legal_moves", "move_from_dict", "new_game", "new_lobby",
-           "view_for", "waiting_on"]
+           "standings", "view_for", "waiting_on"]
