@@ -78,12 +78,14 @@ class ChaosTable(commands.Bot):
             self._track(asyncio.create_task(self._refuse(data, RESTARTING)), data)
             return
         before = asyncio.all_tasks()
-        token = REQUEST.set(Request(str(data["id"])))
+        request = Request(str(data["id"]))
+        token = REQUEST.set(request)
         try:
             self._parse_interaction(data)
         finally:
             REQUEST.reset(token)
-        for task in asyncio.all_tasks() - before:
+        request.tasks = asyncio.all_tasks() - before
+        for task in request.tasks:
             self._track(task, data)
 
     def _track(self, task: asyncio.Task[Any], data: dict[str, Any]) -> None:

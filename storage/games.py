@@ -45,13 +45,17 @@ def _dumps(value: Any) -> str:
 
 class Request:
     """One delivery of an outside request. Its n-th change is keyed `<id>:<n>`, the same keys on a repeated
-    delivery of the same request."""
+    delivery of the same request. `tasks`, once set, are the tasks handling it: tasks they start (a timer, say)
+    inherit the context but are not the request, so their changes are not keyed."""
 
     def __init__(self, request_id: str) -> None:
         self.id = request_id
+        self.tasks: set[asyncio.Task[Any]] | None = None
         self._changes = 0
 
-    def next_key(self) -> str:
+    def next_key(self) -> str | None:
+        if self.tasks is not None and asyncio.current_task() not in self.tasks:
+            return None
         key = f"{self.id}:{self._changes}"
         self._changes += 1
         return key

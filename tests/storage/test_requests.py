@@ -3,6 +3,7 @@ stores the request's key with its log entry (migration 0005), and the same key a
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -94,3 +95,25 @@ async def test_the_database_refuses_a_request_key_twice(store):
         await store.db.write(lambda conn: conn.execute(
             "INSERT INTO game_events (game_id, seq, type, state_after, created_at, request)"
             " SELECT game_id, 99, 'move', state_after, created_at, request FROM game_events"))
+
+
+async def test_tasks_a_request_starts_are_not_the_request(store):
+    """A timer armed while handling a request inherits its context; its own moves are the bot's, not keyed."""
+    await start(store)
+
+    async def handler():
+        await store.apply(CHANNEL, TALLY, Add(ALICE, 1), actor_id=ALICE)
+        timer = asyncio.create_task(store.apply(CHANNEL, TALLY, Add(BOB, 1), actor_id=None))
+        await timer
+
+    request = Request("1000")
+    token = REQUEST.set(request)
+    try:
+        task = asyncio.create_task(handler())
+        request.tasks = {task}
+        await task
+    finally:
+        REQUEST.reset(token)
+    keys = await store.db.read(lambda conn: [r[0] for r in conn.execute(
+        "SELECT request FROM game_events WHERE type = 'move' ORDER BY seq")])
+    assert keys == ["1000:0", None]
