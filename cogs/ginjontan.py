@@ -252,7 +252,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
 
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")
     async def undo(self, interaction: discord.Interaction) -> None:
-        record = await flows.load(interaction)
+        record = await self.bot.games.require(interaction.channel_id, GINJONTAN, undoing=True)
         require_manager(interaction, record.state.host, "undo a move")
         result = await self.bot.games.undo(interaction.channel_id, GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)

@@ -246,7 +246,7 @@ class Table(commands.GroupCog, group_name="table",
 
     @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
     async def undo(self, interaction: discord.Interaction) -> None:
-        record = await self.bot.games.require(interaction.channel_id, TABLE)
+        record = await self.bot.games.require(interaction.channel_id, TABLE, undoing=True)
         check = author_or_manager(interaction, record.state.host, "undo someone else's entry")
         result = await self.bot.games.undo(interaction.channel_id, TABLE, actor_id=interaction.user.id, check=check)
         what = render.describe_events(result.undone.events).replace("\n", "; ")

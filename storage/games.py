@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 from engine.base import Event, GameKind
+from engine.errors import GameError
 from storage.database import Database
 from storage.errors import AlreadyDone, GameAlreadyRunning, GameFinished, NoActiveGame, NothingToUndo, StaleMove
 from storage.ginjontan import move_prizes
@@ -129,10 +130,12 @@ class GameStore:
         row = await self.db.read(lambda conn: _active_row(conn, channel_id, kind.name))
         return None if row is None else _record(row, kind)
 
-    async def require(self, channel_id: int, kind: GameKind[S, Any]) -> GameRecord[S]:
+    async def require(self, channel_id: int, kind: GameKind[S, Any], *, undoing: bool = False) -> GameRecord[S]:
+        """The active game; `undoing`: if the channel's last game is finished, say that it can't be undone."""
         record = await self.get(channel_id, kind)
         if record is None:
-            raise NoActiveGame(kind.name)
+            raise await self.db.read(lambda conn: _missing(conn, channel_id, kind.name)) if undoing \
+                else NoActiveGame(kind.name)
         return record
 
     async def active(self, kind: GameKind[S, Any]) -> list[GameRecord[S]]:
@@ -210,9 +213,7 @@ class GameStore:
             _claim(conn, key)
             row = _active_row(conn, channel_id, kind.name)
             if row is None:
-                newest = conn.execute("SELECT status FROM games WHERE channel_id = ? AND kind = ?"
-                                      " ORDER BY id DESC LIMIT 1", (channel_id, kind.name)).fetchone()
-                raise GameFinished(kind.name) if newest is not None else NoActiveGame(kind.name)
+                raise _missing(conn, channel_id, kind.name)
             live = conn.execute(
                 f"SELECT {_EVENT_COLUMNS}, state_after FROM game_events WHERE game_id = ?"
                 " AND type IN ('start', 'move') AND undone_by IS NULL ORDER BY seq DESC LIMIT 2",
@@ -289,6 +290,13 @@ def _finish(conn: sqlite3.Connection, kind: GameKind[S, Any], record: GameRecord
     if transfers:
         move_prizes(conn, record.guild_id, transfers)
     return record
+
+
+def _missing(conn: sqlite3.Connection, channel_id: int, kind: str) -> GameError:
+    """Why there is nothing to undo: the channel's last game is finished, or there never was one."""
+    finished = conn.execute("SELECT 1 FROM games WHERE channel_id = ? AND kind = ? AND status = 'finished'",
+                            (channel_id, kind)).fetchone()
+    return GameFinished(kind) if finished else NoActiveGame(kind)
 
 
 def _active_row(conn: sqlite3.Connection, channel_id: int, kind: str) -> sqlite3.Row | None:
