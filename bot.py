@@ -94,7 +94,7 @@ class ChaosTable(commands.Bot):
 
     async def _refuse(self, data: dict[str, Any], text: str) -> None:
         interaction = discord.Interaction(data=data, state=self._connection)
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(discord.HTTPException, RuntimeError):  # RuntimeError: the session closed meanwhile
             if data["type"] == discord.InteractionType.autocomplete.value:
                 await interaction.response.autocomplete([])
             else:

@@ -133,9 +133,10 @@ class GameStore:
     async def require(self, channel_id: int, kind: GameKind[S, Any], *, undoing: bool = False) -> GameRecord[S]:
         """The active game; `undoing`: if the channel's last game is finished, say that it can't be undone."""
         record = await self.get(channel_id, kind)
+        if record is None and undoing:
+            raise await self.db.read(lambda conn: _missing(conn, channel_id, kind.name))
         if record is None:
-            raise await self.db.read(lambda conn: _missing(conn, channel_id, kind.name)) if undoing \
-                else NoActiveGame(kind.name)
+            raise NoActiveGame(kind.name)
         return record
 
     async def active(self, kind: GameKind[S, Any]) -> list[GameRecord[S]]:

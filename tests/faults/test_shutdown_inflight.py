@@ -9,7 +9,9 @@ import signal
 import sys
 from pathlib import Path
 
-from bot import RESTARTING, extension_names, run_until_stopped
+import pytest
+
+from bot import CUT_OFF, RESTARTING, extension_names, run_until_stopped
 from storage import Database, GameStore
 from tests.fake_discord.harness import Harness
 from tests.support.tally import TALLY
@@ -90,6 +92,7 @@ async def test_a_real_sigterm_to_the_bot_process_answers_every_move_in_flight(fa
         await harness.slash("tally start", user=alice)
         moves = [asyncio.create_task(harness.slash("tally add", user=alice, amount=1)) for _ in range(IN_FLIGHT)]
         await until(lambda: len(fake_discord.interactions) == IN_FLIGHT + 1)
+        await until(lambda: sum(r.acknowledged for r in fake_discord.interactions.values()) > 1)  # moves are going
         process.send_signal(signal.SIGTERM)
         answers = await asyncio.gather(*moves)
         assert await asyncio.wait_for(process.wait(), 30) == 0
@@ -106,3 +109,26 @@ async def test_a_real_sigterm_to_the_bot_process_answers_every_move_in_flight(fa
     finally:
         await db.close()
     assert applied and record.state.total == len(applied)
+
+
+@pytest.fixture
+def harness_extensions():
+    return [*extension_names(), "tests.support.tally_cog"]
+
+
+async def test_a_move_still_running_after_the_grace_period_is_told_the_bot_stopped(harness):
+    alice = harness.user("alice")
+    await harness.slash("tally start", user=alice)
+
+    async def stuck(*args, **kwargs):
+        await asyncio.Event().wait()
+
+    harness.bot.games.apply = stuck
+    pending = asyncio.create_task(harness.slash("tally add", user=alice, amount=1))
+    await until(lambda: len(harness.fake.interactions) == 2)
+    add_id = str(max(harness.fake.interactions))
+    await until(lambda: any(data["id"] == add_id for data in harness.bot._in_flight.values()))
+    await harness.bot.drain(grace=0.05)
+    answer = await pending
+    assert answer.ephemeral and answer.text == CUT_OFF
+    assert not harness.bot._in_flight
