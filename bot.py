@@ -4,24 +4,36 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import pkgutil
 import signal
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
 import cogs
+from engine.chroma.state import CHROMA
+from engine.ginjontan.rules import GINJONTAN
+from engine.table import TABLE
+from engine.uno.rules import UNO
 from settings import Settings, SettingsError, load_settings, log_level_number
 from storage import Database, GameStore
+from storage.games import REQUEST, Request
 from ui.errors import install_error_handler
 
 if TYPE_CHECKING:
     from ui.uno import BoardKeeper, TurnTimers
 
 log = logging.getLogger("chaostable")
+
+GAME_KINDS = (CHROMA, GINJONTAN, TABLE, UNO)  # checked at start-up for games an older version left half-finished
+SHUTDOWN_GRACE_S = 20.0  # how long interactions in flight may take to finish when the bot stops
+RESTARTING = "The bot is restarting. Try again in a moment."
+CUT_OFF = ("The bot had to stop before it could answer. Check the game's `show` command to see whether your "
+           "move counted before you repeat it.")
 
 NO_TOKEN_MESSAGE = """\
 Chaos Table needs a Discord bot token, and none was found.
@@ -65,10 +77,61 @@ class ChaosTable(commands.Bot):
         self.sync_global = sync_global
         self.extension_names = extension_names() if extensions is None else extensions
         self.db = self.games = None  # type: ignore[assignment]  # see the class's docstring
+        self.stopping = False
+        self._in_flight: dict[asyncio.Task[Any], dict[str, Any]] = {}  # handler task -> its interaction's payload
+        self._parse_interaction = self._connection.parsers["INTERACTION_CREATE"]
+        self._connection.parsers["INTERACTION_CREATE"] = self._receive_interaction
+
+    def _receive_interaction(self, data: dict[str, Any]) -> None:
+        """Every INTERACTION_CREATE from the gateway. Its handlers run with the interaction's id as the storage
+        request (so a repeated delivery is recognized) and are tracked until they finish, so that stopping can
+        wait for them. While stopping, a new interaction is answered "restarting" instead."""
+        if self.stopping:
+            self._track(asyncio.create_task(self._refuse(data, RESTARTING)), data)
+            return
+        before = asyncio.all_tasks()
+        request = Request(str(data["id"]))
+        token = REQUEST.set(request)
+        try:
+            self._parse_interaction(data)
+        finally:
+            REQUEST.reset(token)
+        request.tasks = asyncio.all_tasks() - before
+        for task in request.tasks:
+            self._track(task, data)
+
+    def _track(self, task: asyncio.Task[Any], data: dict[str, Any]) -> None:
+        self._in_flight[task] = data
+        task.add_done_callback(lambda done: self._in_flight.pop(done, None))
+
+    async def _refuse(self, data: dict[str, Any], text: str) -> None:
+        interaction: discord.Interaction[ChaosTable] = discord.Interaction(
+            data=data, state=self._connection)  # type: ignore[arg-type]  # the gateway's payload, as discord.py gets it
+        with contextlib.suppress(discord.HTTPException, RuntimeError):  # RuntimeError: the session closed meanwhile
+            if data["type"] == discord.InteractionType.autocomplete.value:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+
+    async def drain(self, grace: float = SHUTDOWN_GRACE_S) -> None:
+        """Stop taking interactions and let those in flight finish and answer. One still running after `grace`
+        seconds is cancelled, and its user told that the bot stopped."""
+        self.stopping = True
+        if not self._in_flight:
+            return
+        log.info("stopping: waiting for %d interactions in flight", len(self._in_flight))
+        _, pending = await asyncio.wait(set(self._in_flight), timeout=grace)
+        if pending:
+            log.warning("stopping: %d interactions did not finish within %.0f s", len(pending), grace)
+            cut = [self._in_flight[task] for task in pending]
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*(self._refuse(data, CUT_OFF) for data in cut))
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
         self.games = GameStore(self.db)
+        await self.games.repair(GAME_KINDS)
         install_error_handler(self)
         for name in self.extension_names:
             await self.load_extension(name)  # each cog registers its persistent views in cog_load
@@ -88,7 +151,9 @@ class ChaosTable(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        """Answer every interaction in flight, then disconnect, then close the database."""
         try:
+            await self.drain()
             await super().close()
         finally:
             if self.db is not None:

@@ -245,7 +245,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
 
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")
     async def undo(self, interaction: Interaction) -> None:
-        record = await flows.load(interaction)
+        record = await self.bot.games.require(require_channel(interaction), GINJONTAN, undoing=True)
         require_manager(interaction, record.state.host, "undo a move")
         result = await self.bot.games.undo(require_channel(interaction), GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)

@@ -28,12 +28,11 @@ from engine.table import (
     Tsumo,
     Win,
     new_game,
-    standings,
 )
 from render import chaosjan as render_chaosjan
 from render import table as render
 from storage.games import MoveResult
-from storage.results import Standing, leaderboard, store_results
+from storage.results import leaderboard
 from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
@@ -247,7 +246,7 @@ class Table(commands.GroupCog, group_name="table",
 
     @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
     async def undo(self, interaction: discord.Interaction) -> None:
-        record = await self.bot.games.require(interaction.channel_id, TABLE)
+        record = await self.bot.games.require(interaction.channel_id, TABLE, undoing=True)
         check = author_or_manager(interaction, record.state.host, "undo someone else's entry")
         result = await self.bot.games.undo(interaction.channel_id, TABLE, actor_id=interaction.user.id, check=check)
         what = render.describe_events(result.undone.events).replace("\n", "; ")
@@ -265,9 +264,8 @@ class Table(commands.GroupCog, group_name="table",
     async def end(self, interaction: discord.Interaction) -> None:
         record = await self.bot.games.require(interaction.channel_id, TABLE)
         require_manager(interaction, record.state.host, "end this table")
-        rows = [Standing(seat.player, place, seat.points) for place, seat in standings(record.state)]
         finished = await self.bot.games.finish(interaction.channel_id, TABLE, actor_id=interaction.user.id,
-                                               on_finish=lambda conn, rec: store_results(conn, rec, rows))
+                                               results=True)
         await interaction.response.send_message(embed=render.standings_embed(finished.state))
 
     @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")

@@ -192,7 +192,7 @@ class Uno(commands.GroupCog, group_name="uno",
 
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")
     async def undo(self, interaction: discord.Interaction) -> None:
-        record = await flows.load(interaction)
+        record = await self.bot.games.require(interaction.channel_id, UNO, undoing=True)
         require_manager(interaction, record.state.host, "undo a move")
         result = await self.bot.games.undo(interaction.channel_id, UNO, actor_id=interaction.user.id)
         note_change(interaction)

@@ -17,6 +17,9 @@ class GameKind(Generic[State, Move]):
     """Binds a game's pure functions under a stable name (the `games.kind` column).
 
     `apply(state, move)` returns the new state and the events it produced, or raises a GameError.
+    When `is_over(state)` holds after a move, storage finishes the game in that move's transaction: it stores
+    `results(state)` as (player, place, points) and moves `prizes(state)`, (giver, taker, card), between the
+    players' collections.
     """
 
     name: str
@@ -24,3 +27,6 @@ class GameKind(Generic[State, Move]):
     state_from_dict: Callable[[dict[str, Any]], State]
     move_to_dict: Callable[[Move], dict[str, Any]]
     apply: Callable[[State, Move], tuple[State, list[Event]]]
+    is_over: Callable[[State], bool] | None = None
+    results: Callable[[State], list[tuple[int, int, int]]] | None = None
+    prizes: Callable[[State], list[tuple[int, int, int]]] | None = None

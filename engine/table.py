@@ -780,7 +780,8 @@ def standings(state: TableState) -> list[tuple[int, Seat]]:
 
 
 TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=TableState.from_dict,
-                 move_to_dict=move_to_dict, apply=apply)
+                 move_to_dict=move_to_dict, apply=apply,
+                 results=lambda state: [(seat.player, place, seat.points) for place, seat in standings(state)])
 
 __all__ = ["TABLE", "AbortiveDraw", "ChaosStart", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "Limit",
            "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take",

@@ -34,3 +34,19 @@ class NothingToUndo(GameError):
 
     def __init__(self) -> None:
         super().__init__("There is nothing to undo: no move has been made since the game started.")
+
+
+class AlreadyDone(GameError):
+    code = "already_done"
+
+    def __init__(self) -> None:
+        super().__init__("That was already done: the same request reached the bot twice, and it counted once.",
+                         "Nothing more to do; the channel shows the result.")
+
+
+class GameFinished(GameError):
+    code = "game_finished"
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"The {kind} game in this channel is over: its results are recorded, so its moves can't be"
+                         " undone any more.", "Start a new game when you are ready.")

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from storage.database import Database
-from storage.games import GameRecord
+
+if TYPE_CHECKING:
+    from storage.games import GameRecord
+
+SQLITE_MAX = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -27,11 +31,12 @@ class LeaderboardRow:
 
 
 def store_results(conn: sqlite3.Connection, record: GameRecord[Any], standings: list[Standing]) -> None:
-    """For `GameStore.finish(on_finish=...)`: runs inside the finishing transaction."""
+    """Runs inside the finishing transaction (`GameStore` calls it with the kind's `results`)."""
     conn.executemany(
         "INSERT INTO game_results (game_id, guild_id, kind, user_id, place, points, finished_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(record.id, record.guild_id, record.kind, s.user_id, s.place, s.points, record.updated_at)
+        [(record.id, record.guild_id, record.kind, s.user_id, s.place, max(-SQLITE_MAX, min(SQLITE_MAX, s.points)),
+          record.updated_at)
          for s in standings],
     )
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
@@ -30,24 +30,16 @@ from engine.ginjontan.moves import (
     Trim,
 )
 from engine.ginjontan.options import GinjontanOptions
-from engine.ginjontan.rating import prizes
-from engine.ginjontan.rules import GINJONTAN, new_lobby, standings, surplus
+from engine.ginjontan.rules import GINJONTAN, new_lobby, surplus
 from engine.ginjontan.state import GinjontanState, Phase
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
 from storage.games import GameRecord, MoveResult
-from storage.ginjontan import collections, move_prizes
-from storage.results import Standing, store_results
+from storage.ginjontan import collections
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
-
-if TYPE_CHECKING:
-    from bot import ChaosTable
-
-SQLITE_MAX = 2**63 - 1
-
 
 # -- moves through storage -----------------------------------------------------------------------------------
 
@@ -61,26 +53,7 @@ async def apply(interaction: Interaction, move: Any, *, seated: bool = True) -> 
         require_seated(interaction, (await load(interaction)).state.players)
     result = await bot.games.apply(require_channel(interaction), GINJONTAN, move, actor_id=interaction.user.id)
     note_change(interaction)
-    if result.game.state.finished:
-        await finish(bot, require_channel(interaction), result.game)
     return result
-
-
-def results(state: GinjontanState) -> list[Standing]:
-    return [Standing(p, place, max(-SQLITE_MAX, min(SQLITE_MAX, pts))) for p, place, pts in standings(state)]
-
-
-async def finish(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanState]) -> GameRecord[GinjontanState]:
-    """Store the final standings (and move prize cards) in the transaction that ends the game."""
-    state = record.state
-
-    def on_finish(conn: Any, done: GameRecord[GinjontanState]) -> None:
-        store_results(conn, done, results(state))
-        transfers = prizes(state)
-        if transfers:
-            move_prizes(conn, done.guild_id, transfers)
-
-    return await bot.games.finish(channel_id, GINJONTAN, actor_id=None, on_finish=on_finish)
 
 
 def public_view(state: GinjontanState) -> discord.ui.View | None:
@@ -247,11 +220,9 @@ def card_pool(state: GinjontanState, player: int, where: str) -> list[int]:
         return []
     seat = state.seat(player)
     if where in ("unfolded", "theirs"):
-        d = state.duel
-        return list((seat if where == "unfolded" else state.seat(d.opponent if player == d.active else d.active))
-                    .unfolded)
+        return list((seat if where == "unfolded" else state.seat(state.duel_opponent(player))).unfolded)
     if where == "asked":
-        return list(seat.hand if state.ask.source == "hand" else seat.reserve)
+        return list(seat.hand if state.pending_ask().source == "hand" else seat.reserve)
     return list(getattr(seat, where))
 
 

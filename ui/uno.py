@@ -30,13 +30,12 @@ from engine.uno.moves import (
     Start,
     TimeOut,
 )
-from engine.uno.rules import UNO, NeedChoice, options, standings
+from engine.uno.rules import UNO, NeedChoice, options
 from engine.uno.state import Phase, PromptKind, UnoState
 from render import uno as render
 from storage.errors import StaleMove
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
-from storage.results import Standing, store_results
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change, report_error
 from ui.permissions import require_seated
@@ -65,13 +64,10 @@ async def apply(interaction: discord.Interaction, move: Any, *, seated: bool = T
 
 
 async def after_move(bot: Any, channel_id: int, record: GameRecord[UnoState]) -> None:
-    """Keep the board current and the timer running; a game the engine ended is finished in storage."""
+    """Keep the board current and the timer running; a game the engine ended was finished with its move."""
     bot.uno_timers.arm(channel_id, record)
-    if record.state.finished:
-        done = await bot.games.finish(
-            channel_id, UNO, actor_id=None,
-            on_finish=lambda conn, r: store_results(conn, r, [Standing(*row) for row in standings(r.state)]))
-        await final_board(bot, channel_id, done)
+    if record.status == "finished":
+        await final_board(bot, channel_id, record)
     else:
         bot.uno_board.touch(channel_id)
 

@@ -777,6 +777,12 @@ def view_for(state: GinjontanState, player: int) -> dict[str, Any]:
             "tasks": state.tasks(player)}
 
 
+def _prizes(state: GinjontanState) -> list[tuple[int, int, int]]:
+    from engine.ginjontan.rating import prizes  # rating reads standings from here
+
+    return prizes(state)
+
+
 GINJONTAN: GameKind[GinjontanState, Any] = GameKind(
     name="ginjontan", state_to_dict=state_to_dict, state_from_dict=state_from_dict, move_to_dict=move_to_dict,
-    apply=apply)
+    apply=apply, is_over=lambda state: state.finished, results=standings, prizes=_prizes)

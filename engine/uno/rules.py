@@ -1298,10 +1298,14 @@ def options(state: UnoState, player: int) -> Options:
                 if not kind.allowed:
                     continue
             elif is_turn and forced is not None:
-                if card_id != forced or not (matches(state, c, pile)
-                                             or (state.options.jump_in and jump_matches(state, c, pile))):
+                if card_id != forced:
                     continue
-                kind = PlayKind.TURN
+                if matches(state, c, pile):
+                    kind = PlayKind.TURN
+                elif state.options.jump_in and jump_matches(state, c, pile):  # a drawn plus card on a stack
+                    kind = PlayKind.JUMP
+                else:
+                    continue
             elif is_turn and matches(state, c, pile):
                 kind = PlayKind.TURN
             elif can_jump and jump_matches(state, c, pile):
@@ -1430,7 +1434,7 @@ def standings(state: UnoState) -> list[tuple[int, int, int]]:
 
 UNO: GameKind[UnoState, Move] = GameKind(
     name=KIND, state_to_dict=UnoState.to_dict, state_from_dict=UnoState.from_dict,
-    move_to_dict=move_to_dict, apply=apply,
+    move_to_dict=move_to_dict, apply=apply, is_over=lambda state: state.finished, results=standings,
 )
 
 __all__ = ["UNO", "NeedChoice", "RaceLost", "apply", "legal_moves", "move_from_dict", "new_game", "new_lobby",
