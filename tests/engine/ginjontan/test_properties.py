@@ -111,7 +111,7 @@ def test_defeat_always_loses(hand, colour, copy, start, gained):
 
 # -- random legal play -----------------------------------------------------------------------------------------------
 
-def choose(state: GinjontanState, rng: random.Random, everyone: bool):
+def choose(state: GinjontanState, rng: random.Random, everyone: bool = False):
     """A legal move of someone the game waits for. Every move listed for that player is accepted, and with
     `everyone` every move listed for every player (issue 15: what legal_moves offers, apply accepts)."""
     player, _ = rng.choice(state.waiting)
