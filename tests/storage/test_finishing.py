@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections import Counter
 
 import pytest
 
