@@ -250,7 +250,7 @@ def refusal(state: UnoState, player: int, c: Card, pile: Pile, kind: PlayKind) -
         "drawn": CARDS[state.drawn.card].name if state.drawn else "",
     }
     code, message, hint = _REFUSALS[kind]
-    error_class: type[IllegalMove | NotYourTurn] = NotYourTurn if kind is PlayKind.NOT_TURN else IllegalMove
+    error_class = NotYourTurn if kind is PlayKind.NOT_TURN else IllegalMove
     return error_class(message.format(**fill), hint.format(**fill), code=code)
 
 
