@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import secrets
 from dataclasses import replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -22,7 +22,11 @@ from engine.uno.state import Phase, UnoState
 from render import uno as render
 from ui import uno as flows
 from ui.errors import note_change
-from ui.permissions import require_manager, require_seated
+from ui.permissions import require_channel, require_manager, require_seated
+from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 Topic = Literal["basics", "notation", "cards", "jumping", "stacking", "deflection", "challenge", "uno", "winning",
                 "commands"]
@@ -50,7 +54,7 @@ def _pile_id(state: UnoState, number: int | None) -> int | None:
 @app_commands.guild_only()
 class Uno(commands.GroupCog, group_name="uno",
           group_description="Uno: Chaos Edition. The bot deals, keeps your hand private and referees."):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
         bot.uno_board = flows.BoardKeeper(bot)
         bot.uno_timers = flows.TurnTimers(bot)
@@ -73,7 +77,7 @@ class Uno(commands.GroupCog, group_name="uno",
     @app_commands.describe(preset="chaos: every rule (default); classic: plain Uno",
                            seed="Same seed, same deal (for replays and bug reports)",
                            timer="Seconds a turn may take before the bot draws for the player (0: off)")
-    async def new(self, interaction: discord.Interaction, preset: Literal["chaos", "classic"] = "chaos",
+    async def new(self, interaction: Interaction, preset: Literal["chaos", "classic"] = "chaos",
                   seed: app_commands.Range[int, 0, 2**53] | None = None,
                   timer: app_commands.Range[int, 0, MAX_TIMER] = 0) -> None:
         if interaction.user.bot:
@@ -81,30 +85,30 @@ class Uno(commands.GroupCog, group_name="uno",
         state = new_lobby(interaction.user.id, PRESETS[preset], secrets.randbits(32) if seed is None else seed,
                           interaction.user.display_name)
         state = replace(state, timer=timer)
-        record = await self.bot.games.start(interaction.channel_id, UNO, state, guild_id=interaction.guild_id,
+        record = await self.bot.games.start(require_channel(interaction), UNO, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         note_change(interaction)
         await flows.post_board(interaction, record)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
-    async def join(self, interaction: discord.Interaction) -> None:
+    async def join(self, interaction: Interaction) -> None:
         await flows.join(interaction)
 
     @app_commands.command(name="start", description="Deal and start (host).")
-    async def start(self, interaction: discord.Interaction) -> None:
+    async def start(self, interaction: Interaction) -> None:
         await flows.start(interaction)
 
     # -- playing ---------------------------------------------------------------------------------------------
 
     @app_commands.command(name="hand", description="Your cards (only you see them), with what you can play now.")
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def hand(self, interaction: Interaction) -> None:
         await flows.show_hand(interaction)
 
     @app_commands.command(name="play", description="Play a card on your turn, or jump in with it.")
     @app_commands.describe(card="A card of your hand: r5, g+2, bskip, yrev, w, w+4 (see /uno rules notation)",
                            pile="Which discard pile (1, 2, ...); asked when more than one fits",
                            color="A Wild's colour", target="A 7's trade partner (or where your 7 sends a stack)")
-    async def play(self, interaction: discord.Interaction, card: str,
+    async def play(self, interaction: Interaction, card: str,
                    pile: app_commands.Range[int, 1, 10] | None = None,
                    color: Literal["red", "yellow", "green", "blue"] | None = None,
                    target: discord.Member | None = None) -> None:
@@ -119,8 +123,8 @@ class Uno(commands.GroupCog, group_name="uno",
                               target=None if target is None else target.id)
 
     @play.autocomplete("card")
-    async def _card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.bot.games.get(interaction.channel_id, UNO)
+    async def _card_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.games.get(require_channel(interaction), UNO)
         if record is None or not record.state.seated(interaction.user.id) or record.state.phase is not Phase.PLAY:
             return []
         return [app_commands.Choice(name=name, value=value)
@@ -128,89 +132,91 @@ class Uno(commands.GroupCog, group_name="uno",
 
     @app_commands.command(name="draw", description="Draw when you can't play, or take the stack aimed at you.")
     @app_commands.describe(count="Take only this many cards of the stack (a partial draw)")
-    async def draw(self, interaction: discord.Interaction,
+    async def draw(self, interaction: Interaction,
                    count: app_commands.Range[int, 1, 500] | None = None) -> None:
         await flows.simple_move(interaction, Draw(interaction.user.id, count))
 
     @app_commands.command(name="pass", description="Keep the card you drew (classic rules).")
-    async def pass_(self, interaction: discord.Interaction) -> None:
+    async def pass_(self, interaction: Interaction) -> None:
         await flows.action(interaction, "pass")
 
     @app_commands.command(name="accept", description="Let the trade aimed at you (or the pending 0 shift) happen.")
-    async def accept(self, interaction: discord.Interaction) -> None:
+    async def accept(self, interaction: Interaction) -> None:
         await flows.action(interaction, "accept")
 
     @app_commands.command(name="uno", description="Say UNO! (with one or two cards left).")
-    async def uno(self, interaction: discord.Interaction) -> None:
+    async def uno(self, interaction: Interaction) -> None:
         await flows.action(interaction, "uno")
 
     @app_commands.command(name="callout", description="Call out a player who is down to one card without saying Uno.")
-    async def callout(self, interaction: discord.Interaction, player: discord.Member) -> None:
+    async def callout(self, interaction: Interaction, player: discord.Member) -> None:
         await flows.simple_move(interaction, Callout(interaction.user.id, player.id))
 
     @app_commands.command(name="challenge", description="Challenge the Wild +4 on top of a live stack.")
     @app_commands.describe(pile="Its pile, when there are several")
-    async def challenge(self, interaction: discord.Interaction,
+    async def challenge(self, interaction: Interaction,
                         pile: app_commands.Range[int, 1, 10] | None = None) -> None:
         pile_id = None if pile is None else _pile_id((await flows.load(interaction)).state, pile)
         await flows.simple_move(interaction, Challenge(interaction.user.id, pile_id))
 
     @app_commands.command(name="score", description="Score the round once someone is out of cards.")
-    async def score(self, interaction: discord.Interaction) -> None:
+    async def score(self, interaction: Interaction) -> None:
         await flows.action(interaction, "score")
 
     # -- looking ---------------------------------------------------------------------------------------------
 
     @app_commands.command(name="status", description="Every pile, stack, trade, the turn, hand sizes and points.")
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def status(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
         board = flows.board_message(record.state, edit=False)
         board.pop("view", None)
         await interaction.response.send_message(**board, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of Uno: Chaos Edition, and the card notation.")
-    async def rules(self, interaction: discord.Interaction, topic: Topic | None = None) -> None:
+    async def rules(self, interaction: Interaction, topic: Topic | None = None) -> None:
         await interaction.response.send_message(embed=render.rules_embed(topic), ephemeral=True)
 
     # -- leaving and managing ----------------------------------------------------------------------------------
 
     @app_commands.command(name="leave", description="Leave the game; your cards go under the draw pile.")
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: Interaction) -> None:
         await flows.simple_move(interaction, Leave(interaction.user.id))
 
     @app_commands.command(name="kick", description="Remove a player from the game (host or Manage Channel).")
-    async def kick(self, interaction: discord.Interaction, player: discord.Member) -> None:
+    async def kick(self, interaction: Interaction, player: discord.Member) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "remove a player")
         await flows.respond(interaction, await flows.apply(interaction, Leave(player.id), seated=False))
 
     @app_commands.command(name="timer", description="Set the turn timer in seconds, 0 for off (host).")
-    async def timer(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, MAX_TIMER]) -> None:
+    async def timer(self, interaction: Interaction, seconds: app_commands.Range[int, 0, MAX_TIMER]) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "set the turn timer")
         await flows.respond(interaction, await flows.apply(interaction, SetTimer(seconds), seated=False))
 
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")
-    async def undo(self, interaction: discord.Interaction) -> None:
-        record = await self.bot.games.require(interaction.channel_id, UNO, undoing=True)
+    async def undo(self, interaction: Interaction) -> None:
+        record = await self.bot.games.require(require_channel(interaction), UNO, undoing=True)
         require_manager(interaction, record.state.host, "undo a move")
-        result = await self.bot.games.undo(interaction.channel_id, UNO, actor_id=interaction.user.id)
+        channel_id = require_channel(interaction)
+        result = await self.bot.games.undo(channel_id, UNO, actor_id=interaction.user.id)
         note_change(interaction)
-        await flows.after_move(self.bot, interaction.channel_id, result.game)
+        await flows.after_move(self.bot, channel_id, result.game)
         move = result.undone.move or {}
         who = f" by <@{result.undone.actor_id}>" if result.undone.actor_id else ""
         await interaction.response.send_message(f"↩️ Undid {move.get('move', 'a move')}{who}. "
                                                 f"Everyone's hand is as it was before it.")
 
     @app_commands.command(name="end", description="End the game in this channel (host or Manage Channel).")
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "end the game")
-        done = await self.bot.games.finish(interaction.channel_id, UNO, actor_id=interaction.user.id)
+        channel_id = require_channel(interaction)
+        done = await self.bot.games.finish(channel_id, UNO, actor_id=interaction.user.id)
         note_change(interaction)
+        await flows.final_board(self.bot, channel_id, done)  # before the answer: nothing is left running after it
         await interaction.response.send_message("The Uno game in this channel is over. `/uno new` starts another.")
-        await flows.final_board(self.bot, interaction.channel_id, done)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ChaosTable) -> None:
     await bot.add_cog(Uno(bot))

@@ -160,7 +160,7 @@ def board_embed(state: UnoState, *, with_picture: bool = True) -> discord.Embed:
             now = ("Someone is out of cards! Jump in now, or press **Score the round**." if not state.pending
                    else "Someone is out of cards: resolve what is pending, then score the round.")
         else:
-            now = f"Turn: {mention(state.turn)} · play goes {_ARROW[state.direction]}"
+            now = f"Turn: {mention(state.turn_player())} · play goes {_ARROW[state.direction]}"
         others = [p for p in waiting if p != state.turn]
         embed.description = now + (f"\nWaiting on: {_who(others)}" if others and not state.closing else "")
     lines = []

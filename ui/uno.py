@@ -10,7 +10,7 @@ import re
 import time
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -31,14 +31,18 @@ from engine.uno.moves import (
     TimeOut,
 )
 from engine.uno.rules import UNO, NeedChoice, options
-from engine.uno.state import Phase, PromptKind, UnoState
+from engine.uno.state import Phase, Prompt, PromptKind, UnoState
 from render import uno as render
 from storage.errors import StaleMove
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change, report_error
-from ui.permissions import require_seated
+from ui.permissions import require_channel, require_seated
+from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 log = logging.getLogger(__name__)
 BOARD = "board"
@@ -47,23 +51,24 @@ _NONE = "-"
 
 # -- moves through storage ---------------------------------------------------------------------------------
 
-async def load(interaction: discord.Interaction) -> GameRecord[UnoState]:
-    return await interaction.client.games.require(interaction.channel_id, UNO)
+async def load(interaction: Interaction) -> GameRecord[UnoState]:
+    return await interaction.client.games.require(require_channel(interaction), UNO)
 
 
-async def apply(interaction: discord.Interaction, move: Any, *, seated: bool = True,
+async def apply(interaction: Interaction, move: Any, *, seated: bool = True,
                 state: UnoState | None = None) -> MoveResult[UnoState]:
     """Apply through storage; `seated`: only the game's players may (from `state` if already loaded)."""
     bot = interaction.client
     if seated:
         require_seated(interaction, (state or (await load(interaction)).state).players)
-    result = await bot.games.apply(interaction.channel_id, UNO, move, actor_id=interaction.user.id)
+    channel_id = require_channel(interaction)
+    result = await bot.games.apply(channel_id, UNO, move, actor_id=interaction.user.id)
     note_change(interaction)
-    await after_move(bot, interaction.channel_id, result.game)
+    await after_move(bot, channel_id, result.game)
     return result
 
 
-async def after_move(bot: Any, channel_id: int, record: GameRecord[UnoState]) -> None:
+async def after_move(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState]) -> None:
     """Keep the board current and the timer running; a game the engine ended was finished with its move."""
     bot.uno_timers.arm(channel_id, record)
     if record.status == "finished":
@@ -72,7 +77,7 @@ async def after_move(bot: Any, channel_id: int, record: GameRecord[UnoState]) ->
         bot.uno_board.touch(channel_id)
 
 
-async def final_board(bot: Any, channel_id: int, record: GameRecord[UnoState]) -> None:
+async def final_board(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState]) -> None:
     """The board's last edit: the final position, no buttons."""
     message_id = await find_message(bot.db, record.id, BOARD)
     if message_id is not None:
@@ -81,7 +86,7 @@ async def final_board(bot: Any, channel_id: int, record: GameRecord[UnoState]) -
         await message.edit(embed=board["embed"], attachments=board["attachments"], view=None)
 
 
-async def respond(interaction: discord.Interaction, result: MoveResult[UnoState], *, mode: str = "reply") -> None:
+async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mode: str = "reply") -> None:
     """Tell the channel what happened (publicly); the mover alone learns the cards they drew.
 
     mode "reply": a new public message; "hand": the ephemeral hand it came from is redrawn first;
@@ -90,7 +95,7 @@ async def respond(interaction: discord.Interaction, result: MoveResult[UnoState]
     text = render.event_lines(state, result.events) or "Done."
     view = prompt_view(state)
     if mode == "reply":
-        await interaction.response.send_message(text, **({"view": view} if view else {}))
+        await interaction.response.send_message(text, view=view or discord.utils.MISSING)
     else:
         if mode == "hand" and state.seated(interaction.user.id) and state.phase is Phase.PLAY:
             embed, file = render.hand_embed(state, interaction.user.id)
@@ -98,20 +103,20 @@ async def respond(interaction: discord.Interaction, result: MoveResult[UnoState]
                                                     view=HandView(state, interaction.user.id))
         else:
             await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
-        await interaction.followup.send(text, **({"view": view} if view else {}))
+        await interaction.followup.send(text, view=view or discord.utils.MISSING)
     drawn = render.drawn_for(result.events, interaction.user.id)
     if drawn:
         await interaction.followup.send("You drew: " + ", ".join(f"**{CARDS[c].name}** (`{CARDS[c].notation}`)"
                                                                   for c in drawn), ephemeral=True)
 
 
-async def simple_move(interaction: discord.Interaction, move: Any, *, mode: str = "reply") -> None:
+async def simple_move(interaction: Interaction, move: Any, *, mode: str = "reply") -> None:
     await respond(interaction, await apply(interaction, move), mode=mode)
 
 
 # -- playing a card ------------------------------------------------------------------------------------------
 
-async def play_card(interaction: discord.Interaction, card_id: int, pile_id: int | None, *,
+async def play_card(interaction: Interaction, card_id: int, pile_id: int | None, *,
                     colour: Colour | None = None, target: int | None = None, onto: int | None = None,
                     split: str | None = None, mode: str = "reply") -> None:
     """Play, asking with a menu for what is missing (a pile, a colour, a partner, a pile to move onto)."""
@@ -145,7 +150,7 @@ async def play_card(interaction: discord.Interaction, card_id: int, pile_id: int
     await respond(interaction, result, mode=mode)
 
 
-async def ask(interaction: discord.Interaction, state: UnoState, need: NeedChoice, card_id: int, pile_id: int | None,
+async def ask(interaction: Interaction, state: UnoState, need: NeedChoice, card_id: int, pile_id: int | None,
               colour: Colour | None, target: int | None, onto: int | None, split: str | None, mode: str) -> None:
     select = ChoiceSelect.build(state, interaction.user.id, need.what, card_id, pile_id, colour, target, onto, split)
     view = discord.ui.View(timeout=None)
@@ -197,16 +202,16 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
             allowed = legal.piles_for(card_id) if what == "pile" else list(option.ontos if option else ())
             choices = [discord.SelectOption(label=f"Pile {state.pile_number(p)}: {CARDS[state.pile(p).top].name}",
                                             value=str(p)) for p in allowed]
-        select = discord.ui.Select(custom_id=custom_id("uno", "ch", *parts.values()), options=choices[:25],
-                                   placeholder="Choose…")
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=custom_id("uno", "ch", *parts.values()),
+                                                           options=choices[:25], placeholder="Choose…")
         return cls(select, parts)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> ChoiceSelect:
-        return cls(item, match.groupdict())
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ChoiceSelect:
+        return cls(cast(discord.ui.Select, item), match.groupdict())
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         p = dict(self.parts)
         p[p["what"]] = self.item.values[0]  # the slot this menu asked for
         colour = None if p["colour"] == _NONE else Colour(p["colour"])
@@ -220,7 +225,7 @@ def prompt_view(state: UnoState) -> discord.ui.View | None:
     if state.prompt is None:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(PromptSelect.build(state))
+    view.add_item(PromptSelect.build(state, state.prompt))
     return view
 
 
@@ -230,8 +235,7 @@ class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], tem
         self.kind = kind
 
     @classmethod
-    def build(cls, state: UnoState) -> PromptSelect:
-        prompt = state.prompt
+    def build(cls, state: UnoState, prompt: Prompt) -> PromptSelect:
         if prompt.kind is PromptKind.PARTNER:
             options = [discord.SelectOption(label=state.name(p)[:100], value=str(p))
                        for p in state.players if p != prompt.player]
@@ -244,11 +248,11 @@ class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], tem
                                      placeholder=placeholder[:150]), prompt.kind.value)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> PromptSelect:
-        return cls(item, match["kind"])
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PromptSelect:
+        return cls(cast(discord.ui.Select, item), match["kind"])
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         value = int(self.item.values[0])
         move = Choose(interaction.user.id, target=value) if self.kind == "partner" else \
             Choose(interaction.user.id, onto=value)
@@ -264,7 +268,7 @@ LOBBY_ACTIONS = {"join": ("Join", discord.ButtonStyle.primary), "leave": ("Leave
                  "start": ("Start", discord.ButtonStyle.success)}
 
 
-async def action(interaction: discord.Interaction, name: str, *, mode: str = "reply") -> None:
+async def action(interaction: Interaction, name: str, *, mode: str = "reply") -> None:
     """The moves behind the board's and the hand's buttons (and their slash commands)."""
     player = interaction.user.id
     if name == "hand":
@@ -295,11 +299,11 @@ class BoardButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
         self.where, self.name = where, name
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> BoardButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> BoardButton:
         return cls(match["where"], match["action"])
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         await action(interaction, self.name, mode="hand" if self.where == "h" else "reply")
 
 
@@ -335,7 +339,7 @@ class BoardKeeper:
 
     delay = 1.0
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -379,7 +383,7 @@ class TurnTimers:
     """The optional turn timer: when it runs out the bot answers for the absent player (engine TimeOut).
     Deadlines come from the stored game (its last change + the timer), so they survive a restart."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
@@ -404,7 +408,7 @@ class TurnTimers:
         await after_move(self.bot, channel_id, result.game)
         text = render.event_lines(result.game.state, result.events)
         view = prompt_view(result.game.state)
-        await self.bot.get_partial_messageable(channel_id).send(text, **({"view": view} if view else {}))
+        await self.bot.get_partial_messageable(channel_id).send(text, view=view or discord.utils.MISSING)
 
     async def resume(self) -> None:
         for record in await self.bot.games.active(UNO):
@@ -417,31 +421,33 @@ class TurnTimers:
 
 # -- lobby, start, hand ----------------------------------------------------------------------------------------
 
-async def join(interaction: discord.Interaction) -> None:
+async def join(interaction: Interaction) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't play.", "Invite a person.")
     result = await apply(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
     await interaction.response.send_message(render.event_lines(result.game.state, result.events))
 
 
-async def start(interaction: discord.Interaction, *, from_board: bool = False) -> None:
+async def start(interaction: Interaction, *, from_board: bool = False) -> None:
     result = await apply(interaction, Start(interaction.user.id))
     state = result.game.state
     text = render.event_lines(state, result.events)
     if from_board:  # the lobby message becomes the board
         await interaction.response.edit_message(**board_message(state))
-        await interaction.followup.send(text, **({"view": prompt_view(state)} if state.prompt else {}))
+        await interaction.followup.send(text, view=prompt_view(state) or discord.utils.MISSING)
     else:
-        await interaction.response.send_message(text, **({"view": prompt_view(state)} if state.prompt else {}))
+        await interaction.response.send_message(text, view=prompt_view(state) or discord.utils.MISSING)
 
 
-async def post_board(interaction: discord.Interaction, record: GameRecord[UnoState]) -> None:
+async def post_board(interaction: Interaction, record: GameRecord[UnoState]) -> None:
+    channel_id = require_channel(interaction)
     response = await interaction.response.send_message(**board_message(record.state, edit=False))
-    await remember_message(interaction.client.db, record.id, BOARD, interaction.channel_id, response.message_id)
-    interaction.client.uno_timers.arm(interaction.channel_id, record)
+    assert response.message_id is not None  # a message reply names its message
+    await remember_message(interaction.client.db, record.id, BOARD, channel_id, response.message_id)
+    interaction.client.uno_timers.arm(channel_id, record)
 
 
-async def show_hand(interaction: discord.Interaction) -> None:
+async def show_hand(interaction: Interaction) -> None:
     record = await load(interaction)
     state = record.state
     require_seated(interaction, state.players)
@@ -486,11 +492,11 @@ class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
                                               for label, value, description in options[:25]]))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> PlaySelect:
-        return cls(item)
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PlaySelect:
+        return cls(cast(discord.ui.Select, item))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         card_id, pile_id = (int(v) for v in self.item.values[0].split(":"))
         await play_card(interaction, card_id, pile_id, mode="hand")
 

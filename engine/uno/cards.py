@@ -50,16 +50,20 @@ class Card:
         return 2 if self.rank == DRAW2 else 4 if self.rank == WILD4 else 0
 
     @property
+    def suit(self) -> Colour:
+        """The colour of a coloured card (every card but the Wilds)."""
+        assert self.colour is not None, f"{self.rank} is a Wild"
+        return self.colour
+
+    @property
     def notation(self) -> str:
-        if self.rank == WILD:
-            return "w"
-        if self.rank == WILD4:
-            return "w+4"
+        if self.colour is None:
+            return "w" if self.rank == WILD else "w+4"
         return f"{self.colour.value}{self.rank}"
 
     @property
     def name(self) -> str:
-        if self.is_wild:
+        if self.colour is None:
             return SYMBOL_NAMES[self.rank]
         return f"{COLOUR_NAMES[self.colour]} {SYMBOL_NAMES.get(self.rank, self.rank)}"
 

@@ -15,7 +15,7 @@ seed's headings; decisions the seed leaves open are in docs/rulings.md under "Un
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -209,7 +209,7 @@ def _stack_deflect_possible(c: Card, stacks: list[Stack], player: int) -> bool:
 
 
 def _shift_ok(state: UnoState, player: int, c: Card, pile: Pile) -> bool:
-    shift = state.shift
+    shift = state.pending_shift()
     if c.rank not in DEFLECT_SHIFT:
         return False
     if c.rank == "0" and pile.id == shift.pile and CARDS[pile.top].rank == "0" and state.options.jump_in:
@@ -242,7 +242,7 @@ _REFUSALS = {  # kind: (code, message, hint)
 }
 
 
-def refusal(state: UnoState, player: int, c: Card, pile: Pile, kind: PlayKind) -> IllegalMove:
+def refusal(state: UnoState, player: int, c: Card, pile: Pile, kind: PlayKind) -> IllegalMove | NotYourTurn:
     fill = {
         "prompted": f"<@{state.prompt.player}>" if state.prompt else "",
         "facing": describe_facing(state, player), "pile": state.pile_number(pile.id), "card": c.name,
@@ -336,7 +336,7 @@ class _Game:
     def seat(self, player: int) -> _Seat:
         """The player's seat, to change it."""
         seat = self.by_player[player]
-        if type(seat) is Seat:
+        if isinstance(seat, Seat):
             seat = _Seat(seat)
             self.seats[self.seats.index(self.by_player[player])] = seat
             self.by_player[player] = seat
@@ -352,7 +352,7 @@ class _Game:
         """The pile, to change it."""
         for i, p in enumerate(self.piles):
             if p.id == pile_id:
-                if type(p) is Pile:
+                if isinstance(p, Pile):
                     p = self.piles[i] = _Pile(p)
                     self._piles_changed = True
                 return p
@@ -383,7 +383,7 @@ class _Game:
     def take_top(self) -> int | None:
         if not self.draw_pile and not self.refill():
             return None
-        if type(self.draw_pile) is tuple:
+        if isinstance(self.draw_pile, tuple):
             self.draw_pile = list(self.draw_pile)
         return self.draw_pile.pop()
 
@@ -469,14 +469,15 @@ class _Game:
             if self.shift is not None:
                 self.shift = replace(self.shift, count=self.shift.count + 1)
             else:
-                self.shift = Shift(pile.id, c.colour, 1, self.direction, player)
+                self.shift = Shift(pile.id, c.suit, 1, self.direction, player)
             self.emit("shift", count=self.shift.count, direction=self.shift.direction)
         elif c.rank == "7" and o.seven_trades:
             if flipped:
                 self.prompt = Prompt(player, PromptKind.PARTNER, pile.id)
                 self.emit("prompt", player=player, kind="partner")
             else:
-                self.start_trade(player, move.target, pile.id, c.colour)
+                assert move is not None and move.target is not None  # a played 7 names its partner (_check_choices)
+                self.start_trade(player, move.target, pile.id, c.suit)
         elif c.rank == "2" and o.two_new_pile:
             self.flip_new_pile(player)
         elif c.rank == "1" and o.one_moves_pile and len(self.piles) > 1:
@@ -484,6 +485,7 @@ class _Game:
                 self.prompt = Prompt(player, PromptKind.PILE, pile.id)
                 self.emit("prompt", player=player, kind="pile")
             else:
+                assert move is not None and move.onto is not None  # a played 1 names its pile (_check_choices)
                 self.move_pile(pile, move.onto)
         if not flipped and c.rank == "8" and o.crazy_eights and len(pile.eights) >= CRAZY_RUN:
             self.crazy_eights(pile)
@@ -543,6 +545,7 @@ class _Game:
 
     def resolve_shift(self) -> None:
         shift = self.shift
+        assert shift is not None, "no shift is pending"
         self.shift = None
         n = len(self.seats)
         hands = [list(x.hand) for x in self.seats]
@@ -858,7 +861,8 @@ def _deflect_trades(g: _Game, state: UnoState, move: Play, c: Card, pile: _Pile)
         g.trades = [replace(t, initiator=g.next(t.initiator), target=g.next(t.target)) for t in g.trades]
     elif c.rank == "7":  # cancels the trade and lets you start one
         g.trades = [t for t in g.trades if t.id not in ids]
-        g.start_trade(player, move.target, pile.id, c.colour)
+        assert move.target is not None  # a 7 names its partner (_check_choices)
+        g.start_trade(player, move.target, pile.id, c.suit)
     g.turn = nxt
     g.emit("deflected", player=player, card=c.id, what="trades",
            trades=[{"initiator": t.initiator, "target": t.target} for t in g.trades])
@@ -867,6 +871,7 @@ def _deflect_trades(g: _Game, state: UnoState, move: Play, c: Card, pile: _Pile)
 def _change_shift(g: _Game, player: int, c: Card) -> None:
     """Deflection, 0's: Skip and 0 add one, Reverse turns it round, 2 doubles, 1 halves (rounding down)."""
     s = g.shift
+    assert s is not None, "no shift is pending"
     if c.rank in ("skip", "0"):
         s = replace(s, count=s.count + 1)
     elif c.rank == "rev":
@@ -1017,7 +1022,7 @@ def _choose(state: UnoState, move: Choose) -> _Game:
     if prompt.kind is PromptKind.PARTNER:
         if move.target is None or move.target == move.player or not state.seated(move.target):
             raise NeedChoice("target", "Who do you trade hands with?", "Pick another player.")
-        g.start_trade(move.player, move.target, prompt.pile, CARDS[state.pile(prompt.pile).top].colour)
+        g.start_trade(move.player, move.target, prompt.pile, CARDS[state.pile(prompt.pile).top].suit)
     else:
         if move.onto is None or move.onto == prompt.pile or all(p.id != move.onto for p in state.piles):
             raise NeedChoice("onto", "Which pile does the 1's pile move onto?", "Pick one of the other piles.")
@@ -1065,8 +1070,8 @@ def _callout(state: UnoState, move: Callout) -> _Game:
     if move.caller == move.target:
         raise IllegalMove("You can't call yourself out.", "Say Uno with /uno uno instead.", code="self_callout")
     target = state.seat(move.target)
-    last_card = not target.hand and target.last_card is not None
-    if len(target.hand) != 1 and not last_card and not (not target.hand and target.said_uno):
+    called_back = target.last_card if not target.hand else None  # the card that emptied the hand, if any
+    if len(target.hand) != 1 and called_back is None and not (not target.hand and target.said_uno):
         raise IllegalMove(f"<@{move.target}> holds {len(target.hand)} cards: there's nothing to call out.",
                           "Call out a player who is down to one card and didn't say Uno.", code="no_callout")
     g = _Game(state)
@@ -1081,8 +1086,8 @@ def _callout(state: UnoState, move: Callout) -> _Game:
             raise IllegalMove("Too early to call them out.",
                               "You must wait until at least the next player has played a card.", code="too_early")
         loser = move.target
-        if last_card:  # return the last card to the hand, then draw
-            card_id = target.last_card
+        if called_back is not None:  # return the last card to the hand, then draw
+            card_id = called_back
             for found in list(g.piles):
                 if card_id in found.cards and len(found.cards) > 1:
                     pile = g.pile(found.id)
@@ -1131,6 +1136,7 @@ def _challenge(state: UnoState, move: Challenge) -> _Game:
         raise NeedChoice("pile", "Which Wild +4 do you challenge?", "Pick its pile.")
     pile = open_piles[0]
     record = pile.wild4
+    assert record is not None  # challengeable piles carry one
     g = _Game(state)
     g.pile(pile.id).wild4 = None
     loser = record.player if record.guilty else move.player
@@ -1169,7 +1175,7 @@ def _time_out(state: UnoState, move: TimeOut) -> _Game:
         prompt = state.prompt
         g.prompt = None
         if prompt.kind is PromptKind.PARTNER:
-            g.start_trade(prompt.player, g.next(prompt.player), prompt.pile, CARDS[state.pile(prompt.pile).top].colour)
+            g.start_trade(prompt.player, g.next(prompt.player), prompt.pile, CARDS[state.pile(prompt.pile).top].suit)
         else:
             g.move_pile(g.pile(prompt.pile), next(p.id for p in state.piles if p.id != prompt.pile))
         g.emit("timed_out", player=prompt.player)
@@ -1185,7 +1191,7 @@ def _time_out(state: UnoState, move: TimeOut) -> _Game:
         if any(not x.hand for x in g.seats):
             g.end_round()
         return g
-    player = state.turn
+    player = state.turn_player()
     g.emit("timed_out", player=player)
     if state.stacks_on(player):
         return _then(g, _take_stacks(state, player, None))
@@ -1255,9 +1261,10 @@ def _set_timer(state: UnoState, move: SetTimer) -> _Game:
     return g
 
 
-_HANDLERS = {Join: _join, Start: _start, Play: _play, Draw: _draw, Pass: _pass, Accept: _accept, Choose: _choose,
-             SayUno: _say_uno, Callout: _callout, Challenge: _challenge, EndRound: _end_round, TimeOut: _time_out,
-             Leave: _leave, SetTimer: _set_timer}
+_HANDLERS: dict[type, Callable[[UnoState, Any], _Game]] = {
+    Join: _join, Start: _start, Play: _play, Draw: _draw, Pass: _pass, Accept: _accept, Choose: _choose,
+    SayUno: _say_uno, Callout: _callout, Challenge: _challenge, EndRound: _end_round, TimeOut: _time_out,
+    Leave: _leave, SetTimer: _set_timer}
 
 
 # -- what can be done -----------------------------------------------------------------------------------
@@ -1381,16 +1388,16 @@ def waiting_on(state: UnoState) -> list[int]:
     if state.prompt is not None:
         return [state.prompt.player]
     if not state.stacks and not state.trades and not state.closing:
-        return [state.turn]
+        return [state.turn_player()]
     waiting: list[int] = []
     if state.closing:
         waiting += [s.target for s in state.stacks] + [t.target for t in state.trades]
         if state.shift is not None:
-            waiting.append(state.turn)
+            waiting.append(state.turn_player())
         if not waiting:
             waiting = list(state.players)
     else:
-        waiting.append(state.turn)
+        waiting.append(state.turn_player())
         waiting += [s.target for s in state.stacks] + [t.target for t in state.trades]
     return list(dict.fromkeys(waiting))
 

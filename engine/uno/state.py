@@ -144,7 +144,7 @@ class UnoState:
     reshuffles: int = 0
     next_id: int = 1  # ids for stacks and trades
     timer: int = 0  # seconds the turn player has before the bot draws for them; 0: off
-    _index: dict[int, int] = field(default=None, init=False, repr=False, compare=False)  # type: ignore[assignment]
+    _index: dict[int, int] = field(init=False, repr=False, compare=False)  # set by __post_init__
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.player: i for i, s in enumerate(self.seats)})
@@ -172,6 +172,16 @@ class UnoState:
 
     def seat(self, player: int) -> Seat:
         return self.seats[self._index[player]]
+
+    def turn_player(self) -> int:
+        """Whose turn it is (a game under way always has a turn player)."""
+        assert self.turn is not None, "no game is under way"
+        return self.turn
+
+    def pending_shift(self) -> Shift:
+        """The 0's hand shift that waits to happen."""
+        assert self.shift is not None, "no shift is pending"
+        return self.shift
 
     def hand(self, player: int) -> tuple[int, ...]:
         return self.seats[self._index[player]].hand

@@ -255,6 +255,19 @@ async def test_board_edits_are_coalesced(harness, monkeypatch):
     assert f"Turn: <@{state.turn}>" in message_text(harness.fake.messages[board_id])
 
 
+async def test_end_shows_the_final_board_before_it_answers(harness):
+    """/uno end makes the board's last edit (game over, no buttons) before it answers: once the host has the
+    reply, the bot has nothing left to send (a later edit raced the bot's shutdown)."""
+    players = [harness.user(n) for n in ("ann", "ben")]
+    lobby = await start_game(harness, players)
+    board_id = int(lobby.message["id"])
+    await settle(harness)
+    ended = await harness.slash("uno end", user=players[0])
+    assert "is over" in ended.text
+    board = harness.fake.messages[board_id]
+    assert "Game over" in message_text(board) and not components(board)
+
+
 @pytest.mark.option_effect("uno new", "timer")
 async def test_the_turn_timer_draws_for_the_absent_player_and_survives_a_restart(harness):
     players = [harness.user(n) for n in ("ann", "ben")]
