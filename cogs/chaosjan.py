@@ -18,7 +18,7 @@ from engine.chaosjan.rules import hand_cards
 from engine.chaosjan.state import Phase
 from engine.deck import MAX_FILE_BYTES, DeckError
 from engine.errors import IllegalMove
-from engine.table import TABLE, ChaosStart
+from engine.table import TABLE, ChaosStart, chaos_table
 from render import chaosjan as render
 from ui import chaosjan as flows
 from ui.errors import note_change
@@ -94,10 +94,12 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
     @play.autocomplete("card")
     async def _hand_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         record = await self.bot.games.get(interaction.channel_id, TABLE)
-        state = None if record is None else record.state.chaosjan
+        if record is None:
+            return []
+        state = record.state.chaosjan
         if state is None or state.phase is not Phase.PLAYING or interaction.user.id not in state.players:
             return []
-        rows = hand_cards(state, state.seat_of(interaction.user.id))
+        rows = hand_cards(state, chaos_table(record.state), state.seat_of(interaction.user.id))
         return _choices([(f"{'✅' if e is None else '⛔'} {c.name}", c.id) for c, _, e in rows], current)
 
     @app_commands.command(name="pass", description="Pass priority (or sub-priority) to the next player.")

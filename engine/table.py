@@ -729,11 +729,15 @@ def require_chaosjan(state: TableState) -> ChaosState:
     return state.chaosjan
 
 
+def chaos_table(state: TableState) -> ChaosTable:
+    """What CHAOS;JAN reads of the table: points by seat, points on the table, the dealer and who is in riichi."""
+    return ChaosTable(tuple(s.points for s in state.seats), state.on_table, state.dealer,
+                      tuple(s.riichi for s in state.seats))
+
+
 def _with_chaos(state: TableState, step: Any) -> tuple[TableState, list[Event]]:
     """Run a CHAOS;JAN step on the table's points and write its payments back (one move, one transaction)."""
-    table = ChaosTable(tuple(s.points for s in state.seats), state.on_table, state.dealer,
-                       tuple(s.riichi for s in state.seats))
-    chaos, table, events = step(require_chaosjan(state), table)
+    chaos, table, events = step(require_chaosjan(state), chaos_table(state))
     seats = tuple(replace(s, points=p) for s, p in zip(state.seats, table.points, strict=True))
     return replace(state, seats=seats, on_table=table.on_table, chaosjan=chaos), events
 
@@ -784,4 +788,4 @@ TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=Ta
 
 __all__ = ["TABLE", "AbortiveDraw", "ChaosStart", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "Limit",
            "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take",
-           "Tsumo", "Win", "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]
+           "Tsumo", "Win", "chaos_table", "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]

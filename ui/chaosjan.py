@@ -18,7 +18,7 @@ from engine.chaosjan.moves import AutoPass, Choose, Drew, Next, Pass, Play
 from engine.chaosjan.rules import hand_cards, needs
 from engine.chaosjan.state import ChaosState, Phase
 from engine.errors import IllegalMove
-from engine.table import TABLE, TableState, require_chaosjan
+from engine.table import TABLE, TableState, chaos_table, require_chaosjan
 from render import chaosjan as render
 from render import table as render_table
 from storage.games import GameRecord, MoveResult
@@ -218,7 +218,7 @@ def hand_message(table: TableState, player: int) -> dict[str, Any]:
     state = require_chaosjan(table)
     if state.phase is Phase.SETUP:
         return {"embed": None, **choose_message(state, player)}
-    return {"content": None, "embed": render.hand_embed(table, player), "view": HandView(state, player)}
+    return {"content": None, "embed": render.hand_embed(table, player), "view": HandView(table, player)}
 
 
 async def show_hand(interaction: discord.Interaction) -> None:
@@ -235,10 +235,11 @@ HAND_BUTTONS = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Neg
 
 
 class HandView(discord.ui.View):
-    def __init__(self, state: ChaosState, player: int) -> None:
+    def __init__(self, table: TableState, player: int) -> None:
         super().__init__(timeout=None)
+        state = require_chaosjan(table)
         seat = state.seat_of(player)
-        playable = [card for card, _, error in hand_cards(state, seat) if error is None
+        playable = [card for card, _, error in hand_cards(state, chaos_table(table), seat) if error is None
                     and card.type is not CardType.NEGATE]
         if playable:
             self.add_item(PlaySelect.build(playable))
