@@ -524,6 +524,9 @@ def _details(state: ChaosState, table: Table, seat: int, card: Card, move: Play)
         if move.amount is None or move.amount <= 0 or move.amount % 100:
             raise IllegalMove(f"{card.name} takes any number of points you choose, in sticks (3.1f.4, 3.1f.5).",
                               "Give `amount` as a positive multiple of 100.", code="bad_amount")
+        if not table.on_table:
+            raise IllegalMove(f"{card.name} takes points from the table, and there are none on it (3.1f.2).",
+                              code="bad_amount")
         if move.amount > table.on_table:
             raise IllegalMove(f"There are {table.on_table:,} points on the table, not {move.amount:,} (3.1f.2).",
                               f"Choose at most {table.on_table:,}.", code="bad_amount")
