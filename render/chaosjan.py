@@ -255,7 +255,7 @@ def hand_embed(table: TableState, player: int) -> discord.Embed:
         mark = "✅" if error is None else "⛔"
         text = card.text if card.type is not CardType.HYPER else character.hyper if character else card.text
         line = f"{mark} **{card_label(card)}**{copies}: {short(text, 160)}"
-        if card.bonus and state.bonus_applies(card, seat):
+        if card.bonus and card.colour is not None and state.bonus_applies(card, seat):
             line += f"\n  {card.colour.symbol}: {short(card.bonus, 120)}"
         if error is not None:
             line += f"\n  ↳ {short(error.message, 180)}"

@@ -28,7 +28,7 @@ class Wording:
         return kind in self.lines
 
     def line(self, state: Any, event: Event) -> str:
-        word = self.lines.get(event.get("type"))
+        word = self.lines.get(event.get("type", ""))
         if word is None:
             log.warning("%s: no wording for event %r", self.game, event)
             return f"❔ {self.game}: something happened ({event.get('type')!s}) that the bot has no words for yet."

@@ -248,9 +248,11 @@ def card_pool(state: GinjontanState, player: int, where: str) -> list[int]:
     seat = state.seat(player)
     if where in ("unfolded", "theirs"):
         d = state.duel
+        assert d is not None  # the "act" task is a duel's
         return list((seat if where == "unfolded" else state.seat(d.opponent if player == d.active else d.active))
                     .unfolded)
     if where == "asked":
+        assert state.ask is not None  # the "give" task answers an ask
         return list(seat.hand if state.ask.source == "hand" else seat.reserve)
     return list(getattr(seat, where))
 

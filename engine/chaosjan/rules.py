@@ -105,8 +105,13 @@ def _choose(state: ChaosState, table: Table, move: Choose) -> Result:
                 raise IllegalMove(f"{', '.join(clash)} {'is' if len(clash) == 1 else 'are'} already in the Modifier "
                                   "Deck: another player chose it first, and the deck can't hold two copies (5.2d.2).",
                                   "Pick another Modifier in its place.", code="modifier_taken")
-        field_name = {CardType.ACTION: "actions", CardType.STOCK: "stocks", CardType.MODIFIER: "modifiers"}[kind]
-        choice = replace(choice, **{field_name: tuple(move.cards)})
+        cards = tuple(move.cards)
+        if kind is CardType.ACTION:
+            choice = replace(choice, actions=cards)
+        elif kind is CardType.STOCK:
+            choice = replace(choice, stocks=cards)
+        else:
+            choice = replace(choice, modifiers=cards)
     state = replace(state, choices=tuple(choice if i == seat else c for i, c in enumerate(state.choices)))
     events: list[Event] = [{"type": "chose", "player": move.player, "kind": kind.value,
                             "ready": choice.complete}]
