@@ -4,7 +4,7 @@ ui/chaosjan.py (which call the engine through storage), render. Every rule is in
 from __future__ import annotations
 
 import secrets
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -18,11 +18,22 @@ from engine.chaosjan.rules import hand_cards
 from engine.chaosjan.state import Phase
 from engine.deck import MAX_FILE_BYTES, DeckError
 from engine.errors import IllegalMove
-from engine.table import TABLE, ChaosStart
+from engine.table import TABLE, ChaosStart, chaos_table
 from render import chaosjan as render
 from ui import chaosjan as flows
 from ui.errors import note_change
-from ui.permissions import author_or_manager, can_manage, require_manager, require_seated
+from ui.permissions import (
+    author_or_manager,
+    can_manage,
+    channel_to_post,
+    require_channel,
+    require_manager,
+    require_seated,
+)
+from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 
 def _choices(names: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
@@ -34,7 +45,7 @@ def _choices(names: list[tuple[str, str]], current: str) -> list[app_commands.Ch
 @app_commands.guild_only()
 class ChaosJan(commands.GroupCog, group_name="chaosjan",
                group_description="CHAOS;JAN full rules: Characters, two decks, priority and sub-priority."):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -49,11 +60,11 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
                            first_hand_draw="Also draw a card at the start of the first hand (4.2; default off)",
                            applies_ends_with_hand="Stocks without an active time also end with the hand (1.6c.2)",
                            seed="Shuffle seed, to replay a game exactly (default: random)")
-    async def new(self, interaction: discord.Interaction, hypers: app_commands.Range[int, 0, 10] = 2,
+    async def new(self, interaction: Interaction, hypers: app_commands.Range[int, 0, 10] = 2,
                   negates: app_commands.Range[int, 0, 40] = 10,
                   modifier_on: Literal["dealer", "round"] = "dealer", first_hand_draw: bool = False,
                   applies_ends_with_hand: bool = True, seed: app_commands.Range[int, 0, 2**53] | None = None) -> None:
-        record = await self.bot.games.require(interaction.channel_id, TABLE)
+        record = await self.bot.games.require(require_channel(interaction), TABLE)
         if not can_manage(interaction, record.state.host):
             require_seated(interaction, record.state.players)
         options = ChaosOptions(hypers, negates, modifier_on, first_hand_draw, applies_ends_with_hand)
@@ -62,7 +73,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         await interaction.response.send_message(**flows.panel_message(result.game.state, result.game.version))
 
     @app_commands.command(name="import", description="Play your group's own cards: a JSON or TOML catalogue (host).")
-    async def import_catalogue(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+    async def import_catalogue(self, interaction: Interaction, file: discord.Attachment) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "import a catalogue")
         if flows.chaos(record).phase is not Phase.SETUP:
@@ -72,56 +83,59 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
             raise DeckError(f"{file.filename} is {file.size:,} bytes; a card file may be at most 64 KB.",
                             "Shorten the card texts.")
         await interaction.response.defer(ephemeral=True, thinking=True)  # a bad file is told to the host alone
+        channel = channel_to_post(interaction)
         catalogue = parse_file(await file.read(), file.filename)
         result = await flows.apply(interaction, UseCatalogue(catalogue), seated=False)
-        await interaction.channel.send(**flows.panel_message(result.game.state, result.game.version, result.events))
+        await channel.send(**flows.panel_message(result.game.state, result.game.version, result.events))
         await interaction.followup.send(f"Imported {catalogue.name}.", ephemeral=True)
 
     # -- playing ---------------------------------------------------------------------------------------------
 
     @app_commands.command(name="hand", description="Your cards, only for you: what you may play now, and why not.")
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def hand(self, interaction: Interaction) -> None:
         await flows.show_hand(interaction)
 
     @app_commands.command(name="play", description="Play a card from your hand.")
     @app_commands.describe(card="A card in your hand", target="The player the card names, if it names one",
                            amount="Points, for a card that takes any number from the table (3.1f.4)")
-    async def play(self, interaction: discord.Interaction, card: str, target: discord.Member | None = None,
+    async def play(self, interaction: Interaction, card: str, target: discord.Member | None = None,
                    amount: int | None = None) -> None:
         move = Play(interaction.user.id, card, target.id if target else None, amount)
         await flows.answer(interaction, await flows.apply(interaction, move))
 
     @play.autocomplete("card")
-    async def _hand_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.bot.games.get(interaction.channel_id, TABLE)
-        state = None if record is None else record.state.chaosjan
+    async def _hand_cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.games.get(require_channel(interaction), TABLE)
+        if record is None:
+            return []
+        state = record.state.chaosjan
         if state is None or state.phase is not Phase.PLAYING or interaction.user.id not in state.players:
             return []
-        rows = hand_cards(state, state.seat_of(interaction.user.id))
+        rows = hand_cards(state, chaos_table(record.state), state.seat_of(interaction.user.id))
         return _choices([(f"{'✅' if e is None else '⛔'} {c.name}", c.id) for c, _, e in rows], current)
 
     @app_commands.command(name="pass", description="Pass priority (or sub-priority) to the next player.")
-    async def pass_(self, interaction: discord.Interaction) -> None:
+    async def pass_(self, interaction: Interaction) -> None:
         await flows.answer(interaction, await flows.apply(interaction, Pass(interaction.user.id)))
 
     @app_commands.command(name="negate", description="Play a Negate on the card played before it (sub-priority).")
-    async def negate(self, interaction: discord.Interaction) -> None:
+    async def negate(self, interaction: Interaction) -> None:
         move = flows.negate_move(await flows.load(interaction), interaction.user.id)
         await flows.answer(interaction, await flows.apply(interaction, move))
 
     @app_commands.command(name="drew", description="You drew a tile: priority again (2.1).")
     @app_commands.describe(again="A second tile this turn, such as a kan's replacement tile: the turn goes on")
-    async def drew(self, interaction: discord.Interaction, again: bool = False) -> None:
+    async def drew(self, interaction: Interaction, again: bool = False) -> None:
         await flows.answer(interaction, await flows.apply(interaction, Drew(interaction.user.id, again)))
 
     @app_commands.command(name="next", description="The turn passes to the next player, or to one who called.")
     @app_commands.describe(player="Whose turn it is now, after a pon or kan (default: the next seat)")
-    async def next_(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+    async def next_(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         move = Next(interaction.user.id, player.id if player else None)
         await flows.answer(interaction, await flows.apply(interaction, move))
 
     @app_commands.command(name="autopass", description="Let the bot pass for you when you hold nothing playable.")
-    async def autopass(self, interaction: discord.Interaction, on: bool) -> None:
+    async def autopass(self, interaction: Interaction, on: bool) -> None:
         result = await flows.apply(interaction, AutoPass(interaction.user.id, on))
         text = ("Auto-pass is on: when priority comes to you and nothing you hold is playable, the bot passes, "
                 "exactly as you would." if on else "Auto-pass is off: you pass yourself.")
@@ -132,7 +146,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
 
     @app_commands.command(name="end-effect", description="A Stock's effect has ended: discard it (1.6b.1).")
     @app_commands.describe(card="A card in play")
-    async def end_effect(self, interaction: discord.Interaction, card: str) -> None:
+    async def end_effect(self, interaction: Interaction, card: str) -> None:
         record = await flows.load(interaction)
         state = flows.chaos(record)
         stock = next((s for s in state.stocks if card.isdigit() and s.card == int(card)), None)
@@ -144,10 +158,10 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
                                                           seated=not manager))
 
     @end_effect.autocomplete("card")
-    async def _in_play(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.bot.games.get(interaction.channel_id, TABLE)
+    async def _in_play(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.games.get(require_channel(interaction), TABLE)
         state = None if record is None else record.state.chaosjan
-        if state is None:
+        if record is None or state is None:
             return []
         names = [(f"{state.card(s.card).name} ({record.state.seat(state.players[s.seat]).name or 'a player'})",
                   str(s.card)) for s in state.stocks]
@@ -156,14 +170,14 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
     # -- reading ---------------------------------------------------------------------------------------------
 
     @app_commands.command(name="status", description="Who holds priority, cards in play, the Modifier, decks, hands.")
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def status(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
         message = flows.panel_message(record.state, record.version)
         await interaction.response.send_message(**message)
 
     @app_commands.command(name="card", description="Read a card of this game's catalogue.")
-    async def card(self, interaction: discord.Interaction, name: str) -> None:
-        record = await self.bot.games.get(interaction.channel_id, TABLE)
+    async def card(self, interaction: Interaction, name: str) -> None:
+        record = await self.bot.games.get(require_channel(interaction), TABLE)
         catalogue = record.state.chaosjan.catalogue if record and record.state.chaosjan else load_shipped()
         found = catalogue.find(name)
         if found is None:
@@ -172,23 +186,23 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         await interaction.response.send_message(embed=render.card_embed(found), ephemeral=True)
 
     @card.autocomplete("name")
-    async def _card_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await self.bot.games.get(interaction.channel_id, TABLE)
+    async def _card_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await self.bot.games.get(require_channel(interaction), TABLE)
         catalogue = record.state.chaosjan.catalogue if record and record.state.chaosjan else load_shipped()
         return _choices([(f"{c.name} ({c.type.value})", c.id) for c in catalogue.cards
                          if c.type is not CardType.HYPER], current)
 
     @app_commands.command(name="rules", description="The rules by number, in our own words (e.g. 1.5d, 2.7).")
-    async def rules(self, interaction: discord.Interaction, rule: str | None = None) -> None:
+    async def rules(self, interaction: Interaction, rule: str | None = None) -> None:
         await interaction.response.send_message(embed=render.rules_embed(rule), ephemeral=True)
 
     @rules.autocomplete("rule")
-    async def _rule_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _rule_numbers(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=render.short(f"{n} {rulebook.RULES[n]}", 100), value=n)
                 for n in rulebook.suggest(current)]
 
     @app_commands.command(name="undo", description="Undo the last CHAOS;JAN move (whoever made it, or the host).")
-    async def undo(self, interaction: discord.Interaction) -> None:
+    async def undo(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
         allowed = author_or_manager(interaction, record.state.host, "undo someone else's move")
 
@@ -198,7 +212,8 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
                                   "Undo it with `/table undo`.", code="not_chaosjan")
             allowed(entry)
 
-        result = await self.bot.games.undo(interaction.channel_id, TABLE, actor_id=interaction.user.id, check=check)
+        result = await self.bot.games.undo(require_channel(interaction), TABLE, actor_id=interaction.user.id,
+                                           check=check)
         note_change(interaction)
         if result.game.state.chaosjan is None:
             await interaction.response.send_message("Undone: CHAOS;JAN is no longer set up on this table.")
@@ -207,5 +222,5 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
                                                                       prefix="↩️ The last move was undone."))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ChaosTable) -> None:
     await bot.add_cog(ChaosJan(bot))

@@ -7,7 +7,7 @@ import io
 import re
 import secrets
 from dataclasses import replace
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -26,11 +26,19 @@ from render import chroma_pictures as pictures
 from render import table as table_render
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
-from ui.permissions import require_manager, require_seated
+from ui.permissions import require_channel, require_manager, require_seated
+from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 Wind = Literal["East", "South", "West", "North"]
-AbilityName = Literal[tuple(a.value for a in Ability)]  # type: ignore[valid-type]
-GoldReadingName = Literal[tuple(g.value for g in GoldReading)]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # the choices are the enums' values, a Literal built at run time, where discord.py reads it
+    AbilityName = str
+    GoldReadingName = str
+else:
+    AbilityName = Literal[tuple(a.value for a in Ability)]
+    GoldReadingName = Literal[tuple(g.value for g in GoldReading)]
 
 
 def _picture(tiles: list[Tile], melds, win_index: int | None = None,
@@ -43,8 +51,8 @@ def _picture(tiles: list[Tile], melds, win_index: int | None = None,
     return discord.File(fp=io.BytesIO(png), filename=render.HAND_PICTURE)
 
 
-async def _rules(interaction: discord.Interaction) -> ChromaRules:
-    record = await interaction.client.games.get(interaction.channel_id, CHROMA)
+async def _rules(interaction: Interaction) -> ChromaRules:
+    record = await interaction.client.games.get(require_channel(interaction), CHROMA)
     return record.state.rules if record else ChromaRules()
 
 
@@ -66,7 +74,7 @@ def _table_value(report: ScoreReport) -> HandValue:
     return HandValue(han=report.han, fu=report.fu, nonpositive_han=True)
 
 
-def _parts(match: re.Match) -> tuple[int, int, HandValue]:
+def _parts(match: re.Match[str]) -> tuple[int, int, HandValue]:
     """(table version, winner, hand value) from a record button's custom_id."""
     han, fu, yakuman = int(match["han"]), int(match["fu"]), int(match["yakuman"])
     value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu, nonpositive_han=True)
@@ -80,15 +88,15 @@ def _id_parts(version: int, winner: int, value: HandValue) -> tuple[int, ...]:
 _VALUE = r"(?P<version>\d+):(?P<winner>\d+):(?P<han>-?\d+):(?P<fu>\d+):(?P<yakuman>\d+)"
 
 
-async def _record(interaction: discord.Interaction, move, version: int) -> None:
+async def _record(interaction: Interaction, move, version: int) -> None:
     store = interaction.client.games
-    table = await store.require(interaction.channel_id, TABLE)
+    table = await store.require(require_channel(interaction), TABLE)
     require_seated(interaction, table.state.players)
-    result = await store.apply(interaction.channel_id, TABLE, move, actor_id=interaction.user.id,
+    result = await store.apply(require_channel(interaction), TABLE, move, actor_id=interaction.user.id,
                                expected_version=version)
     note_change(interaction)
     await interaction.response.edit_message(view=None)
-    content = table_render.describe_events(result.events)[:2000] or None
+    content = table_render.describe_events(result.events)[:2000] or discord.utils.MISSING
     await interaction.followup.send(content=content, embed=table_render.table_embed(result.game.state))
 
 
@@ -102,11 +110,11 @@ class RecordTsumo(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
         self.version, self.winner, self.value = version, winner, value
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> RecordTsumo:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RecordTsumo:
         return cls(*_parts(match))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         await _record(interaction, Tsumo(Win(self.winner, self.value)), self.version)
 
 
@@ -122,23 +130,24 @@ class RecordRon(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
                   capped: bool = False) -> RecordRon:
         options = table_render.seat_options(state, leave_out=winner)
         what = f"Record this ron ({render.CAPPED})" if capped else "Record this ron on the table"
-        select = discord.ui.Select(custom_id=custom_id("chroma", "ron", *_id_parts(version, winner, value)),
-                                   options=options, placeholder=f"{what}: who dealt in?")
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id("chroma", "ron", *_id_parts(version, winner, value)), options=options,
+            placeholder=f"{what}: who dealt in?")
         return cls(select, version, winner, value)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> RecordRon:
-        return cls(item, *_parts(match))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RecordRon:
+        return cls(cast(discord.ui.Select, item), *_parts(match))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         await _record(interaction, Ron(int(self.item.values[0]), (Win(self.winner, self.value),)), self.version)
 
 
 @app_commands.guild_only()
 class ChromaCog(commands.GroupCog, group_name="chroma",
                 group_description="Chroma-jong: waits, furiten and scores with wildcard chroma tiles."):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -148,7 +157,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
     @app_commands.describe(hand="Tiles in hand, e.g. 3*p111z222z333z444z (3*m silver, 0m red, 5!z drawn in riichi)",
                            melds="Called melds, e.g. 123m 777*s [5555z]",
                            discards="Tiles that count for furiten: your discards and tiles you passed on")
-    async def waits(self, interaction: discord.Interaction, hand: str, melds: str | None = None,
+    async def waits(self, interaction: Interaction, hand: str, melds: str | None = None,
                     discards: str | None = None) -> None:
         tiles = parse_tiles(hand)
         called = parse_melds(melds)
@@ -165,7 +174,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                            round="The round wind (default: from the table, else East)",
                            honba="Honba (default: the table's)", melds="Called melds, e.g. 123m 777*s [5555z]",
                            player="Who won (default: you)")
-    async def score(self, interaction: discord.Interaction, hand: str, win: str, tsumo: bool = False,
+    async def score(self, interaction: Interaction, hand: str, win: str, tsumo: bool = False,
                     riichi: bool = False, ippatsu: bool = False, dora: str | None = None, ura: str | None = None,
                     seat: Wind | None = None, round: Wind | None = None,
                     honba: app_commands.Range[int, 0, 99] | None = None, melds: str | None = None,
@@ -174,10 +183,10 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         called = parse_melds(melds)
         win_index, win_tile = _win_index(tiles, win)
         winner = (player or interaction.user).id
-        table = await self.bot.games.get(interaction.channel_id, TABLE)
+        table = await self.bot.games.get(require_channel(interaction), TABLE)
         state = table.state if table else None
         seated = state is not None and winner in state.players
-        default_seat = WIND_NAMES.index(state.seat_wind(state.index_of(winner))) if seated else 0
+        default_seat = WIND_NAMES.index(state.seat_wind(state.index_of(winner))) if state is not None and seated else 0
         situation = Situation(tsumo=tsumo, riichi=riichi, ippatsu=ippatsu,
                               dora=tuple(parse_tiles(dora, what="dora")) if dora else (),
                               ura=tuple(parse_tiles(ura, what="ura-dora")) if ura else (),
@@ -197,11 +206,11 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
             if tsumo:
                 view.add_item(RecordTsumo(table.version, winner, value, capped=report.capped))
             else:
-                view.add_item(RecordRon.for_table(state, table.version, winner, value, capped=report.capped))
+                view.add_item(RecordRon.for_table(table.state, table.version, winner, value, capped=report.capped))
         elif table is not None:
             embed.add_field(name="Table", value=f"<@{winner}> isn't seated at this channel's table, so this can't "
                                                 "be recorded there.", inline=False)
-        kwargs = {"embed": embed, "file": _picture(tiles, called, win_index, report)}
+        kwargs: dict[str, Any] = {"embed": embed, "file": _picture(tiles, called, win_index, report)}
         if view.children:
             kwargs["view"] = view
         if slow:
@@ -212,32 +221,32 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
     @app_commands.command(name="odds", description="Chances of drawing at least k chroma tiles, and the Rainbow.")
     @app_commands.describe(tiles="Chroma tiles in the wall (default 15)", wall="Tiles in the wall (default 136)",
                            draws="Tiles a player draws (default 31)")
-    async def odds(self, interaction: discord.Interaction, tiles: app_commands.Range[int, 0, 136] = 15,
+    async def odds(self, interaction: Interaction, tiles: app_commands.Range[int, 0, 136] = 15,
                    wall: app_commands.Range[int, 1, 1000] = 136, draws: app_commands.Range[int, 1, 1000] = 31) -> None:
         rules = await _rules(interaction)
         rows = odds.table(tiles, wall, draws, rules.rainbow_from)
         await interaction.response.send_message(embed=render.odds_embed(rows, tiles, wall, draws))
 
     @app_commands.command(name="abilities", description="Which ability each chroma has in this channel.")
-    async def abilities(self, interaction: discord.Interaction) -> None:
+    async def abilities(self, interaction: Interaction) -> None:
         rules = await _rules(interaction)
         file = discord.File(fp=io.BytesIO(pictures.legend_png()), filename="chromas.png")
         embed = render.abilities_embed(rules)
         embed.set_image(url="attachment://chromas.png")
         await interaction.response.send_message(embed=embed, file=file)
 
-    async def _change(self, interaction: discord.Interaction, make_move) -> None:
+    async def _change(self, interaction: Interaction, make_move) -> None:
         store = self.bot.games
-        record = await store.get(interaction.channel_id, CHROMA)
-        table = await store.get(interaction.channel_id, TABLE)
+        record = await store.get(require_channel(interaction), CHROMA)
+        table = await store.get(require_channel(interaction), TABLE)
         host = table.state.host if table else (record.state.host if record else None)
         require_manager(interaction, host, "change this channel's chroma rules")
         if record is None:
-            record = await store.start(interaction.channel_id, CHROMA,
+            record = await store.start(require_channel(interaction), CHROMA,
                                        new_state(interaction.user.id, secrets.randbits(32)),
                                        guild_id=interaction.guild_id, actor_id=interaction.user.id)
         move = make_move(record.state)
-        result = await store.apply(interaction.channel_id, CHROMA, move, actor_id=interaction.user.id)
+        result = await store.apply(require_channel(interaction), CHROMA, move, actor_id=interaction.user.id)
         note_change(interaction)
         title = render.event_title(result.game.state, result.events)
         await interaction.response.send_message(embed=render.abilities_embed(result.game.state.rules, title=title))
@@ -254,7 +263,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                            gold_reading="strict: a gold changes one tile, the rest keep their reading from before "
                                         "(default); loose: the rest may be read afresh",
                            reset="Back to the seed's abilities first")
-    async def rules(self, interaction: discord.Interaction, silver: AbilityName | None = None,
+    async def rules(self, interaction: Interaction, silver: AbilityName | None = None,
                     gold: AbilityName | None = None, red: AbilityName | None = None,
                     blue: AbilityName | None = None, prismatic: AbilityName | None = None,
                     fern_green: AbilityName | None = None, light_siam: AbilityName | None = None,
@@ -279,9 +288,9 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
 
     @app_commands.command(name="shuffle", description="Deal the abilities to the chromas at random for the next "
                                                       "hanchan (host/managers).")
-    async def shuffle(self, interaction: discord.Interaction) -> None:
+    async def shuffle(self, interaction: Interaction) -> None:
         await self._change(interaction, lambda state: Shuffle())
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ChaosTable) -> None:
     await bot.add_cog(ChromaCog(bot))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -17,18 +17,23 @@ from render import cosmic as render
 from render.table import describe_events
 from storage.games import GameRecord
 from ui.errors import note_change
-from ui.permissions import require_manager, require_seated
+from ui.permissions import channel_to_post, require_channel, require_manager, require_seated
+from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 
-async def _table(interaction: discord.Interaction) -> GameRecord[TableState]:
-    return await interaction.client.games.require(interaction.channel_id, TABLE)
+async def _table(interaction: Interaction) -> GameRecord[TableState]:
+    return await interaction.client.games.require(require_channel(interaction), TABLE)
 
 
-async def _apply(interaction: discord.Interaction, move, *, seated: bool = True):
+async def _apply(interaction: Interaction, move, *, seated: bool = True):
     record = await _table(interaction)
     if seated:
         require_seated(interaction, record.state.players)
-    result = await interaction.client.games.apply(interaction.channel_id, TABLE, move, actor_id=interaction.user.id)
+    result = await interaction.client.games.apply(require_channel(interaction), TABLE, move,
+                                                  actor_id=interaction.user.id)
     note_change(interaction)
     return result
 
@@ -36,12 +41,12 @@ async def _apply(interaction: discord.Interaction, move, *, seated: bool = True)
 @app_commands.guild_only()
 class Cosmic(commands.GroupCog, group_name="cosmic",
              group_description="CHAOS;JAN Cosmic Deck: paid rolls to draw Modifiers and Events."):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
 
-    async def _card_names(self, interaction: discord.Interaction, current: str,
+    async def _card_names(self, interaction: Interaction, current: str,
                           only_in_effect: bool = False) -> list[app_commands.Choice[str]]:
-        record = await self.bot.games.get(interaction.channel_id, TABLE)
+        record = await self.bot.games.get(require_channel(interaction), TABLE)
         if record is None or record.state.cosmic is None:
             return []
         deck = record.state.cosmic
@@ -51,7 +56,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
 
     @app_commands.command(name="start", description="Shuffle the Cosmic Deck for this channel's table.")
     @app_commands.describe(deck="Which shipped deck", chombo="Penalty for failing an Event (default: mangan)")
-    async def start(self, interaction: discord.Interaction, deck: str = "cosmic",
+    async def start(self, interaction: Interaction, deck: str = "cosmic",
                     chombo: Literal["mangan", "none"] = "mangan") -> None:
         record = await _table(interaction)
         require_seated(interaction, record.state.players)
@@ -60,22 +65,22 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         await interaction.response.send_message(embed=render.status_embed(result.game.state))
 
     @start.autocomplete("deck")
-    async def _deck_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _deck_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=n, value=n) for n in shipped() if current in n][:25]
 
     @app_commands.command(name="roll", description="Pay 1000 x 2^n onto the table and roll: odd draws a card.")
-    async def roll(self, interaction: discord.Interaction) -> None:
+    async def roll(self, interaction: Interaction) -> None:
         result = await _apply(interaction, Roll(interaction.user.id))
         await interaction.response.send_message(**render.roll_message(result.game.state, result.events))
 
     @app_commands.command(name="status", description="Active Modifier, Events in effect, counts and roll costs.")
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def status(self, interaction: Interaction) -> None:
         record = await _table(interaction)
         require_cosmic(record.state)
         await interaction.response.send_message(embed=render.status_embed(record.state), ephemeral=True)
 
     @app_commands.command(name="card", description="Read one card of the deck.")
-    async def card(self, interaction: discord.Interaction, name: str) -> None:
+    async def card(self, interaction: Interaction, name: str) -> None:
         record = await _table(interaction)
         deck = require_cosmic(record.state).deck
         card = deck.find(name)
@@ -84,30 +89,30 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         await interaction.response.send_message(embed=render.card_embed(card, record.state.sanma), ephemeral=True)
 
     @card.autocomplete("name")
-    async def _card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _card_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._card_names(interaction, current)
 
     @app_commands.command(name="deck", description="Every card of the deck, ten to a page.")
-    async def deck(self, interaction: discord.Interaction, page: int = 1) -> None:
+    async def deck(self, interaction: Interaction, page: int = 1) -> None:
         record = await _table(interaction)
         deck = require_cosmic(record.state).deck
         await interaction.response.send_message(embed=render.deck_page(deck, page, record.state.sanma),
                                                 ephemeral=True)
 
     @app_commands.command(name="dismiss", description="End an Event that lasts until dismissed.")
-    async def dismiss(self, interaction: discord.Interaction, card: str) -> None:
+    async def dismiss(self, interaction: Interaction, card: str) -> None:
         result = await _apply(interaction, Dismiss(card))
         name = result.game.state.cosmic.deck.card(card).name
         await interaction.response.send_message(f"{name} is no longer in effect.",
                                                 embed=render.status_embed(result.game.state))
 
     @dismiss.autocomplete("card")
-    async def _in_effect_choices(self, interaction: discord.Interaction,
+    async def _in_effect_choices(self, interaction: Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         return await self._card_names(interaction, current, only_in_effect=True)
 
     @app_commands.command(name="chombo", description="A failed Event: dead hand and chombo; the hand goes on.")
-    async def chombo(self, interaction: discord.Interaction, player: discord.Member) -> None:
+    async def chombo(self, interaction: Interaction, player: discord.Member) -> None:
         result = await _apply(interaction, Chombo(player.id))
         paid = result.events[0]["paid"]
         await interaction.response.send_message(
@@ -115,7 +120,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
             + " The hand goes on; roll counts stay.")
 
     @app_commands.command(name="reshuffle", description="Shuffle the Discards back into the Library (host).")
-    async def reshuffle(self, interaction: discord.Interaction) -> None:
+    async def reshuffle(self, interaction: Interaction) -> None:
         record = await _table(interaction)
         require_manager(interaction, record.state.host, "reshuffle the deck")
         result = await _apply(interaction, Reshuffle(), seated=False)
@@ -123,7 +128,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
                                                 embed=render.status_embed(result.game.state))
 
     @app_commands.command(name="import", description="Play your own deck: a JSON or TOML file (host; 64 KB).")
-    async def import_deck(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+    async def import_deck(self, interaction: Interaction, file: discord.Attachment) -> None:
         record = await _table(interaction)
         require_manager(interaction, record.state.host, "import a deck")
         require_cosmic(record.state)
@@ -131,12 +136,13 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
             raise DeckError(f"{file.filename} is {file.size // 1024} KB; a deck file may be at most 64 KB.",
                             "Shorten the card texts or split the deck.")
         await interaction.response.defer(ephemeral=True, thinking=True)  # a bad file is told to the host alone
+        channel = channel_to_post(interaction)
         deck = parse_file(await file.read(), file.filename)
         result = await _apply(interaction, NewDeck(deck), seated=False)
-        await interaction.channel.send(f"Now playing **{deck.name}** ({len(deck.cards)} cards), freshly shuffled.",
-                                       embed=render.status_embed(result.game.state))
+        await channel.send(f"Now playing **{deck.name}** ({len(deck.cards)} cards), freshly shuffled.",
+                           embed=render.status_embed(result.game.state))
         await interaction.followup.send(f"Imported {deck.name}.", ephemeral=True)
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ChaosTable) -> None:
     await bot.add_cog(Cosmic(bot))

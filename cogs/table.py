@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -36,7 +36,11 @@ from storage.results import leaderboard
 from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
-from ui.permissions import author_or_manager, require_manager, require_seated
+from ui.permissions import author_or_manager, require_channel, require_manager, require_seated
+from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
 
 Player = discord.Member
 LimitName = Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman"]
@@ -51,11 +55,11 @@ def _person(member: discord.Member | discord.User, seat: str) -> int:
     return member.id
 
 
-async def _play(interaction: discord.Interaction, move, *, version: int | None = None) -> MoveResult[TableState]:
+async def _play(interaction: Interaction, move, *, version: int | None = None) -> MoveResult[TableState]:
     store = interaction.client.games
-    record = await store.require(interaction.channel_id, TABLE)
+    record = await store.require(require_channel(interaction), TABLE)
     require_seated(interaction, record.state.players)
-    result = await store.apply(interaction.channel_id, TABLE, move, actor_id=interaction.user.id,
+    result = await store.apply(require_channel(interaction), TABLE, move, actor_id=interaction.user.id,
                                expected_version=version)
     note_change(interaction)
     return result
@@ -90,11 +94,11 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                                      max_values=len(options), placeholder="Who was tenpai?"), version)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> TenpaiSelect:
-        return cls(item, int(match["version"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> TenpaiSelect:
+        return cls(cast(discord.ui.Select, item), int(match["version"]))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         tenpai = tuple(int(v) for v in self.item.values)
         result = await _play(interaction, Draw(tenpai), version=self.version)
         await interaction.response.edit_message(**{"view": None, **_result_message(result)})
@@ -108,11 +112,11 @@ class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         self.version = version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> NobodyTenpai:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> NobodyTenpai:
         return cls(int(match["version"]))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         result = await _play(interaction, Draw(()), version=self.version)
         await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
@@ -127,11 +131,11 @@ class AbortiveDrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button
         self.version = version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> AbortiveDrawButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> AbortiveDrawButton:
         return cls(int(match["version"]))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         result = await _play(interaction, AbortiveDraw(), version=self.version)
         await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
@@ -139,7 +143,7 @@ class AbortiveDrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button
 @app_commands.guild_only()
 class Table(commands.GroupCog, group_name="table",
             group_description="Mahjong score sheet: points, riichi sticks, honba, wins and draws."):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -154,7 +158,7 @@ class Table(commands.GroupCog, group_name="table",
                            bust="End the game when someone drops below zero",
                            sanma_honba="Sanma: a honba on a ron is 200 (default) or 300; a tsumo's is 100 from each")
     @app_commands.choices(kazoe=KAZOE_CHOICES)
-    async def start(self, interaction: discord.Interaction, east: Player, south: Player, west: Player,
+    async def start(self, interaction: Interaction, east: Player, south: Player, west: Player,
                     north: Player | None = None, points: app_commands.Range[int, 100, 1_000_000] | None = None,
                     length: Literal["hanchan", "east"] = "hanchan", kiriage: bool = False,
                     kazoe: str = "yakuman", aotenjou: bool = False, bust: bool = True,
@@ -165,25 +169,25 @@ class Table(commands.GroupCog, group_name="table",
                                length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
                                bust=bust, sanma_honba=sanma_honba)
         state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
-        record = await self.bot.games.start(interaction.channel_id, TABLE, state, guild_id=interaction.guild_id,
+        record = await self.bot.games.start(require_channel(interaction), TABLE, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         await interaction.response.send_message(embed=render.table_embed(record.state, started=True))
 
     @app_commands.command(name="show", description="Seats, winds, points, dealer, round, honba and the table's points.")
-    async def show(self, interaction: discord.Interaction) -> None:
-        record = await self.bot.games.require(interaction.channel_id, TABLE)
+    async def show(self, interaction: Interaction) -> None:
+        record = await self.bot.games.require(require_channel(interaction), TABLE)
         await interaction.response.send_message(embed=render.table_embed(record.state))
 
     @app_commands.command(name="riichi", description="Put a 1000-point riichi stick on the table.")
     @app_commands.describe(player="Who declares riichi (default: you)")
-    async def riichi(self, interaction: discord.Interaction, player: Player | None = None) -> None:
+    async def riichi(self, interaction: Interaction, player: Player | None = None) -> None:
         result = await _play(interaction, Riichi((player or interaction.user).id))
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="pay", description="Pay points onto the table, or to another player.")
     @app_commands.describe(amount="Points, in sticks (multiples of 100)", to="Recipient (default: onto the table)",
                            player="Who pays (default: you)")
-    async def pay(self, interaction: discord.Interaction, amount: int, to: Player | None = None,
+    async def pay(self, interaction: Interaction, amount: int, to: Player | None = None,
                   player: Player | None = None) -> None:
         move = Pay((player or interaction.user).id, amount, to.id if to else None)
         await interaction.response.send_message(**_result_message(await _play(interaction, move)))
@@ -191,7 +195,7 @@ class Table(commands.GroupCog, group_name="table",
     @app_commands.command(name="take", description="Take points from the table (a card effect).")
     @app_commands.describe(amount="Points to take, in sticks", player="Who takes them (default: you)",
                            up_to="Take what is there if the table has less (\"up to\" effects)")
-    async def take(self, interaction: discord.Interaction, amount: int, player: Player | None = None,
+    async def take(self, interaction: Interaction, amount: int, player: Player | None = None,
                    up_to: bool = False) -> None:
         move = Take((player or interaction.user).id, amount, up_to)
         await interaction.response.send_message(**_result_message(await _play(interaction, move)))
@@ -202,7 +206,7 @@ class Table(commands.GroupCog, group_name="table",
                            limit="A limit hand by name, instead of han", winner2="Second winner (double ron)",
                            han2="Second winner's han", fu2="Second winner's fu", points2="Second winner's hand value",
                            yakuman2="Second winner's yakuman", limit2="Second winner's limit hand")
-    async def ron(self, interaction: discord.Interaction, winner: Player, loser: Player, han: int | None = None,
+    async def ron(self, interaction: Interaction, winner: Player, loser: Player, han: int | None = None,
                   fu: int | None = None, points: int | None = None, yakuman: int | None = None,
                   limit: LimitName | None = None, winner2: Player | None = None, han2: int | None = None,
                   fu2: int | None = None, points2: int | None = None, yakuman2: int | None = None,
@@ -221,7 +225,7 @@ class Table(commands.GroupCog, group_name="table",
     @app_commands.describe(han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",
                            points="The hand's value, if you counted it yourselves", yakuman="Number of yakuman",
                            limit="A limit hand by name, instead of han")
-    async def tsumo(self, interaction: discord.Interaction, winner: Player, han: int | None = None,
+    async def tsumo(self, interaction: Interaction, winner: Player, han: int | None = None,
                     fu: int | None = None, points: int | None = None, yakuman: int | None = None,
                     limit: LimitName | None = None) -> None:
         value = HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=limit)
@@ -229,8 +233,8 @@ class Table(commands.GroupCog, group_name="table",
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="draw", description="A draw: choose who was tenpai, or record an abortive draw.")
-    async def draw(self, interaction: discord.Interaction) -> None:
-        record = await self.bot.games.require(interaction.channel_id, TABLE)
+    async def draw(self, interaction: Interaction) -> None:
+        record = await self.bot.games.require(require_channel(interaction), TABLE)
         require_seated(interaction, record.state.players)
         view = discord.ui.View(timeout=None)
         view.add_item(TenpaiSelect.for_table(record.state, record.version))
@@ -240,39 +244,40 @@ class Table(commands.GroupCog, group_name="table",
                                                 "payments, the dealer keeps the deal)?", view=view)
 
     @app_commands.command(name="history", description="The score sheet's entries, newest last.")
-    async def history(self, interaction: discord.Interaction) -> None:
-        entries = await self.bot.games.history(interaction.channel_id, TABLE, limit=25)
+    async def history(self, interaction: Interaction) -> None:
+        entries = await self.bot.games.history(require_channel(interaction), TABLE, limit=25)
         await interaction.response.send_message(embed=render.history_embed(entries), ephemeral=True)
 
     @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
-    async def undo(self, interaction: discord.Interaction) -> None:
-        record = await self.bot.games.require(interaction.channel_id, TABLE, undoing=True)
+    async def undo(self, interaction: Interaction) -> None:
+        record = await self.bot.games.require(require_channel(interaction), TABLE, undoing=True)
         check = author_or_manager(interaction, record.state.host, "undo someone else's entry")
-        result = await self.bot.games.undo(interaction.channel_id, TABLE, actor_id=interaction.user.id, check=check)
+        result = await self.bot.games.undo(require_channel(interaction), TABLE, actor_id=interaction.user.id,
+                                           check=check)
         what = render.describe_events(result.undone.events).replace("\n", "; ")
         await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(result.game.state))
 
     @app_commands.command(name="set", description="Set a player's points to match the sticks (host; logged).")
-    async def set_points(self, interaction: discord.Interaction, player: Player, points: int) -> None:
-        record = await self.bot.games.require(interaction.channel_id, TABLE)
+    async def set_points(self, interaction: Interaction, player: Player, points: int) -> None:
+        record = await self.bot.games.require(require_channel(interaction), TABLE)
         require_manager(interaction, record.state.host, "set points")
-        result = await self.bot.games.apply(interaction.channel_id, TABLE, SetPoints(player.id, points),
+        result = await self.bot.games.apply(require_channel(interaction), TABLE, SetPoints(player.id, points),
                                             actor_id=interaction.user.id)
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="end", description="End the game: final standings, stored for the leaderboard.")
-    async def end(self, interaction: discord.Interaction) -> None:
-        record = await self.bot.games.require(interaction.channel_id, TABLE)
+    async def end(self, interaction: Interaction) -> None:
+        record = await self.bot.games.require(require_channel(interaction), TABLE)
         require_manager(interaction, record.state.host, "end this table")
-        finished = await self.bot.games.finish(interaction.channel_id, TABLE, actor_id=interaction.user.id,
+        finished = await self.bot.games.finish(require_channel(interaction), TABLE, actor_id=interaction.user.id,
                                                results=True)
         await interaction.response.send_message(embed=render.standings_embed(finished.state))
 
     @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
+    async def leaderboard(self, interaction: Interaction) -> None:
         rows = await leaderboard(self.bot.db, interaction.guild_id, TABLE.name)
         await interaction.response.send_message(embed=render.leaderboard_embed(rows))
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: ChaosTable) -> None:
     await bot.add_cog(Table(bot))

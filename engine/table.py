@@ -7,6 +7,7 @@ with one they go to that player (3.2); only in stick denominations (3.1f.5); nob
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
@@ -322,7 +323,9 @@ def new_game(host: int, players: list[int], options: TableOptions | None = None,
 def apply(state: TableState, move: Move) -> tuple[TableState, list[Event]]:
     if state.over and not isinstance(move, SetPoints):
         raise GameOver("This game is over.", "Record the final standings with `/table end`, or `/table undo`.")
-    handler = _chaos_move if isinstance(move, CHAOS_MOVES) else _HANDLERS.get(type(move))
+    if isinstance(move, CHAOS_MOVES):
+        return _chaos_move(state, move)
+    handler = _HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(f"Unknown move {type(move).__name__}.")
     return handler(state, move)
@@ -439,15 +442,18 @@ def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: T
     calculator = Aotenjou if options.aotenjou else ScoresCalculator
     if han > 0:
         result = calculator.calculate_scores(han=han, fu=fu, config=config, is_yakuman=yakuman)
-    else:  # the same hand with the sign turned: -2 han 30 fu pays -500/-1000 (seed 002)
-        mirror = calculator.calculate_scores(han=-han, fu=fu, config=config) if han else {}
-        result = {"main": -mirror.get("main", 0), "additional": -mirror.get("additional", 0), "yaku_level": ""}
-    label = result["yaku_level"] or f"{han} han {fu} fu"
+        main, additional, level = result["main"], result["additional"], result["yaku_level"]
+    elif han:  # the same hand with the sign turned: -2 han 30 fu pays -500/-1000 (seed 002)
+        mirror = calculator.calculate_scores(han=-han, fu=fu, config=config)
+        main, additional, level = -mirror["main"], -mirror["additional"], ""
+    else:
+        main, additional, level = 0, 0, ""
+    label = level or f"{han} han {fu} fu"
     if not tsumo:
-        return Payment(ron=result["main"], honba_each=honba_each, label=label)
+        return Payment(ron=main, honba_each=honba_each, label=label)
     if dealer:
-        return Payment(others_pay=result["main"], honba_each=honba_each, label=label)
-    return Payment(dealer_pays=result["main"], others_pay=result["additional"], honba_each=honba_each, label=label)
+        return Payment(others_pay=main, honba_each=honba_each, label=label)
+    return Payment(dealer_pays=main, others_pay=additional, honba_each=honba_each, label=label)
 
 
 def _han_fu(value: HandValue, options: TableOptions) -> tuple[int, int, bool]:
@@ -729,11 +735,15 @@ def require_chaosjan(state: TableState) -> ChaosState:
     return state.chaosjan
 
 
+def chaos_table(state: TableState) -> ChaosTable:
+    """What CHAOS;JAN reads of the table: points by seat, points on the table, the dealer and who is in riichi."""
+    return ChaosTable(tuple(s.points for s in state.seats), state.on_table, state.dealer,
+                      tuple(s.riichi for s in state.seats))
+
+
 def _with_chaos(state: TableState, step: Any) -> tuple[TableState, list[Event]]:
     """Run a CHAOS;JAN step on the table's points and write its payments back (one move, one transaction)."""
-    table = ChaosTable(tuple(s.points for s in state.seats), state.on_table, state.dealer,
-                       tuple(s.riichi for s in state.seats))
-    chaos, table, events = step(require_chaosjan(state), table)
+    chaos, table, events = step(require_chaosjan(state), chaos_table(state))
     seats = tuple(replace(s, points=p) for s, p in zip(state.seats, table.points, strict=True))
     return replace(state, seats=seats, on_table=table.on_table, chaosjan=chaos), events
 
@@ -763,15 +773,17 @@ def _chaos_move(state: TableState, move: ChaosMove) -> tuple[TableState, list[Ev
     return state, events + chaos_events
 
 
-_HANDLERS = {Riichi: _riichi, Pay: _pay, Take: _take, SetPoints: _set_points, Ron: _ron, Tsumo: _tsumo,
-             Draw: _draw, AbortiveDraw: _abortive_draw, CosmicStart: _cosmic_start, NewDeck: _new_deck,
-             Roll: _roll, Dismiss: _dismiss, Chombo: _chombo, Reshuffle: _reshuffle, ChaosStart: _chaos_start}
+_HANDLERS: dict[type, Callable[[TableState, Any], tuple[TableState, list[Event]]]] = {
+    Riichi: _riichi, Pay: _pay, Take: _take, SetPoints: _set_points, Ron: _ron, Tsumo: _tsumo, Draw: _draw,
+    AbortiveDraw: _abortive_draw, CosmicStart: _cosmic_start, NewDeck: _new_deck, Roll: _roll, Dismiss: _dismiss,
+    Chombo: _chombo, Reshuffle: _reshuffle, ChaosStart: _chaos_start}
 
 
 def standings(state: TableState) -> list[tuple[int, Seat]]:
     """(place, seat), best first; ties share a place, and then the seat nearer the first East comes first."""
     ordered = sorted(enumerate(state.seats), key=lambda pair: (-pair[1].points, pair[0]))
-    places, result = 0, []
+    places = 0
+    result: list[tuple[int, Seat]] = []
     for rank, (_, seat) in enumerate(ordered):
         if rank == 0 or seat.points != result[-1][1].points:
             places = rank + 1
@@ -785,4 +797,4 @@ TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=Ta
 
 __all__ = ["TABLE", "AbortiveDraw", "ChaosStart", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "Limit",
            "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take",
-           "Tsumo", "Win", "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]
+           "Tsumo", "Win", "chaos_table", "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]

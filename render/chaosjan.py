@@ -14,7 +14,7 @@ from engine.chaosjan import rulebook
 from engine.chaosjan.catalogue import Card, CardType, Catalogue, Lasts
 from engine.chaosjan.rules import hand_cards, hyper_effect
 from engine.chaosjan.state import ChaosState, Phase, Window
-from engine.table import TableState
+from engine.table import TableState, chaos_table
 from render.common import COLOUR_INFO, mention
 from render.events import Wording, shown_elsewhere
 
@@ -247,7 +247,7 @@ def hand_embed(table: TableState, player: int) -> discord.Embed:
     if character is not None:
         timing = " (at any time, 1.3d.1)" if character.hyper_timing.value == "any_time" else ""
         lines.append(f"🎭 **{character.name}**{symbol(character)} — Hyper{timing}: {short(character.hyper, 200)}")
-    rows = hand_cards(state, seat)
+    rows = hand_cards(state, chaos_table(table), seat)
     if not rows:
         lines.append("You hold no cards.")
     for card, count, error in rows:
@@ -255,7 +255,7 @@ def hand_embed(table: TableState, player: int) -> discord.Embed:
         mark = "✅" if error is None else "⛔"
         text = card.text if card.type is not CardType.HYPER else character.hyper if character else card.text
         line = f"{mark} **{card_label(card)}**{copies}: {short(text, 160)}"
-        if card.bonus and state.bonus_applies(card, seat):
+        if card.bonus and card.colour is not None and state.bonus_applies(card, seat):
             line += f"\n  {card.colour.symbol}: {short(card.bonus, 120)}"
         if error is not None:
             line += f"\n  ↳ {short(error.message, 180)}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
@@ -30,7 +30,7 @@ def event_title(state: Any, events: list[dict[str, Any]]) -> str:
     return "; ".join(line for line in (WORDING.line(state, e) for e in events) if line)[:256]
 
 
-def faces_text(faces: Sequence[int]) -> str:
+def faces_text(faces: Iterable[int]) -> str:
     return " ".join(face_name(f) for f in sorted(faces)) or "none"
 
 

@@ -115,7 +115,7 @@ def history_embed(entries: list[EventRecord]) -> discord.Embed:
     for entry in entries:
         if entry.type == "start":
             text = "Table started"
-        elif entry.type == "undo":
+        elif entry.type == "undo" and entry.move is not None:
             text = f"Undo of entry {entry.move['undoes']}"
         elif entry.move and entry.move.get("chaosjan"):  # never the cards of a private choice
             move = entry.move

@@ -9,7 +9,7 @@ refused as stale instead of passing for the wrong moment.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -18,31 +18,32 @@ from engine.chaosjan.moves import AutoPass, Choose, Drew, Next, Pass, Play
 from engine.chaosjan.rules import hand_cards, needs
 from engine.chaosjan.state import ChaosState, Phase
 from engine.errors import IllegalMove
-from engine.table import TABLE, TableState, require_chaosjan
+from engine.table import TABLE, TableState, chaos_table, require_chaosjan
 from render import chaosjan as render
 from render import table as render_table
 from storage.games import GameRecord, MoveResult
 from ui.custom_ids import custom_id
 from ui.errors import ReportsErrors, note_change
-from ui.permissions import require_seated
+from ui.permissions import require_channel, require_seated
+from ui.types import Interaction
 
 CONTENT_LIMIT = 2000
 
 
 # -- moves through storage -----------------------------------------------------------------------------------------
 
-async def load(interaction: discord.Interaction) -> GameRecord[TableState]:
-    record = await interaction.client.games.require(interaction.channel_id, TABLE)
+async def load(interaction: Interaction) -> GameRecord[TableState]:
+    record = await interaction.client.games.require(require_channel(interaction), TABLE)
     require_chaosjan(record.state)
     return record
 
 
-async def apply(interaction: discord.Interaction, move: Any, *, version: int | None = None,
+async def apply(interaction: Interaction, move: Any, *, version: int | None = None,
                 seated: bool = True) -> MoveResult[TableState]:
     if seated:
         require_seated(interaction, (await load(interaction)).state.players)
-    result = await interaction.client.games.apply(interaction.channel_id, TABLE, move, actor_id=interaction.user.id,
-                                                  expected_version=version)
+    result = await interaction.client.games.apply(require_channel(interaction), TABLE, move,
+                                                  actor_id=interaction.user.id, expected_version=version)
     note_change(interaction)
     return result
 
@@ -86,7 +87,7 @@ def panel_message(table: TableState, version: int, events: list[dict[str, Any]] 
     return message if view is None else {**message, "view": view}
 
 
-async def answer(interaction: discord.Interaction, result: MoveResult[TableState], *, mode: str = "send",
+async def answer(interaction: Interaction, result: MoveResult[TableState], *, mode: str = "send",
                  prefix: str = "") -> None:
     """Show a move's result: "send" a new public panel, "edit" the panel clicked (passes and turn steps), or
     answer from a private hand ("hand": redraw it, then post the public panel)."""
@@ -118,11 +119,11 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         self.name, self.version = name, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> PanelButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PanelButton:
         return cls(match["name"], int(match["version"]))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         player = interaction.user.id
         if self.name == "hand":
             await show_hand(interaction)
@@ -173,11 +174,11 @@ class ChooseButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], tem
                                            custom_id=custom_id("cj", "choose")))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> ChooseButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ChooseButton:
         return cls()
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         await show_hand(interaction)
 
 
@@ -195,11 +196,11 @@ class PickSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                                      placeholder=PICK_TEXT[name], min_values=count, max_values=count), name)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> PickSelect:
-        return cls(item, match["name"])
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PickSelect:
+        return cls(cast(discord.ui.Select, item), match["name"])
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         move = Choose(interaction.user.id, PICKS[self.name], tuple(self.item.values))
         result = await apply(interaction, move)
         state = chaos(result)
@@ -218,10 +219,10 @@ def hand_message(table: TableState, player: int) -> dict[str, Any]:
     state = require_chaosjan(table)
     if state.phase is Phase.SETUP:
         return {"embed": None, **choose_message(state, player)}
-    return {"content": None, "embed": render.hand_embed(table, player), "view": HandView(state, player)}
+    return {"content": None, "embed": render.hand_embed(table, player), "view": HandView(table, player)}
 
 
-async def show_hand(interaction: discord.Interaction) -> None:
+async def show_hand(interaction: Interaction) -> None:
     record = await load(interaction)
     require_seated(interaction, record.state.players)
     message = {k: v for k, v in hand_message(record.state, interaction.user.id).items() if v is not None}
@@ -235,10 +236,11 @@ HAND_BUTTONS = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Neg
 
 
 class HandView(discord.ui.View):
-    def __init__(self, state: ChaosState, player: int) -> None:
+    def __init__(self, table: TableState, player: int) -> None:
         super().__init__(timeout=None)
+        state = require_chaosjan(table)
         seat = state.seat_of(player)
-        playable = [card for card, _, error in hand_cards(state, seat) if error is None
+        playable = [card for card, _, error in hand_cards(state, chaos_table(table), seat) if error is None
                     and card.type is not CardType.NEGATE]
         if playable:
             self.add_item(PlaySelect.build(playable))
@@ -259,11 +261,11 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         self.name = name
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> HandButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> HandButton:
         return cls(match["name"])
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         player = interaction.user.id
         if self.name == "refresh":
             record = await load(interaction)
@@ -293,15 +295,15 @@ class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
                                      placeholder="Play a card…"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> PlaySelect:
-        return cls(item)
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PlaySelect:
+        return cls(cast(discord.ui.Select, item))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         await play_from_hand(interaction, self.item.values[0])
 
 
-async def play_from_hand(interaction: discord.Interaction, card_id: str, target: int | None = None,
+async def play_from_hand(interaction: Interaction, card_id: str, target: int | None = None,
                          amount: int | None = None) -> None:
     """Play a card from the hand menus, asking first for a player and an amount where the card needs them."""
     record = await load(interaction)
@@ -351,11 +353,11 @@ class DetailSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                                      placeholder=placeholder), what, card, extra)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> DetailSelect:
-        return cls(item, match["what"], match["card"], int(match["extra"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> DetailSelect:
+        return cls(cast(discord.ui.Select, item), match["what"], match["card"], int(match["extra"]))
 
-    async def handle(self, interaction: discord.Interaction) -> None:
+    async def handle(self, interaction: Interaction) -> None:
         value = int(self.item.values[0])
         if self.what == "t":
             await play_from_hand(interaction, self.card, target=value)

@@ -16,6 +16,14 @@ def require_channel(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+def channel_to_post(interaction: discord.Interaction) -> discord.abc.Messageable:
+    """The channel the interaction came from, to post a public message in."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.abc.Messageable):
+        raise GameError("That only works in a channel.", "Run it in the channel where you play.", code="no_channel")
+    return channel
+
+
 def can_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
     if host_id is not None and interaction.user.id == host_id:
         return True

@@ -259,7 +259,7 @@ def _card(raw: Any, number: int) -> Card:
         raise DeckError(f"{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {card_id!r}.")
     name = text_field(raw, "name", where, 1, 60)
     try:
-        card_type = CardType(raw.get("type"))
+        card_type = CardType(raw.get("type", ""))
     except ValueError:
         hint = ("This looks like a Cosmic Deck card: import that file with `/cosmic import`."
                 if raw.get("type") == "event" else None)
@@ -339,7 +339,7 @@ def _effect(raw: Any, where: str) -> Effect:
     if not isinstance(raw, dict):
         raise DeckError(f"{where}: each effect must be an object.")
     try:
-        kind = EffectKind(raw.get("kind"))
+        kind = EffectKind(raw.get("kind", ""))
     except ValueError:
         raise DeckError(f"{where}: `kind` must be one of {', '.join(k.value for k in EffectKind)}, "
                         f"got {raw.get('kind')!r}.") from None

@@ -105,8 +105,13 @@ def _choose(state: ChaosState, table: Table, move: Choose) -> Result:
                 raise IllegalMove(f"{', '.join(clash)} {'is' if len(clash) == 1 else 'are'} already in the Modifier "
                                   "Deck: another player chose it first, and the deck can't hold two copies (5.2d.2).",
                                   "Pick another Modifier in its place.", code="modifier_taken")
-        field_name = {CardType.ACTION: "actions", CardType.STOCK: "stocks", CardType.MODIFIER: "modifiers"}[kind]
-        choice = replace(choice, **{field_name: tuple(move.cards)})
+        cards = tuple(move.cards)
+        if kind is CardType.ACTION:
+            choice = replace(choice, actions=cards)
+        elif kind is CardType.STOCK:
+            choice = replace(choice, stocks=cards)
+        else:
+            choice = replace(choice, modifiers=cards)
     state = replace(state, choices=tuple(choice if i == seat else c for i, c in enumerate(state.choices)))
     events: list[Event] = [{"type": "chose", "player": move.player, "kind": kind.value,
                             "ready": choice.complete}]
@@ -524,6 +529,9 @@ def _details(state: ChaosState, table: Table, seat: int, card: Card, move: Play)
         if move.amount is None or move.amount <= 0 or move.amount % 100:
             raise IllegalMove(f"{card.name} takes any number of points you choose, in sticks (3.1f.4, 3.1f.5).",
                               "Give `amount` as a positive multiple of 100.", code="bad_amount")
+        if not table.on_table:
+            raise IllegalMove(f"{card.name} takes points from the table, and there are none on it (3.1f.2).",
+                              code="bad_amount")
         if move.amount > table.on_table:
             raise IllegalMove(f"There are {table.on_table:,} points on the table, not {move.amount:,} (3.1f.2).",
                               f"Choose at most {table.on_table:,}.", code="bad_amount")
@@ -829,8 +837,8 @@ def apply(state: ChaosState, table: Table, move: Move) -> Result:
 # -- what a player may do and see ------------------------------------------------------------------------------
 
 
-def hand_cards(state: ChaosState, seat: int) -> list[tuple[Card, int, GameError | None]]:
-    """A player's cards, one row per kind (card, copies held, why it can't be played now or None)."""
+def hand_cards(state: ChaosState, table: Table, seat: int) -> list[tuple[Card, int, GameError | None]]:
+    """A player's cards, one row per kind (card, copies held, why it can't be played now or None: `card_error`)."""
     rows: list[tuple[Card, int, GameError | None]] = []
     seen: dict[str, int] = {}
     if state.phase is not Phase.PLAYING:
@@ -843,8 +851,44 @@ def hand_cards(state: ChaosState, seat: int) -> list[tuple[Card, int, GameError 
             continue
         card = state.catalogue.card(card_id)
         seen[card_id] = len(rows)
-        rows.append((card, 1, timing_error(state, seat, card)))
+        rows.append((card, 1, card_error(state, table, seat, card)))
     return rows
+
+
+def _riichi_paid(state: ChaosState, table: Table, seat: int, card: Card) -> Table:
+    """The table after the riichi a riichi Action is played with (1.1e.1): the stick and its tolls, paid first."""
+    if card.type is not CardType.ACTION or card.timing is not Timing.RIICHI:
+        return table
+    if table.riichi[seat]:
+        raise IllegalMove(f"{card.name} is played as you declare riichi (1.1e.1), and you have already declared riichi "
+                          "this hand.", code="riichi_declared")
+    cost = riichi_cost(state, seat)
+    if table.points[seat] < cost:
+        raise IllegalMove(f"{card.name} is played as you declare riichi (1.1e.1): you have {table.points[seat]:,} "
+                          f"points, not enough for the {cost:,}-point stick (3.1g).", code="cannot_pay")
+    _, after, _ = riichi_tolls(state, replace(_add(table, seat, -cost), on_table=table.on_table + cost), seat)
+    return after
+
+
+def _sample_play(state: ChaosState, seat: int, card: Card, target: int | None = None) -> Play:
+    """A play of `card` with the given target (or the next player, if it names one) and the smallest "any number"."""
+    needs_target, needs_amount = needs(state, seat, card)
+    if needs_target and target is None:
+        target = state.players[state.next_seat(seat)]
+    return Play(state.players[seat], card.id, target if needs_target else None, 100 if needs_amount else None)
+
+
+def card_error(state: ChaosState, table: Table, seat: int, card: Card) -> GameError | None:
+    """Why `seat` can't play `card` now (a code and the rule), or None: its timing, the riichi it is declared with
+    (1.1e.1), a player to name, an amount on the table (3.1f.2) and its cost (3.1g)."""
+    error = timing_error(state, seat, card)
+    if error is not None:
+        return error
+    try:
+        _details(state, _riichi_paid(state, table, seat, card), seat, card, _sample_play(state, seat, card))
+    except GameError as refused:
+        return refused
+    return None
 
 
 def legal_moves(state: ChaosState, table: Table, player: int) -> list[Move]:
@@ -856,25 +900,11 @@ def legal_moves(state: ChaosState, table: Table, player: int) -> list[Move]:
     holder = state.holder
     if holder is not None and holder[1] == seat:
         moves.append(Pass(player))
-    for card, _, error in hand_cards(state, seat):
+    for card, _, error in hand_cards(state, table, seat):
         if error is not None:
             continue
-        after = table
-        if card.type is CardType.ACTION and card.timing is Timing.RIICHI:  # 1.1e.2: the riichi is paid first
-            cost = riichi_cost(state, seat)
-            if table.riichi[seat] or table.points[seat] < cost:
-                continue  # the table would refuse the riichi this card is part of (1.1e.1)
-            _, after, _ = riichi_tolls(state, replace(_add(table, seat, -cost), on_table=table.on_table + cost), seat)
-        needs_target, needs_amount = needs(state, seat, card)
-        targets = [p for p in state.players if p != player] if needs_target else [None]
-        amount = 100 if needs_amount else None
-        for target in targets:
-            move = Play(player, card.id, target, amount)
-            try:
-                _details(state, after, seat, card, move)
-            except GameError:
-                continue
-            moves.append(move)
+        targets = [p for p in state.players if p != player] if needs(state, seat, card)[0] else [None]
+        moves += [_sample_play(state, seat, card, target) for target in targets]
     return moves
 
 

@@ -35,7 +35,8 @@ from engine.table import score as table_score
 # Interpreted tiles make five or more of a face possible (seed 002, "Interpret"); the package's hand divider
 # refuses more than four of a face before dividing, though its division works for any count. Widen that check.
 assert version("mahjong") == "2.1.0", "check that HandDivider._validate_tiles is still the only limit"
-HandDivider._validate_tiles = staticmethod(lambda tiles_34: all(0 <= count <= 8 for count in tiles_34))
+HandDivider._validate_tiles = staticmethod(  # type: ignore[method-assign]  # widened on purpose, as above
+    lambda tiles_34: all(0 <= count <= 8 for count in tiles_34))
 
 WINDS = (EAST, SOUTH, WEST, NORTH)
 WIND_NAMES = ("East", "South", "West", "North")
@@ -196,6 +197,7 @@ class _Scorer:
                 if len(self.cache) >= SEARCH_LIMIT:
                     capped = True
                     break
+        assert found is not None  # _better never drops what it was given
         _, report, faces, positions = found
         changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
                         if f != t.face or i in positions)
@@ -289,6 +291,7 @@ class _Scorer:
             borrowed = (config.yaku.haitei if self.s.tsumo else config.yaku.houtei).name
         if result.error:
             return None
+        assert result.yaku is not None and result.han is not None and result.fu is not None  # set with no error
         lines: list[YakuLine] = []
         library_yakuman = 0
         for yaku in result.yaku:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import product
 
 from mahjong.shanten import Shanten
@@ -72,12 +73,15 @@ def _shanten(counts: Sequence[int], wilds: Sequence[frozenset[int]], has_melds: 
                 seen.add(key)
                 best = min(best, _library_shanten(_with(counts, reading), has_melds))
         return best
-    reading = [faces[0] for faces in choices]  # one wildcard at a time, twice over
+    guess = [faces[0] for faces in choices]  # one wildcard at a time, twice over
+
+    def shanten_at(i: int, face: int) -> int:
+        return _library_shanten(_with(counts, [*guess[:i], face, *guess[i + 1:]]), has_melds)
+
     for _ in range(2):
         for i, faces in enumerate(choices):
-            reading[i] = min(faces, key=lambda f, i=i: _library_shanten(
-                _with(counts, [*reading[:i], f, *reading[i + 1:]]), has_melds))
-    return _library_shanten(_with(counts, reading), has_melds)
+            guess[i] = min(faces, key=partial(shanten_at, i))
+    return _library_shanten(_with(counts, guess), has_melds)
 
 
 def _with(counts: Sequence[int], faces: Sequence[int]) -> list[int]:

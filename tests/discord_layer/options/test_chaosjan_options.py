@@ -101,6 +101,9 @@ async def test_a_card_names_its_target_and_its_amount_in_the_command(harness, pl
     for seat, user in enumerate(players):  # the suggestions are your own hand, never another's
         offered = await harness.autocomplete("chaosjan play", "card", "", user=user)
         assert {c["value"] for c in offered} == {state.cards[n] for n in state.hands[seat]}
+    marks = {c["value"]: c["name"][0] for c in await harness.autocomplete("chaosjan play", "card", "", user=east)}
+    assert marks["shakedown"] == "✅" and marks["sticky-fingers"] == "⛔"  # 3.1f.2: nothing on the table to take
+    assert "there are none on it (3.1f.2)" in (await harness.slash("chaosjan hand", user=east)).text
     played = await harness.slash("chaosjan play", user=east, card="shakedown", target=west)
     assert f"naming <@{west.id}>" in played.text
     for user in players:  # sub-priority goes round; Shakedown occurs as priority passes on (2.4)
@@ -109,6 +112,8 @@ async def test_a_card_names_its_target_and_its_amount_in_the_command(harness, pl
     await harness.slash("table pay", user=west, amount=1000)  # 1,000 on the table (riichi waits for priority, 2.6)
     for user in (south, west, north):
         await press(harness, user, "Pass")
+    marks = {c["value"]: c["name"][0] for c in await harness.autocomplete("chaosjan play", "card", "", user=east)}
+    assert marks["sticky-fingers"] == "✅"
     await harness.slash("chaosjan play", user=east, card="sticky-fingers", amount=500)
     for user in players:
         await press(harness, user, "Pass")

@@ -86,6 +86,17 @@ def test_1_1e_riichi_action_needs_stopped_priority_and_the_draw(holder, drawn):
     refused(s, t, play("E", "act-riichi"), "out_of_timing")
 
 
+@pytest.mark.parametrize(("riichi", "points", "code"), [(True, 25000, "riichi_declared"), (False, 999, "cannot_pay"),
+                                                     (False, 1000, None)])
+def test_1_1e_1_riichi_action_is_unplayable_when_the_riichi_is(riichi, points, code):
+    """1.1e.1: it is played as part of declaring riichi, so not twice in a hand, nor without the stick (3.1g)."""
+    s, t = game("E: act-riichi | S: - | W: - | N: -", holder=None, drawn=True, points=(points, 25000, 25000, 25000))
+    t = replace(t, riichi=(riichi, False, False, False))
+    why = rules.card_error(s, t, seat("E"), s.catalogue.card("act-riichi"))
+    assert (why and why.code) == code and (why is None or "(1.1e.1)" in why.message)
+    assert (play("E", "act-riichi") in rules.legal_moves(s, t, E)) == (code is None)
+
+
 def test_1_1e_1_riichi_action_opens_a_round_and_the_player_passes_at_once():
     s, t = game("E: act-riichi | S: - | W: - | N: -", holder=None, drawn=True)
     s, t, ev = run(s, t, play("E", "act-riichi"))

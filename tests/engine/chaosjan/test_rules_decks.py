@@ -225,5 +225,5 @@ def test_1_2a_nothing_is_played_while_players_choose(move):
 
 
 def test_1_2a_hand_cards_during_setup_are_empty():
-    s, _ = setup()
-    assert rules.hand_cards(s, 0) == []
+    s, t = setup()
+    assert rules.hand_cards(s, t, 0) == []

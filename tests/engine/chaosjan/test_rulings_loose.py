@@ -34,6 +34,8 @@ def test_3_1f_4_3_1f_5_any_number_take_is_unplayable_on_an_empty_table(amount):
     s, t = game("E: act-any | S: - | W: - | N: -", on_table=0)
     assert not any(isinstance(m, Play) for m in rules.legal_moves(s, t, E))
     refused(s, t, play("E", "act-any", amount=amount), "bad_amount")
+    why = rules.card_error(s, t, seat("E"), s.catalogue.card("act-any"))  # what the hand and the menus say
+    assert why.code == "bad_amount" and "(3.1f.2)" in why.message
 
 
 def test_3_1f_4_any_number_take_offered_once_the_table_holds_a_stick():

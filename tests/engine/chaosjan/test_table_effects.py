@@ -69,6 +69,8 @@ def test_1_1e_2_3_1g_all_in_riichi_is_offered_exactly_when_it_is_accepted(modifi
     table = rules.Table(tuple(points(ts)), ts.on_table, ts.dealer, tuple(s.riichi for s in ts.seats))
     offered = play("E", "act-allin") in rules.legal_moves(chaos, table, E)
     assert offered == accepted
+    why = rules.card_error(chaos, table, 0, chaos.catalogue.card("act-allin"))  # the hand's mark and its reason
+    assert (why is None) == accepted and (accepted or (why.code == "cannot_pay" and "(3.1g)" in why.message))
     if not accepted:
         refused(ts, play("E", "act-allin"), "cannot_pay" if start >= tb.riichi_cost(ts, E) else "illegal_move")
         return
