@@ -24,6 +24,7 @@ from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN
 from engine.ginjontan.scoring import MAX_CARDS, score_hand
 from engine.ginjontan.state import GinjontanState
+from engine.seeds import parse_seed
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
 from storage.ginjontan import collections, tournament
@@ -92,7 +93,8 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
 
     @app_commands.command(name="new", description="Open a lobby: players press Join, you (the host) press Start.")
     @app_commands.describe(rounds="Rounds to play (step 9)", deck="common: the full set; personal: 33 drafted cards "
-                           "each from your collections", seed="Same seed, same deal (for replays and bug reports)",
+                           "each from your collections", seed="Replay a finished game's deal (the lobby then says "
+                           "the seed was chosen)",
                            combinations="best: a hand scores its best combination; all: disjoint ones add up",
                            duels="every: each player duels every other as the active one; once: each pair once",
                            prize="Comment 2: winners take cards from the others' collections (personal decks)",
@@ -101,7 +103,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                            "empties")
     async def new(self, interaction: Interaction, rounds: Literal[3, 6, 9, 12, 33] = 3,
                   deck: Literal["common", "personal"] = "common",
-                  seed: app_commands.Range[int, 0, 2**53] | None = None,
+                  seed: str | None = None,
                   combinations: Literal["best", "all"] = "best", duels: Literal["every", "once"] = "every",
                   prize: bool = False, order_same_symbol: bool = False,
                   winners_to: Literal["reserve", "deck"] = "reserve",
@@ -112,7 +114,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         options = GinjontanOptions(rounds=rounds, deck=deck, combinations=combinations, duels=duels, prize=prize,
                                    order_same_symbol=order_same_symbol, winners_to=winners_to,
                                    black_hole=black_hole)
-        await flows.new(interaction, options, seed)
+        await flows.new(interaction, options, None if seed is None else parse_seed(seed))
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -261,8 +263,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         require_manager(interaction, record.state.host, "end the game")
         await self.bot.games.finish(require_channel(interaction), GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
-        await interaction.response.send_message("The Gin-jon-tan game in this channel is over (not rated). "
-                                                "`/ginjontan new` starts another.")
+        await interaction.response.send_message(render.ended_text(record.state))
 
 
 async def setup(bot: ChaosTable) -> None:

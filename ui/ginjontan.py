@@ -8,7 +8,6 @@ that no longer answers what the game waits for, so a stale click changes nothing
 from __future__ import annotations
 
 import re
-import secrets
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -33,6 +32,7 @@ from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rating import prizes
 from engine.ginjontan.rules import GINJONTAN, new_lobby, standings, surplus
 from engine.ginjontan.state import GinjontanState, Phase
+from engine.seeds import new_seed
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
 from storage.games import GameRecord, MoveResult
@@ -134,8 +134,8 @@ async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False)
 async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
-    state = new_lobby(interaction.user.id, options, secrets.randbits(32) if seed is None else seed,
-                      interaction.user.display_name)
+    state = new_lobby(interaction.user.id, options, new_seed() if seed is None else seed,
+                      interaction.user.display_name, seed_chosen=seed is not None)
     await interaction.client.games.start(require_channel(interaction), GINJONTAN, state,
                                          guild_id=interaction.guild_id, actor_id=interaction.user.id)
     note_change(interaction)

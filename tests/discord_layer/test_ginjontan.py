@@ -18,7 +18,7 @@ async def current(harness):
 
 
 async def start_game(harness, players, **options):
-    lobby = await harness.slash("ginjontan new", user=players[0], seed=SEED, **options)
+    lobby = await harness.slash("ginjontan new", user=players[0], seed=str(SEED), **options)
     assert not lobby.ephemeral and "Press Join" in lobby.text
     for player in players[1:]:
         joined = await harness.click(lobby.message, user=player, label="Join")
