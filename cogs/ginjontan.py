@@ -22,11 +22,10 @@ from engine.ginjontan.cards import (
 from engine.ginjontan.moves import Act, AskCards, Call, Evaluate, Exchange, Give, SetAside, Swap, Trim
 from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN
-from engine.ginjontan.scoring import MAX_CARDS, score_hand
+from engine.ginjontan.scoring import MAX_CARDS
 from engine.ginjontan.state import GinjontanState
 from engine.seeds import parse_seed
 from render import ginjontan as render
-from render import ginjontan_pictures as pictures
 from storage.ginjontan import collections, tournament
 from ui import ginjontan as flows
 from ui.errors import note_change
@@ -214,16 +213,12 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         embed = render.lobby_embed(state) if state.seats and state.round == 0 else render.status_embed(state)
         await interaction.response.send_message(embed=embed, view=flows.public_view(state) or discord.utils.MISSING)
 
-    @app_commands.command(name="score", description="A calculator: score any cards (up to 9) with the explanation.")
+    @app_commands.command(name="score", description="A calculator: score up to 9 cards, privately (Share posts it).")
     @app_commands.describe(cards="Cards like r12sun w1bonus y5uni (see /ginjontan rules notation)",
                            combinations="best: the single best combination; all: disjoint ones add up")
     async def score(self, interaction: Interaction, cards: str,
                     combinations: Literal["best", "all"] = "best") -> None:
-        chosen = list(_cards(cards))
-        result = score_hand(chosen, GinjontanOptions(combinations=combinations))
-        png = pictures.cards_picture([("Cards", chosen)])
-        await interaction.response.send_message(embed=render.score_embed(chosen, result),
-                                                file=pictures.picture_file(png, "cards.png"))
+        await flows.score_privately(interaction, list(_cards(cards)), combinations)
 
     @score.autocomplete("cards")
     async def _score_cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
