@@ -15,6 +15,8 @@ from engine.chaosjan.moves import Choose
 from engine.chaosjan.rules import apply as chaos_apply
 from engine.chaosjan.rules import new_game as chaos_game
 from engine.chaosjan.state import Table
+from engine.errors import IllegalMove
+from engine.ginjontan.cards import FULL_SET_SIZE
 from engine.ginjontan.rules import GINJONTAN
 from engine.ginjontan.rules import new_game as ginjontan_game
 from engine.table import TABLE
@@ -24,6 +26,7 @@ from engine.uno.rules import new_game as uno_game
 from render.common import CHOSEN_SEED
 from tests.discord_layer.test_chaosjan import CHOICES, choose_all
 from tests.fake_discord.harness import components, message_text
+from ui.ginjontan import score_message
 
 
 def _public(harness) -> list[dict]:
@@ -196,3 +199,10 @@ async def test_the_gin_jon_tan_calculator_answers_privately_and_shares_on_reques
     shared = await harness.click(reply.message, user=ann, label="Share in the channel")
     assert not shared.ephemeral and "Pair: 54 points" in shared.text and f"<@{ann.id}>" in shared.text
     assert shared.message["attachments"][0]["filename"] == "cards.png"
+
+
+@pytest.mark.parametrize("cards", [[], [FULL_SET_SIZE], [-1], [0] * 10])
+def test_a_forged_share_button_is_refused(cards):
+    """The Share button carries the cards in its custom_id: what it names is checked again, like any input."""
+    with pytest.raises(IllegalMove):
+        score_message(cards, "best")
