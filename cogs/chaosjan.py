@@ -3,7 +3,6 @@ ui/chaosjan.py (which call the engine through storage), render. Every rule is in
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -18,6 +17,7 @@ from engine.chaosjan.rules import hand_cards
 from engine.chaosjan.state import Phase
 from engine.deck import MAX_FILE_BYTES, DeckError
 from engine.errors import IllegalMove
+from engine.seeds import new_seed, parse_seed
 from engine.table import TABLE, ChaosStart, chaos_table
 from render import chaosjan as render
 from ui import chaosjan as flows
@@ -59,16 +59,17 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
                            modifier_on="When the next Modifier comes (1.4b.1): the dealer changes, or the round wind",
                            first_hand_draw="Also draw a card at the start of the first hand (4.2; default off)",
                            applies_ends_with_hand="Stocks without an active time also end with the hand (1.6c.2)",
-                           seed="Shuffle seed, to replay a game exactly (default: random)")
+                           seed="Replay a finished game's shuffles (the panel then says the seed was chosen)")
     async def new(self, interaction: Interaction, hypers: app_commands.Range[int, 0, 10] = 2,
                   negates: app_commands.Range[int, 0, 40] = 10,
                   modifier_on: Literal["dealer", "round"] = "dealer", first_hand_draw: bool = False,
-                  applies_ends_with_hand: bool = True, seed: app_commands.Range[int, 0, 2**53] | None = None) -> None:
+                  applies_ends_with_hand: bool = True, seed: str | None = None) -> None:
         record = await self.bot.games.require(require_channel(interaction), TABLE)
         if not can_manage(interaction, record.state.host):
             require_seated(interaction, record.state.players)
         options = ChaosOptions(hypers, negates, modifier_on, first_hand_draw, applies_ends_with_hand)
-        move = ChaosStart(load_shipped(), secrets.randbits(32) if seed is None else seed, options)
+        move = ChaosStart(load_shipped(), new_seed() if seed is None else parse_seed(seed), options,
+                          seed_chosen=seed is not None)
         result = await flows.apply(interaction, move, seated=False)
         await interaction.response.send_message(**flows.panel_message(result.game.state, result.game.version))
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import secrets
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -20,6 +19,7 @@ from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
 from engine.chroma.tiles import Chroma, Tile, face_name, parse_melds, parse_tiles
 from engine.chroma.waits import analyse
 from engine.errors import IllegalMove
+from engine.seeds import new_seed
 from engine.table import TABLE, HandValue, Ron, TableOptions, TableState, Tsumo, Win
 from render import chroma as render
 from render import chroma_pictures as pictures
@@ -243,7 +243,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         require_manager(interaction, host, "change this channel's chroma rules")
         if record is None:
             record = await store.start(require_channel(interaction), CHROMA,
-                                       new_state(interaction.user.id, secrets.randbits(32)),
+                                       new_state(interaction.user.id, new_seed()),
                                        guild_id=interaction.guild_id, actor_id=interaction.user.id)
         move = make_move(record.state)
         result = await store.apply(require_channel(interaction), CHROMA, move, actor_id=interaction.user.id)

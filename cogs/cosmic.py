@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -12,6 +11,7 @@ from discord.ext import commands
 from engine.cosmic import ChomboPenalty
 from engine.deck import MAX_FILE_BYTES, DeckError, load_shipped, parse_file, shipped
 from engine.errors import IllegalMove
+from engine.seeds import new_seed
 from engine.table import TABLE, Chombo, CosmicStart, Dismiss, NewDeck, Reshuffle, Roll, TableState, require_cosmic
 from render import cosmic as render
 from render.table import describe_events
@@ -60,7 +60,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
                     chombo: Literal["mangan", "none"] = "mangan") -> None:
         record = await _table(interaction)
         require_seated(interaction, record.state.players)
-        move = CosmicStart(load_shipped(deck), seed=secrets.randbits(32), chombo=ChomboPenalty(chombo))
+        move = CosmicStart(load_shipped(deck), seed=new_seed(), chombo=ChomboPenalty(chombo))
         result = await _apply(interaction, move)
         await interaction.response.send_message(embed=render.status_embed(result.game.state))
 

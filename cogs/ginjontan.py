@@ -22,10 +22,10 @@ from engine.ginjontan.cards import (
 from engine.ginjontan.moves import Act, AskCards, Call, Evaluate, Exchange, Give, SetAside, Swap, Trim
 from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN
-from engine.ginjontan.scoring import MAX_CARDS, score_hand
+from engine.ginjontan.scoring import MAX_CARDS
 from engine.ginjontan.state import GinjontanState
+from engine.seeds import parse_seed
 from render import ginjontan as render
-from render import ginjontan_pictures as pictures
 from storage.ginjontan import collections, tournament
 from ui import ginjontan as flows
 from ui.errors import note_change
@@ -92,7 +92,8 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
 
     @app_commands.command(name="new", description="Open a lobby: players press Join, you (the host) press Start.")
     @app_commands.describe(rounds="Rounds to play (step 9)", deck="common: the full set; personal: 33 drafted cards "
-                           "each from your collections", seed="Same seed, same deal (for replays and bug reports)",
+                           "each from your collections", seed="Replay a finished game's deal (the lobby then says "
+                           "the seed was chosen)",
                            combinations="best: a hand scores its best combination; all: disjoint ones add up",
                            duels="every: each player duels every other as the active one; once: each pair once",
                            prize="Comment 2: winners take cards from the others' collections (personal decks)",
@@ -101,7 +102,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                            "empties")
     async def new(self, interaction: Interaction, rounds: Literal[3, 6, 9, 12, 33] = 3,
                   deck: Literal["common", "personal"] = "common",
-                  seed: app_commands.Range[int, 0, 2**53] | None = None,
+                  seed: str | None = None,
                   combinations: Literal["best", "all"] = "best", duels: Literal["every", "once"] = "every",
                   prize: bool = False, order_same_symbol: bool = False,
                   winners_to: Literal["reserve", "deck"] = "reserve",
@@ -112,7 +113,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         options = GinjontanOptions(rounds=rounds, deck=deck, combinations=combinations, duels=duels, prize=prize,
                                    order_same_symbol=order_same_symbol, winners_to=winners_to,
                                    black_hole=black_hole)
-        await flows.new(interaction, options, seed)
+        await flows.new(interaction, options, None if seed is None else parse_seed(seed))
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -212,16 +213,12 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         embed = render.lobby_embed(state) if state.seats and state.round == 0 else render.status_embed(state)
         await interaction.response.send_message(embed=embed, view=flows.public_view(state) or discord.utils.MISSING)
 
-    @app_commands.command(name="score", description="A calculator: score any cards (up to 9) with the explanation.")
+    @app_commands.command(name="score", description="A calculator: score up to 9 cards, privately (Share posts it).")
     @app_commands.describe(cards="Cards like r12sun w1bonus y5uni (see /ginjontan rules notation)",
                            combinations="best: the single best combination; all: disjoint ones add up")
     async def score(self, interaction: Interaction, cards: str,
                     combinations: Literal["best", "all"] = "best") -> None:
-        chosen = list(_cards(cards))
-        result = score_hand(chosen, GinjontanOptions(combinations=combinations))
-        png = pictures.cards_picture([("Cards", chosen)])
-        await interaction.response.send_message(embed=render.score_embed(chosen, result),
-                                                file=pictures.picture_file(png, "cards.png"))
+        await flows.score_privately(interaction, list(_cards(cards)), combinations)
 
     @score.autocomplete("cards")
     async def _score_cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -261,8 +258,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         require_manager(interaction, record.state.host, "end the game")
         await self.bot.games.finish(require_channel(interaction), GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
-        await interaction.response.send_message("The Gin-jon-tan game in this channel is over (not rated). "
-                                                "`/ginjontan new` starts another.")
+        await interaction.response.send_message(render.ended_text(record.state))
 
 
 async def setup(bot: ChaosTable) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -14,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.errors import IllegalMove
+from engine.seeds import new_seed, parse_seed
 from engine.uno.cards import CARDS, Face, parse_colour, parse_face
 from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
 from engine.uno.options import PRESETS
@@ -75,15 +75,15 @@ class Uno(commands.GroupCog, group_name="uno",
 
     @app_commands.command(name="new", description="Open a lobby: players press Join, you (the host) press Start.")
     @app_commands.describe(preset="chaos: every rule (default); classic: plain Uno",
-                           seed="Same seed, same deal (for replays and bug reports)",
+                           seed="Replay a finished game's deal (the lobby then says the seed was chosen)",
                            timer="Seconds a turn may take before the bot draws for the player (0: off)")
     async def new(self, interaction: Interaction, preset: Literal["chaos", "classic"] = "chaos",
-                  seed: app_commands.Range[int, 0, 2**53] | None = None,
+                  seed: str | None = None,
                   timer: app_commands.Range[int, 0, MAX_TIMER] = 0) -> None:
         if interaction.user.bot:
             raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
-        state = new_lobby(interaction.user.id, PRESETS[preset], secrets.randbits(32) if seed is None else seed,
-                          interaction.user.display_name)
+        state = new_lobby(interaction.user.id, PRESETS[preset], new_seed() if seed is None else parse_seed(seed),
+                          interaction.user.display_name, seed_chosen=seed is not None)
         state = replace(state, timer=timer)
         record = await self.bot.games.start(require_channel(interaction), UNO, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)

@@ -281,6 +281,7 @@ class ChaosStart:
     catalogue: Catalogue
     seed: int
     options: ChaosOptions = field(default_factory=ChaosOptions)
+    seed_chosen: bool = False
 
 
 Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | AbortiveDraw | SetPoints
@@ -292,7 +293,7 @@ def move_to_dict(move: Move) -> dict[str, Any]:
         return {"chaosjan": True, **chaos_move_to_dict(move)}
     if isinstance(move, ChaosStart):
         return {"type": "chaosstart", "catalogue": move.catalogue.name, "seed": move.seed,
-                "options": move.options.to_dict()}
+                "options": move.options.to_dict(), "seed_chosen": move.seed_chosen}
     if isinstance(move, CosmicStart | NewDeck):  # the whole deck is in the state after the move: log its name
         data = {f.name: getattr(move, f.name) for f in fields(move)} | {"deck": move.deck.name}
     else:
@@ -756,7 +757,8 @@ def _chaos_start(state: TableState, move: ChaosStart) -> tuple[TableState, list[
         raise IllegalMove("This table's game has begun: CHAOS;JAN's cards are chosen and its decks built before the "
                           "first round (1.2a, 5.1d, 5.2d).", "End this table with `/table end`, start another with "
                           "`/table start`, then `/chaosjan new` before its first hand.", code="table_started")
-    chaos = chaosjan.new_game(move.catalogue, move.options, state.players, state.host, move.seed, state.dealer)
+    chaos = replace(chaosjan.new_game(move.catalogue, move.options, state.players, state.host, move.seed, state.dealer),
+                    seed_chosen=move.seed_chosen)
     return replace(state, chaosjan=chaos), [{"type": "chaosjan_started", "catalogue": move.catalogue.name}]
 
 

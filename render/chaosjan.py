@@ -15,7 +15,7 @@ from engine.chaosjan.catalogue import Card, CardType, Catalogue, Lasts
 from engine.chaosjan.rules import hand_cards, hyper_effect
 from engine.chaosjan.state import ChaosState, Phase, Window
 from engine.table import TableState, chaos_table
-from render.common import COLOUR_INFO, mention
+from render.common import COLOUR_INFO, mention, seed_lines
 from render.events import Wording, shown_elsewhere
 
 COLOUR = discord.Colour.dark_purple()
@@ -205,6 +205,7 @@ def panel_embed(table: TableState) -> discord.Embed:
     if state.phase is Phase.SETUP:
         embed.add_field(name="Catalogue", value=f"{state.catalogue.name} ({len(state.catalogue.cards)} cards)",
                         inline=False)
+        _seed_field(embed, state)
         return embed
     embed.description = f"{active}'s turn{' (drawn)' if state.drawn else ''}\n{embed.description}"
     if state.priority is not None and state.priority.sub is not None:
@@ -231,6 +232,7 @@ def panel_embed(table: TableState) -> discord.Embed:
     if state.doubles:
         decks += f"\nNext point exchange ×{2 ** state.doubles} (3.2c.2)"
     embed.add_field(name="Decks", value=decks, inline=False)
+    _seed_field(embed, state)
     return embed
 
 
@@ -292,7 +294,14 @@ def setup_embed(table: TableState) -> discord.Embed:
     when = "the dealer changes" if options.modifier_on == "dealer" else "the round wind changes"
     embed.add_field(name="Rules", value=(f"{options.hypers_per_player} Hypers per player, {options.negates} Negates; "
                                          f"a new Modifier when {when} (1.4b.1)"))
+    _seed_field(embed, state)
     return embed
+
+
+def _seed_field(embed: discord.Embed, state: ChaosState) -> None:
+    lines = seed_lines(state.seed, chosen=state.seed_chosen, over=False, command="/chaosjan new")
+    if lines:
+        embed.add_field(name="Seed", value="\n".join(lines), inline=False)
 
 
 def choice_options(catalogue: Catalogue, card_type: CardType, chosen: tuple[str, ...]) -> list[discord.SelectOption]:

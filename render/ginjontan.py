@@ -12,7 +12,7 @@ from engine.ginjontan.options import RESERVE, RESERVE_CAP
 from engine.ginjontan.rules import TASK_TEXT, standings
 from engine.ginjontan.scoring import HandScore, best_swap, score_hand
 from engine.ginjontan.state import GinjontanState, Phase
-from render.common import COLOUR_INFO, COLOUR_OK, mention
+from render.common import COLOUR_INFO, COLOUR_OK, mention, seed_lines
 from render.events import Wording, shown_elsewhere
 
 COLOUR = discord.Colour.dark_teal()
@@ -136,8 +136,16 @@ def lobby_embed(state: GinjontanState) -> discord.Embed:
         f"{len(state.seats)} player(s): {', '.join(mention(s.player) for s in state.seats)}\n"
         f"Rounds: {o.rounds} · deck: {o.deck} · combinations: {o.combinations} · duels: {o.duels}"
         + (" · prize rule" if o.prize else "")))
+    _seed_field(embed, state)
     embed.set_footer(text="Press Join to play (2-8 players); the host presses Start.")
     return embed
+
+
+def _seed_field(embed: discord.Embed, state: GinjontanState, *, over: bool = False) -> None:
+    lines = seed_lines(state.seed, chosen=state.seed_chosen, over=over or state.phase is Phase.OVER,
+                       command="/ginjontan new")
+    if lines:
+        embed.add_field(name="Seed", value="\n".join(lines), inline=False)
 
 
 def status_embed(state: GinjontanState) -> discord.Embed:
@@ -170,13 +178,22 @@ def status_embed(state: GinjontanState) -> discord.Embed:
     wait = waiting_line(state)
     if wait:
         embed.add_field(name="Waiting for", value=wait[:1024], inline=False)
+    _seed_field(embed, state)
     return embed
 
 
 def final_embed(state: GinjontanState) -> discord.Embed:
     lines = [f"{place}. {mention(p)} — {points(pts)}" for p, place, pts in standings(state)]
-    return discord.Embed(title="Gin-jon-tan — final standings (step 10)", colour=COLOUR_OK,
-                         description="\n".join(lines))
+    embed = discord.Embed(title="Gin-jon-tan — final standings (step 10)", colour=COLOUR_OK,
+                          description="\n".join(lines))
+    _seed_field(embed, state, over=True)
+    return embed
+
+
+def ended_text(state: GinjontanState) -> str:
+    """`/ginjontan end`: the game stops; its seed is no secret any more."""
+    return "\n".join(["The Gin-jon-tan game in this channel is over (not rated). `/ginjontan new` starts another.",
+                      *seed_lines(state.seed, chosen=False, over=True, command="/ginjontan new")])
 
 
 def hand_text(state: GinjontanState, player: int) -> str:

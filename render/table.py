@@ -8,7 +8,7 @@ import discord
 
 from engine.table import Kazoe, TableState, standings
 from render.chaosjan import WORDING as CHAOSJAN
-from render.common import COLOUR_INFO, COLOUR_OK, mention
+from render.common import COLOUR_INFO, COLOUR_OK, mention, seed_lines
 from render.events import Wording
 from storage.games import EventRecord
 from storage.results import LeaderboardRow
@@ -134,6 +134,9 @@ def standings_embed(state: TableState) -> discord.Embed:
     lines = [f"{medal.get(place, f'{place}.')} {mention(seat.player)}: **{points(seat.points)}**"
              for place, seat in standings(state)]
     embed = discord.Embed(title="Final standings", colour=COLOUR_OK, description="\n".join(lines))
+    if state.chaosjan is not None:
+        embed.add_field(name="CHAOS;JAN seed", value="\n".join(seed_lines(
+            state.chaosjan.seed, chosen=state.chaosjan.seed_chosen, over=True, command="/chaosjan new")))
     embed.set_footer(text=f"{state.hands_played} hands played · stored for /table leaderboard")
     return embed
 

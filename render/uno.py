@@ -11,7 +11,7 @@ from engine.uno.cards import CARDS, COLOUR_NAMES, Colour, sorted_hand
 from engine.uno.legal import Options, PlayKind
 from engine.uno.rules import options, waiting_on
 from engine.uno.state import Phase, UnoState
-from render.common import COLOUR_INFO, mention
+from render.common import COLOUR_INFO, mention, seed_lines
 from render.events import Wording
 from render.uno_pictures import PileDrawing, board_png, hand_png
 
@@ -179,6 +179,7 @@ def board_embed(state: UnoState, *, with_picture: bool = True) -> discord.Embed:
     pending = _pending_lines(state)
     if pending:
         embed.add_field(name="Pending", value="\n".join(pending)[:1024], inline=False)
+    _seed_field(embed, state)
     if state.timer:
         embed.set_footer(text=f"Turn timer: {state.timer} s · /uno rules for the rules and card notation")
     else:
@@ -220,8 +221,14 @@ def lobby_embed(state: UnoState) -> discord.Embed:
                                       f"presses **Start**.")
     embed.add_field(name=f"Players ({len(state.seats)})", value="\n".join(mention(p) for p in state.players),
                     inline=False)
-    embed.set_footer(text=f"seed {state.seed} · same seed, same deal")
+    _seed_field(embed, state)
     return embed
+
+
+def _seed_field(embed: discord.Embed, state: UnoState) -> None:
+    lines = seed_lines(state.seed, chosen=state.seed_chosen, over=state.phase is Phase.OVER, command="/uno new")
+    if lines:
+        embed.add_field(name="Seed", value="\n".join(lines), inline=False)
 
 
 # -- the hand ---------------------------------------------------------------------------------------------

@@ -8,13 +8,12 @@ that no longer answers what the game waits for, so a stale click changes nothing
 from __future__ import annotations
 
 import re
-import secrets
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import discord
 
 from engine.errors import IllegalMove
-from engine.ginjontan.cards import card
+from engine.ginjontan.cards import FULL_SET_SIZE, card
 from engine.ginjontan.moves import (
     Act,
     AskCards,
@@ -31,7 +30,9 @@ from engine.ginjontan.moves import (
 )
 from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN, new_lobby, surplus
+from engine.ginjontan.scoring import MAX_CARDS, score_hand
 from engine.ginjontan.state import GinjontanState, Phase
+from engine.seeds import new_seed
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
 from storage.games import GameRecord, MoveResult
@@ -107,8 +108,8 @@ async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False)
 async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
-    state = new_lobby(interaction.user.id, options, secrets.randbits(32) if seed is None else seed,
-                      interaction.user.display_name)
+    state = new_lobby(interaction.user.id, options, new_seed() if seed is None else seed,
+                      interaction.user.display_name, seed_chosen=seed is not None)
     await interaction.client.games.start(require_channel(interaction), GINJONTAN, state,
                                          guild_id=interaction.guild_id, actor_id=interaction.user.id)
     note_change(interaction)
@@ -399,4 +400,45 @@ class HandView(discord.ui.View):
             self.add_item(MoveButton("katoh"))
 
 
-COMPONENTS = (LobbyButton, HandButton, MoveButton, CardSelect, AskSelect)
+# -- /ginjontan score: private first, shared on request ----------------------------------------------------------
+
+Combinations = Literal["best", "all"]
+
+
+def score_message(cards: list[int], combinations: Combinations) -> dict[str, Any]:
+    """The calculator's answer for these cards; it may be someone's hand, so the caller decides who sees it."""
+    if not 1 <= len(cards) <= MAX_CARDS or not all(0 <= c < FULL_SET_SIZE for c in cards):
+        raise IllegalMove(f"The calculator scores 1 to {MAX_CARDS} cards.", "Name the cards again.",
+                          code="bad_cards")
+    result = score_hand(cards, GinjontanOptions(combinations=combinations))
+    png = pictures.cards_picture([("Cards", cards)])
+    return {"embed": render.score_embed(cards, result), "file": pictures.picture_file(png, "cards.png")}
+
+
+async def score_privately(interaction: Interaction, cards: list[int], combinations: Combinations) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShareScore(cards, combinations))
+    await interaction.response.send_message(**score_message(cards, combinations), view=view, ephemeral=True)
+
+
+class ShareScore(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"ct:gjt:share:(?P<mode>best|all):(?P<cards>\d{1,4}(?:\.\d{1,4}){0,8})"):
+    """Posts a private `/ginjontan score` answer in the channel, when the one who asked wants it seen."""
+
+    def __init__(self, cards: list[int], combinations: Combinations) -> None:
+        super().__init__(discord.ui.Button(label="Share in the channel", style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id("gjt", "share", combinations,
+                                                               ".".join(map(str, cards)))))
+        self.cards, self.combinations = cards, combinations
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ShareScore:
+        return cls([int(c) for c in match["cards"].split(".")], cast(Combinations, match["mode"]))
+
+    async def handle(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(f"{interaction.user.mention} shares a score:",
+                                                **score_message(self.cards, self.combinations))
+
+
+COMPONENTS = (LobbyButton, HandButton, MoveButton, CardSelect, AskSelect, ShareScore)

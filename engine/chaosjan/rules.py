@@ -124,7 +124,8 @@ def _use_catalogue(state: ChaosState, table: Table, move: UseCatalogue) -> Resul
     if state.phase is not Phase.SETUP:
         raise IllegalMove("The decks are already built from this catalogue (5.1d, 5.2d).",
                           "Import a catalogue before the last player finishes choosing.", code="game_started")
-    fresh = new_game(move.catalogue, state.options, state.players, state.host, state.seed, state.active)
+    fresh = replace(new_game(move.catalogue, state.options, state.players, state.host, state.seed, state.active),
+                    seed_chosen=state.seed_chosen)
     return fresh, table, [{"type": "catalogue", "name": move.catalogue.name, "cards": len(move.catalogue.cards)}]
 
 

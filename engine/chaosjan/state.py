@@ -117,6 +117,7 @@ class ChaosState:
     autopass: tuple[int, ...] = ()  # seats that asked the bot to pass for them when they hold nothing playable
     shuffles: int = 0
     hands_begun: int = 0
+    seed_chosen: bool = False  # shuffled from a seed a player gave (said publicly: they know every hand)
 
     # -- reading --------------------------------------------------------------------------------------------
 
@@ -186,7 +187,7 @@ class ChaosState:
             "modifier_discard": list(self.modifier_discard), "active": self.active, "drawn": self.drawn,
             "priority": None if self.priority is None else _priority_dict(self.priority),
             "doubles": self.doubles, "autopass": list(self.autopass), "shuffles": self.shuffles,
-            "hands_begun": self.hands_begun
+            "hands_begun": self.hands_begun, "seed_chosen": self.seed_chosen,
         }
 
     @classmethod
@@ -204,7 +205,7 @@ class ChaosState:
             modifier_discard=tuple(data["modifier_discard"]), active=data["active"], drawn=data["drawn"],
             priority=None if data["priority"] is None else _priority_from(data["priority"]),
             doubles=data["doubles"], autopass=tuple(data["autopass"]), shuffles=data["shuffles"],
-            hands_begun=data["hands_begun"],
+            hands_begun=data["hands_begun"], seed_chosen=data.get("seed_chosen", False),
         )
 
     def with_hand(self, seat: int, hand: tuple[int, ...]) -> ChaosState:

@@ -55,6 +55,7 @@ from engine.ginjontan.state import (
     state_from_dict,
     state_to_dict,
 )
+from engine.seeds import SEED_BITS
 
 PERSONAL_DECK = 33  # step 1: "their own selection of 33 cards"
 TASK_TEXT = {
@@ -164,8 +165,9 @@ class _Game:
 
 # -- starting ----------------------------------------------------------------------------------------------------
 
-def new_lobby(host: int, options: GinjontanOptions, seed: int, name: str = "") -> GinjontanState:
-    return GinjontanState(options=options, host=host, seed=seed, seats=(Seat(host, name),))
+def new_lobby(host: int, options: GinjontanOptions, seed: int, name: str = "", *,
+              seed_chosen: bool = False) -> GinjontanState:
+    return GinjontanState(options=options, host=host, seed=seed, seats=(Seat(host, name),), seed_chosen=seed_chosen)
 
 
 def new_game(options: GinjontanOptions, players: list[int] | tuple[int, ...], seed: int,
@@ -195,7 +197,7 @@ def _deal(g: _Game) -> None:
             rng.shuffle(cards)
             seat.deck = Deck(None, 0, tuple(cards))
     else:
-        g.deck = Deck(rng.getrandbits(63))
+        g.deck = Deck(rng.getrandbits(SEED_BITS))
     for player in g.players:
         seat = g.seats[player]
         seat.hand = g.draw(player, HAND)

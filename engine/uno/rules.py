@@ -323,7 +323,7 @@ class _Game:
             direction=self.direction, turn=self.turn,
             stacks=tuple(self.stacks), trades=tuple(self.trades), shift=self.shift, prompt=self.prompt,
             drawn=self.drawn, plays=self.plays, last_player=self.last_player, round=self.round, winners=self.winners,
-            reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer,
+            reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer, seed_chosen=self.state.seed_chosen,
             _index=self._index if self._index is not None else {x.player: i for i, x in enumerate(seats)},
         )
         return new
@@ -604,8 +604,8 @@ class _Game:
 
 # -- starting ---------------------------------------------------------------------------------------------
 
-def new_lobby(host: int, options: UnoOptions, seed: int, name: str = "") -> UnoState:
-    return UnoState(options=options, seats=(Seat(host, name=name),), host=host, seed=seed)
+def new_lobby(host: int, options: UnoOptions, seed: int, name: str = "", *, seed_chosen: bool = False) -> UnoState:
+    return UnoState(options=options, seats=(Seat(host, name=name),), host=host, seed=seed, seed_chosen=seed_chosen)
 
 
 def new_game(options: UnoOptions, players: Iterable[int], seed: int, host: int | None = None) -> UnoState:

@@ -144,6 +144,7 @@ class UnoState:
     reshuffles: int = 0
     next_id: int = 1  # ids for stacks and trades
     timer: int = 0  # seconds the turn player has before the bot draws for them; 0: off
+    seed_chosen: bool = False  # dealt from a seed a player gave (said publicly: they know every hand)
     _index: dict[int, int] = field(init=False, repr=False, compare=False)  # set by __post_init__
 
     def __post_init__(self) -> None:
@@ -237,7 +238,7 @@ class UnoState:
             "drawn": None if self.drawn is None else [self.drawn.player, self.drawn.card, self.drawn.forced],
             "plays": self.plays, "last_player": self.last_player, "round": self.round,
             "winners": list(self.winners), "reshuffles": self.reshuffles, "next_id": self.next_id,
-            "timer": self.timer,
+            "timer": self.timer, "seed_chosen": self.seed_chosen,
         }
 
     @classmethod
@@ -260,6 +261,7 @@ class UnoState:
             drawn=None if d["drawn"] is None else Drawn(*d["drawn"]),
             plays=d["plays"], last_player=d["last_player"], round=d["round"], winners=tuple(d["winners"]),
             reshuffles=d["reshuffles"], next_id=d["next_id"], timer=d["timer"],
+            seed_chosen=d.get("seed_chosen", False),
         )
 
 

@@ -103,7 +103,7 @@ async def choose_all(harness, players, setup_message, choices=CHOICES):
 async def start(harness, players, seed=SEED, choices=CHOICES):
     east, south, west, north = players
     await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
-    setup = await harness.slash("chaosjan new", user=east, seed=seed)
+    setup = await harness.slash("chaosjan new", user=east, seed=str(seed))
     assert not setup.ephemeral and "choose your cards" in setup.text.lower()
     last = await choose_all(harness, players, setup.message, choices)
     assert private(last) and "Your CHAOS;JAN hand" in last.text  # the last pick shows the hand at once
@@ -291,7 +291,7 @@ async def test_playing_from_the_hand_menus_names_a_player_and_an_amount(harness,
 async def test_import_a_catalogue_while_choosing_and_not_after(harness, players):
     east, south = players[:2]
     await harness.slash("table start", user=east, east=east, south=south, west=players[2], north=players[3])
-    await harness.slash("chaosjan new", user=east, seed=SEED)
+    await harness.slash("chaosjan new", user=east, seed=str(SEED))
     own = load_shipped().to_dict() | {"name": "Our Cards"}
     bad = {**own, "cards": [c for c in own["cards"] if c["type"] != "negate"]}
     refused = await harness.slash("chaosjan import", user=east, file=("ours.json", json.dumps(bad).encode()))
@@ -316,7 +316,7 @@ async def test_import_a_catalogue_while_choosing_and_not_after(harness, players)
 async def test_1_2a_no_ron_or_riichi_while_choosing_and_no_new_chaosjan_once_the_game_has_begun(harness, players):
     east, south, west, north = players
     await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
-    await harness.slash("chaosjan new", user=east, seed=SEED)
+    await harness.slash("chaosjan new", user=east, seed=str(SEED))
     before = await table(harness)
     for command, options in (("table ron", {"winner": east, "loser": south, "han": 3, "fu": 30}),
                              ("table tsumo", {"winner": east, "han": 3, "fu": 30}), ("table riichi", {})):
@@ -326,7 +326,7 @@ async def test_1_2a_no_ron_or_riichi_while_choosing_and_no_new_chaosjan_once_the
     await harness.slash("chaosjan undo", user=east)  # back to a plain table, then a hand is played
     await harness.slash("table ron", user=east, winner=east, loser=south, han=3, fu=30)
     before = await table(harness)
-    reply = await harness.slash("chaosjan new", user=east, seed=SEED)
+    reply = await harness.slash("chaosjan new", user=east, seed=str(SEED))
     assert reply.ephemeral and "begun" in reply.text and "/table start" in reply.text
     assert await table(harness) == before and before.chaosjan is None
 

@@ -18,7 +18,7 @@ async def current(harness):
 
 
 async def start_game(harness, players, **options):
-    lobby = await harness.slash("ginjontan new", user=players[0], seed=SEED, **options)
+    lobby = await harness.slash("ginjontan new", user=players[0], seed=str(SEED), **options)
     assert not lobby.ephemeral and "Press Join" in lobby.text
     for player in players[1:]:
         joined = await harness.click(lobby.message, user=player, label="Join")
@@ -130,7 +130,7 @@ async def test_hands_are_private_and_public_messages_name_no_hidden_card(harness
 async def test_the_calculator_scores_cards_without_a_game_and_points_at_mistakes(harness):
     ann = harness.user("ann")
     reply = await harness.slash("ginjontan score", user=ann, cards="w1sun w2sun")
-    assert not reply.ephemeral and "Pair: 54 points" in reply.text and "x2 (pair)" in reply.text
+    assert reply.ephemeral and "Pair: 54 points" in reply.text and "x2 (pair)" in reply.text  # private (rulings)
     assert reply.message["attachments"][0]["filename"] == "cards.png"
     reply = await harness.slash("ginjontan score", user=ann, cards="r3sun r4fire r5moon")
     assert "Order 3: 277,020 points" in reply.text and "x135 (value of the highest card)" in reply.text

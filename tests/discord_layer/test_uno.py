@@ -28,7 +28,7 @@ async def current(harness):
 
 
 async def open_lobby(harness, host, others, **options):
-    lobby = await harness.slash("uno new", user=host, seed=SEED, **options)
+    lobby = await harness.slash("uno new", user=host, seed=str(SEED), **options)
     assert not lobby.ephemeral and "lobby" in lobby.text
     for player in others:
         joined = await harness.click(lobby.message, user=player, label="Join")

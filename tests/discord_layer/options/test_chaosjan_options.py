@@ -66,7 +66,7 @@ async def test_the_new_games_options_build_the_decks_and_end_the_hand_their_way(
     for chosen in (CHOSEN, {}):
         options = options_of(chosen)
         await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
-        setup = await harness.slash("chaosjan new", user=east, seed=SEED, **chosen)
+        setup = await harness.slash("chaosjan new", user=east, seed=str(SEED), **chosen)
         last = await choose_all(harness, players, setup.message, STOCK_CHOICES)
         await last.followed_up()
         action_deck = 4 * (3 + 3) + 4 * options.hypers_per_player + options.negates  # 5.1d.1, 5.1d.2

@@ -30,7 +30,7 @@ async def test_the_new_games_options_are_its_rules_and_the_seed_fixes_the_deal(h
     dealt = {}
     for seed, options in ((11, chosen), (11, {}), (12, {})):
         rules = GinjontanOptions(**options)
-        lobby = await harness.slash("ginjontan new", user=players[0], seed=seed, **options)
+        lobby = await harness.slash("ginjontan new", user=players[0], seed=str(seed), **options)
         assert f"Rounds: {rules.rounds} · deck: common · combinations: {rules.combinations} · duels: {rules.duels}" \
                in lobby.text
         for player in players[1:]:

@@ -53,7 +53,7 @@ async def end(harness, host):
 async def test_the_preset_sets_the_rules_and_the_seed_fixes_the_deal(harness, players):
     dealt = {}
     for preset, seed in (("classic", 7), ("chaos", 7), ("chaos", 8)):
-        state = await deal(harness, players, preset=preset, seed=seed)
+        state = await deal(harness, players, preset=preset, seed=str(seed))
         assert state.options == PRESETS[preset] and state.seed == seed
         dealt[preset, seed] = [s.hand for s in state.seats]
         await end(harness, players[0])
@@ -63,7 +63,7 @@ async def test_the_preset_sets_the_rules_and_the_seed_fixes_the_deal(harness, pl
 
 async def lay_out(harness, players, hands, piles, turn, **changes):
     """Start a chaos game, then lay out the hands and the piles exactly (every other card is the draw pile)."""
-    state = await deal(harness, players, seed=1)
+    state = await deal(harness, players, seed="1")
     used = {c for h in hands.values() for c in h} | {c for p in piles for c in p.cards}
     seats = tuple(Seat(s.player, tuple(hands[s.player]), s.points, name=s.name) for s in state.seats)
     fields = {**_fields(state), "seats": seats, "draw_pile": tuple(c for c in range(len(CARDS)) if c not in used),
