@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -35,7 +35,7 @@ from render import table as render
 from storage.games import MoveResult
 from storage.results import Standing, leaderboard, store_results
 from ui.chaosjan import panel_view as chaosjan_panel
-from ui.custom_ids import custom_id
+from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import author_or_manager, require_manager, require_seated
 
@@ -91,12 +91,12 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                                      max_values=len(options), placeholder="Who was tenpai?"), version)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> TenpaiSelect:
-        return cls(item, int(match["version"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> TenpaiSelect:
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), number(match["version"])))
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        tenpai = tuple(int(v) for v in self.item.values)
+        tenpai = numbers(self.item.values)
         result = await _play(interaction, Draw(tenpai), version=self.version)
         await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
@@ -109,9 +109,9 @@ class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         self.version = version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> NobodyTenpai:
-        return cls(int(match["version"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> NobodyTenpai:
+        return parsed(cls, item, lambda: cls(number(match["version"])))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         result = await _play(interaction, Draw(()), version=self.version)
@@ -128,9 +128,9 @@ class AbortiveDrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button
         self.version = version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> AbortiveDrawButton:
-        return cls(int(match["version"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> AbortiveDrawButton:
+        return parsed(cls, item, lambda: cls(number(match["version"])))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         result = await _play(interaction, AbortiveDraw(), version=self.version)

@@ -9,7 +9,7 @@ refused as stale instead of passing for the wrong moment.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -22,7 +22,7 @@ from engine.table import TABLE, TableState, require_chaosjan
 from render import chaosjan as render
 from render import table as render_table
 from storage.games import GameRecord, MoveResult
-from ui.custom_ids import custom_id
+from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import require_seated
 
@@ -118,9 +118,9 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         self.name, self.version = name, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> PanelButton:
-        return cls(match["name"], int(match["version"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PanelButton:
+        return parsed(cls, item, lambda: cls(match["name"], number(match["version"])))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         player = interaction.user.id
@@ -173,8 +173,8 @@ class ChooseButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], tem
                                            custom_id=custom_id("cj", "choose")))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> ChooseButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ChooseButton:
         return cls()
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -195,9 +195,9 @@ class PickSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                                      placeholder=PICK_TEXT[name], min_values=count, max_values=count), name)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> PickSelect:
-        return cls(item, match["name"])
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PickSelect:
+        return cls(cast(discord.ui.Select, item), match["name"])
 
     async def handle(self, interaction: discord.Interaction) -> None:
         move = Choose(interaction.user.id, PICKS[self.name], tuple(self.item.values))
@@ -259,8 +259,8 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         self.name = name
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> HandButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> HandButton:
         return cls(match["name"])
 
     async def handle(self, interaction: discord.Interaction) -> None:
@@ -293,9 +293,9 @@ class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
                                      placeholder="Play a card…"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> PlaySelect:
-        return cls(item)
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PlaySelect:
+        return cls(cast(discord.ui.Select, item))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await play_from_hand(interaction, self.item.values[0])
@@ -351,12 +351,13 @@ class DetailSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                                      placeholder=placeholder), what, card, extra)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> DetailSelect:
-        return cls(item, match["what"], match["card"], int(match["extra"]))
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> DetailSelect:
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), match["what"], match["card"],
+                                             number(match["extra"])))
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        value = int(self.item.values[0])
+        value = number(self.item.values[0])
         if self.what == "t":
             await play_from_hand(interaction, self.card, target=value)
         else:

@@ -14,6 +14,7 @@ from discord import app_commands
 
 from engine.errors import GameError
 from render.common import error_embed
+from ui.custom_ids import offered
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -84,8 +85,13 @@ class ReportsErrors:
     async def handle(self, interaction: Interaction) -> None:
         raise NotImplementedError
 
+    refusal: GameError | None = None  # set by ui.custom_ids.parsed for a forged or outdated custom_id
+
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.refusal is not None:
+                raise self.refusal
+            offered(cast(Any, self).item)  # the DynamicItem's item
             await self.handle(cast(Interaction, interaction))  # discord.py types it for any client; ours is the bot
         except Exception as error:
             await report_error(interaction, error)

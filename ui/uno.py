@@ -10,7 +10,7 @@ import re
 import time
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -37,7 +37,7 @@ from storage.errors import StaleMove
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
 from storage.results import Standing, store_results
-from ui.custom_ids import custom_id
+from ui.custom_ids import custom_id, number, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change, report_error
 from ui.permissions import require_seated
 
@@ -171,6 +171,10 @@ def _dec_int(value: str) -> int | None:
     return None if value == _NONE else int(value)
 
 
+CHOICES = ("colour", "target", "split", "pile", "onto")
+SPLITS = {"plus": "Pass on the plus stacks", "eights": "Pass on the Crazy 8's stacks"}
+
+
 class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ct:uno:ch:(?P<what>\w+):(?P<card>\d+):(?P<pile>[\d-]+):(?P<colour>[rygb-]):"
                             r"(?P<target>[\d-]+):(?P<onto>[\d-]+):(?P<split>\w+|-)"):
@@ -195,8 +199,7 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                                             description=f"{len(state.hand(p))} cards")
                        for p in (option.targets if option else ())]
         elif what == "split":
-            label = {"plus": "Pass on the plus stacks", "eights": "Pass on the Crazy 8's stacks"}
-            choices = [discord.SelectOption(label=label[k], value=k) for k in (option.splits if option else ())]
+            choices = [discord.SelectOption(label=SPLITS[k], value=k) for k in (option.splits if option else ())]
         else:  # "pile" or "onto"
             allowed = legal.piles_for(card_id) if what == "pile" else list(option.ontos if option else ())
             choices = [discord.SelectOption(label=f"Pile {state.pile_number(p)}: {CARDS[state.pile(p).top].name}",
@@ -206,14 +209,27 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         return cls(select, parts)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> ChoiceSelect:
-        return cls(item, match.groupdict())
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ChoiceSelect:
+        def build() -> ChoiceSelect:
+            parts = match.groupdict()
+            one_of(parts["what"], CHOICES)
+            number(parts["card"], high=len(CARDS) - 1)
+            for slot in ("pile", "target", "onto"):
+                if parts[slot] != _NONE:
+                    number(parts[slot])
+            one_of(parts["split"], (_NONE, *SPLITS))
+            return cls(cast(discord.ui.Select, item), parts)
+
+        return parsed(cls, item, build)
 
     async def handle(self, interaction: discord.Interaction) -> None:
         p = dict(self.parts)
-        p[p["what"]] = self.item.values[0]  # the slot this menu asked for
-        colour = None if p["colour"] == _NONE else Colour(p["colour"])
+        p[p["what"]] = self.item.values[0]  # the slot this menu asked for, among the options it offered
+        if p["what"] != "colour" and p["what"] != "split":
+            number(p[p["what"]])
+        colour = None if p["colour"] == _NONE else Colour(one_of(p["colour"], {c.value for c in COLOURS}))
+        one_of(p["split"], (_NONE, *SPLITS))
         await play_card(interaction, int(p["card"]), _dec_int(p["pile"]), colour=colour, target=_dec_int(p["target"]),
                         onto=_dec_int(p["onto"]), split=None if p["split"] == _NONE else p["split"], mode="done")
 
@@ -248,12 +264,13 @@ class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], tem
                                      placeholder=placeholder[:150]), prompt.kind.value)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> PromptSelect:
-        return cls(item, match["kind"])
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PromptSelect:
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item),
+                                             one_of(match["kind"], {k.value for k in PromptKind})))
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        value = int(self.item.values[0])
+        value = number(self.item.values[0])
         move = Choose(interaction.user.id, target=value) if self.kind == "partner" else \
             Choose(interaction.user.id, onto=value)
         await simple_move(interaction, move)
@@ -299,9 +316,11 @@ class BoardButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
         self.where, self.name = where, name
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match) -> BoardButton:
-        return cls(match["where"], match["action"])
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> BoardButton:
+        where = match["where"]
+        names = LOBBY_ACTIONS if where == "l" else HAND_ACTIONS if where == "h" else BOARD_ACTIONS
+        return parsed(cls, item, lambda: cls(where, one_of(match["action"], names)))
 
     async def handle(self, interaction: discord.Interaction) -> None:
         await action(interaction, self.name, mode="hand" if self.where == "h" else "reply")
@@ -490,12 +509,13 @@ class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
                                               for label, value, description in options[:25]]))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match) -> PlaySelect:
-        return cls(item)
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PlaySelect:
+        return cls(cast(discord.ui.Select, item))
 
     async def handle(self, interaction: discord.Interaction) -> None:
-        card_id, pile_id = (int(v) for v in self.item.values[0].split(":"))
+        card, pile = split(self.item.values[0], 2)
+        card_id, pile_id = number(card, high=len(CARDS) - 1), number(pile)
         await play_card(interaction, card_id, pile_id, mode="hand")
 
 
