@@ -29,6 +29,14 @@ def require_manager(interaction: discord.Interaction, host_id: int | None, actio
                          "Ask them to do it for you.")
 
 
+def require_self_or_manager(interaction: discord.Interaction, host_id: int | None, player: int, action: str) -> None:
+    """Acting on someone's behalf (their points, their riichi): for that player, the host or Manage Channel."""
+    if player != interaction.user.id and not can_manage(interaction, host_id):
+        host = f"the host (<@{host_id}>)" if host_id is not None else "the host"
+        raise NotAllowed(f"Only <@{player}>, {host} or someone with Manage Channel can {action}.",
+                         "Leave out `player:` to act for yourself, or ask them to do it.")
+
+
 def require_seated(interaction: discord.Interaction, players: Iterable[int]) -> None:
     if interaction.user.id not in set(players):
         raise NotSeated("You are not seated in this game.",
