@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from dataclasses import replace
 from typing import Literal
 
 import discord
@@ -16,8 +15,8 @@ from discord.ext import commands
 from engine.errors import IllegalMove
 from engine.uno.cards import CARDS, Face, parse_colour, parse_face
 from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
-from engine.uno.options import PRESETS
-from engine.uno.rules import MAX_TIMER, UNO, new_lobby
+from engine.uno.options import MAX_TIMER, PRESETS
+from engine.uno.rules import UNO, new_lobby
 from engine.uno.state import Phase, UnoState
 from render import uno as render
 from ui import uno as flows
@@ -79,8 +78,9 @@ class Uno(commands.GroupCog, group_name="uno",
         if interaction.user.bot:
             raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
         state = new_lobby(interaction.user.id, PRESETS[preset], secrets.randbits(32) if seed is None else seed,
-                          interaction.user.display_name)
-        state = replace(state, timer=timer)
+                          interaction.user.display_name, timer=timer)
+        if timer:
+            await self.bot.uno_timers.require_room(interaction.guild_id, interaction.channel_id)
         record = await self.bot.games.start(interaction.channel_id, UNO, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         note_change(interaction)
@@ -188,6 +188,8 @@ class Uno(commands.GroupCog, group_name="uno",
     async def timer(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, MAX_TIMER]) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "set the turn timer")
+        if seconds:
+            await self.bot.uno_timers.require_room(interaction.guild_id, interaction.channel_id)
         await flows.respond(interaction, await flows.apply(interaction, SetTimer(seconds), seated=False))
 
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")

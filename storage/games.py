@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections import defaultdict
 from collections.abc import Callable
@@ -19,6 +20,8 @@ from typing import Any, Generic, TypeVar
 from engine.base import Event, GameKind
 from storage.database import Database
 from storage.errors import GameAlreadyRunning, NoActiveGame, NothingToUndo, StaleMove
+
+log = logging.getLogger(__name__)
 
 S = TypeVar("S")
 
@@ -101,10 +104,18 @@ class GameStore:
         return record
 
     async def active(self, kind: GameKind[S, Any]) -> list[GameRecord[S]]:
-        """Every active game of this kind, in every channel (for timers to resume after a restart)."""
+        """Every active game of this kind, in every channel (for timers to resume after a restart); an unreadable
+        one is logged and left out."""
         rows = await self.db.read(lambda conn: conn.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE kind = ? AND status = 'active'", (kind.name,)).fetchall())
-        return [_record(row, kind) for row in rows]
+        records = []
+        for row in rows:
+            try:
+                records.append(_record(row, kind))
+            except Exception:  # a row no version of the rules can read must not stop the others (or the bot)
+                log.warning("skipping the %s game %s in channel %s: its stored state can't be read", kind.name,
+                            row["id"], row["channel_id"], exc_info=True)
+        return records
 
     async def history(self, channel_id: int, kind: GameKind[Any, Any], limit: int = 20) -> list[EventRecord]:
         """The newest `limit` log entries of the active game, oldest first."""

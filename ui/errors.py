@@ -15,6 +15,7 @@ from discord import app_commands
 from engine.errors import GameError
 from render.common import error_embed
 from ui.custom_ids import offered
+from ui.permissions import require_in_bounds
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -73,6 +74,16 @@ def install_error_handler(bot: ChaosTable) -> None:
     @bot.tree.error
     async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)
+
+    async def within_bounds(interaction: discord.Interaction) -> bool:
+        try:
+            require_in_bounds(interaction)
+        except GameError as error:
+            await report_error(interaction, error)
+            return False
+        return True
+
+    bot.tree.interaction_check = within_bounds  # type: ignore[method-assign]  # the tree's one global check
 
 
 class ReportsErrors:

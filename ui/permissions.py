@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import discord
+from discord import app_commands
 
-from engine.errors import GameError, NotAllowed, NotSeated
+from engine.errors import GameError, IllegalMove, NotAllowed, NotSeated
 
 
 def require_channel(interaction: discord.Interaction) -> int:
@@ -51,3 +53,31 @@ def author_or_manager(interaction: discord.Interaction, host_id: int | None, act
             require_manager(interaction, host_id, action)
 
     return check
+
+
+def require_in_bounds(interaction: discord.Interaction) -> None:
+    """Every option of a slash command within what the command declares (choices, min and max, lengths).
+    Discord's client keeps to them; a modified client need not, so they are checked before the command runs."""
+    command = interaction.command
+    if interaction.type is not discord.InteractionType.application_command \
+            or not isinstance(command, app_commands.Command):
+        return
+    for param in command.parameters:
+        value: Any = getattr(interaction.namespace, param.name, None)
+        if value is None:
+            continue
+        if param.choices and value not in {c.value for c in param.choices}:
+            allowed = ", ".join(f"`{c.name}`" for c in param.choices)
+            raise IllegalMove(f"`{param.display_name}` can't be {str(value)[:50]!r}.", f"Pick one of {allowed}.",
+                              code="out_of_bounds")
+        size = len(value) if isinstance(value, str) else value
+        if isinstance(size, bool) or not isinstance(size, int | float):
+            continue
+        low, high = param.min_value, param.max_value
+        if (low is not None and size < low) or (high is not None and size > high):
+            what = "long" if isinstance(value, str) else ""
+            bounds = f"from {low:,}" if low is not None else ""
+            bounds += f" to {high:,}" if high is not None else ""
+            raise IllegalMove(f"`{param.display_name}` must be {what + ' ' if what else ''}{bounds.strip()}"
+                              + (" characters." if what else "."), "Nothing was changed; try a value in range.",
+                              code="out_of_bounds")
