@@ -75,9 +75,8 @@ def require_in_bounds(interaction: discord.Interaction) -> None:
             continue
         low, high = param.min_value, param.max_value
         if (low is not None and size < low) or (high is not None and size > high):
-            what = "long" if isinstance(value, str) else ""
-            bounds = f"from {low:,}" if low is not None else ""
-            bounds += f" to {high:,}" if high is not None else ""
-            raise IllegalMove(f"`{param.display_name}` must be {what + ' ' if what else ''}{bounds.strip()}"
-                              + (" characters." if what else "."), "Nothing was changed; try a value in range.",
-                              code="out_of_bounds")
+            bounds = (f"{low:,} to {high:,}" if low is not None and high is not None
+                      else f"at least {low:,}" if low is not None else f"at most {high:,}")
+            unit = " characters long" if isinstance(value, str) else ""
+            raise IllegalMove(f"`{param.display_name}` must be {bounds}{unit}.",
+                              "Nothing was changed; try a value in that range.", code="out_of_bounds")

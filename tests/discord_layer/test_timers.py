@@ -142,7 +142,7 @@ async def test_timed_games_per_server_are_capped(harness, monkeypatch):
 
 async def test_a_bad_stored_game_is_skipped_at_start_up(harness, caplog):
     players = [harness.user(n) for n in ("ann", "ben")]
-    await deal(harness, players, timer=MIN_TIMER)
+    await deal(harness, players)
     broken_channel = harness.fake.add_channel("table-2")
     await deal(harness, players, channel=broken_channel)
     await harness.stop_bot()
@@ -160,10 +160,10 @@ async def test_a_bad_stored_game_is_skipped_at_start_up(harness, caplog):
     assert "cogs.uno" in harness.bot.extensions
     assert any("can't be read" in r.getMessage() for r in caplog.records)
 
-    async def timed_out():  # the huge stored timer is clamped to MAX_TIMER; the timer still runs
+    async def armed():  # the huge stored timer is clamped to MAX_TIMER; the timer still runs
         return harness.bot.uno_timers._tasks.get(harness.fake.default_channel) is not None
 
-    await wait_for(timed_out)
+    await wait_for(armed)
     third_channel = harness.fake.add_channel("table-3")
     opened = await harness.slash("uno new", user=players[0], channel=third_channel)
     assert not opened.ephemeral
