@@ -24,7 +24,7 @@ from engine.table import TABLE, HandValue, Ron, TableOptions, TableState, Tsumo,
 from render import chroma as render
 from render import chroma_pictures as pictures
 from render import table as table_render
-from ui.custom_ids import custom_id
+from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import require_channel, require_manager, require_seated
 from ui.types import Interaction
@@ -76,15 +76,17 @@ def _table_value(report: ScoreReport) -> HandValue:
 
 def _parts(match: re.Match[str]) -> tuple[int, int, HandValue]:
     """(table version, winner, hand value) from a record button's custom_id."""
-    han, fu, yakuman = int(match["han"]), int(match["fu"]), int(match["yakuman"])
+    han, fu = number(match["han"], -MAX_HAN, MAX_HAN), number(match["fu"], 0, MAX_HAN)
+    yakuman = number(match["yakuman"], 0, MAX_HAN)
     value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu, nonpositive_han=True)
-    return int(match["version"]), int(match["winner"]), value
+    return number(match["version"]), number(match["winner"]), value
 
 
 def _id_parts(version: int, winner: int, value: HandValue) -> tuple[int, ...]:
     return version, winner, value.han or 0, value.fu or 0, value.yakuman or 0
 
 
+MAX_HAN = 1000  # far beyond any hand's han, fu or yakuman count; a custom_id past it is forged
 _VALUE = r"(?P<version>\d+):(?P<winner>\d+):(?P<han>-?\d+):(?P<fu>\d+):(?P<yakuman>\d+)"
 
 
@@ -112,7 +114,7 @@ class RecordTsumo(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> RecordTsumo:
-        return cls(*_parts(match))
+        return parsed(cls, item, lambda: cls(*_parts(match)))
 
     async def handle(self, interaction: Interaction) -> None:
         await _record(interaction, Tsumo(Win(self.winner, self.value)), self.version)
@@ -138,10 +140,10 @@ class RecordRon(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> RecordRon:
-        return cls(cast(discord.ui.Select, item), *_parts(match))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), *_parts(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        await _record(interaction, Ron(int(self.item.values[0]), (Win(self.winner, self.value),)), self.version)
+        await _record(interaction, Ron(number(self.item.values[0]), (Win(self.winner, self.value),)), self.version)
 
 
 @app_commands.guild_only()

@@ -34,9 +34,9 @@ from render import table as render
 from storage.games import MoveResult
 from storage.results import leaderboard
 from ui.chaosjan import panel_view as chaosjan_panel
-from ui.custom_ids import custom_id
+from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
-from ui.permissions import author_or_manager, require_channel, require_manager, require_seated
+from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -55,10 +55,16 @@ def _person(member: discord.Member | discord.User, seat: str) -> int:
     return member.id
 
 
-async def _play(interaction: Interaction, move, *, version: int | None = None) -> MoveResult[TableState]:
+async def _play(interaction: Interaction, move: Any, *, version: int | None = None,
+                for_player: int | None = None, action: str = "act for them") -> MoveResult[TableState]:
+    """Apply a table move for a seated player; `for_player`: the move is that player's (their points), so
+    someone else may make it only as the host or with Manage Channel."""
     store = interaction.client.games
     record = await store.require(require_channel(interaction), TABLE)
-    require_seated(interaction, record.state.players)
+    if for_player is None or for_player == interaction.user.id:
+        require_seated(interaction, record.state.players)
+    else:
+        require_self_or_manager(interaction, record.state.host, for_player, action)
     result = await store.apply(require_channel(interaction), TABLE, move, actor_id=interaction.user.id,
                                expected_version=version)
     note_change(interaction)
@@ -96,10 +102,10 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> TenpaiSelect:
-        return cls(cast(discord.ui.Select, item), int(match["version"]))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), number(match["version"])))
 
     async def handle(self, interaction: Interaction) -> None:
-        tenpai = tuple(int(v) for v in self.item.values)
+        tenpai = numbers(self.item.values)
         result = await _play(interaction, Draw(tenpai), version=self.version)
         await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
@@ -114,7 +120,7 @@ class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> NobodyTenpai:
-        return cls(int(match["version"]))
+        return parsed(cls, item, lambda: cls(number(match["version"])))
 
     async def handle(self, interaction: Interaction) -> None:
         result = await _play(interaction, Draw(()), version=self.version)
@@ -133,7 +139,7 @@ class AbortiveDrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> AbortiveDrawButton:
-        return cls(int(match["version"]))
+        return parsed(cls, item, lambda: cls(number(match["version"])))
 
     async def handle(self, interaction: Interaction) -> None:
         result = await _play(interaction, AbortiveDraw(), version=self.version)
@@ -181,7 +187,8 @@ class Table(commands.GroupCog, group_name="table",
     @app_commands.command(name="riichi", description="Put a 1000-point riichi stick on the table.")
     @app_commands.describe(player="Who declares riichi (default: you)")
     async def riichi(self, interaction: Interaction, player: Player | None = None) -> None:
-        result = await _play(interaction, Riichi((player or interaction.user).id))
+        who = (player or interaction.user).id
+        result = await _play(interaction, Riichi(who), for_player=who, action=f"declare riichi for <@{who}>")
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="pay", description="Pay points onto the table, or to another player.")
@@ -189,16 +196,20 @@ class Table(commands.GroupCog, group_name="table",
                            player="Who pays (default: you)")
     async def pay(self, interaction: Interaction, amount: int, to: Player | None = None,
                   player: Player | None = None) -> None:
-        move = Pay((player or interaction.user).id, amount, to.id if to else None)
-        await interaction.response.send_message(**_result_message(await _play(interaction, move)))
+        payer = (player or interaction.user).id
+        move = Pay(payer, amount, to.id if to else None)
+        result = await _play(interaction, move, for_player=payer, action=f"pay with <@{payer}>'s points")
+        await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="take", description="Take points from the table (a card effect).")
     @app_commands.describe(amount="Points to take, in sticks", player="Who takes them (default: you)",
                            up_to="Take what is there if the table has less (\"up to\" effects)")
     async def take(self, interaction: Interaction, amount: int, player: Player | None = None,
                    up_to: bool = False) -> None:
-        move = Take((player or interaction.user).id, amount, up_to)
-        await interaction.response.send_message(**_result_message(await _play(interaction, move)))
+        taker = (player or interaction.user).id
+        result = await _play(interaction, Take(taker, amount, up_to), for_player=taker,
+                             action=f"take points from the table for <@{taker}>")
+        await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="ron", description="A win off someone's discard (add a second winner for double ron).")
     @app_commands.describe(han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",

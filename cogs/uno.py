@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -16,8 +15,8 @@ from engine.errors import IllegalMove
 from engine.seeds import new_seed, parse_seed
 from engine.uno.cards import CARDS, Face, parse_colour, parse_face
 from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
-from engine.uno.options import PRESETS
-from engine.uno.rules import MAX_TIMER, UNO, new_lobby
+from engine.uno.options import MAX_TIMER, PRESETS
+from engine.uno.rules import UNO, new_lobby
 from engine.uno.state import Phase, UnoState
 from render import uno as render
 from ui import uno as flows
@@ -83,8 +82,9 @@ class Uno(commands.GroupCog, group_name="uno",
         if interaction.user.bot:
             raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
         state = new_lobby(interaction.user.id, PRESETS[preset], new_seed() if seed is None else parse_seed(seed),
-                          interaction.user.display_name, seed_chosen=seed is not None)
-        state = replace(state, timer=timer)
+                          interaction.user.display_name, timer=timer, seed_chosen=seed is not None)
+        if timer:
+            await self.bot.uno_timers.require_room(interaction.guild_id, require_channel(interaction))
         record = await self.bot.games.start(require_channel(interaction), UNO, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         note_change(interaction)
@@ -192,6 +192,8 @@ class Uno(commands.GroupCog, group_name="uno",
     async def timer(self, interaction: Interaction, seconds: app_commands.Range[int, 0, MAX_TIMER]) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "set the turn timer")
+        if seconds:
+            await self.bot.uno_timers.require_room(interaction.guild_id, require_channel(interaction))
         await flows.respond(interaction, await flows.apply(interaction, SetTimer(seconds), seated=False))
 
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")

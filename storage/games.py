@@ -140,10 +140,18 @@ class GameStore:
         return record
 
     async def active(self, kind: GameKind[S, Any]) -> list[GameRecord[S]]:
-        """Every active game of this kind, in every channel (for timers to resume after a restart)."""
+        """Every active game of this kind, in every channel (for timers to resume after a restart); an unreadable
+        one is logged and left out."""
         rows = await self.db.read(lambda conn: conn.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE kind = ? AND status = 'active'", (kind.name,)).fetchall())
-        return [_record(row, kind) for row in rows]
+        records = []
+        for row in rows:
+            try:
+                records.append(_record(row, kind))
+            except Exception:  # a row no version of the rules can read must not stop the others (or the bot)
+                log.warning("skipping the %s game %s in channel %s: its stored state can't be read", kind.name,
+                            row["id"], row["channel_id"], exc_info=True)
+        return records
 
     async def history(self, channel_id: int, kind: GameKind[Any, Any], limit: int = 20) -> list[EventRecord]:
         """The newest `limit` log entries of the active game, oldest first."""

@@ -22,7 +22,7 @@ from engine.table import TABLE, TableState, chaos_table, require_chaosjan
 from render import chaosjan as render
 from render import table as render_table
 from storage.games import GameRecord, MoveResult
-from ui.custom_ids import custom_id
+from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
@@ -121,7 +121,7 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> PanelButton:
-        return cls(match["name"], int(match["version"]))
+        return parsed(cls, item, lambda: cls(match["name"], number(match["version"])))
 
     async def handle(self, interaction: Interaction) -> None:
         player = interaction.user.id
@@ -355,10 +355,11 @@ class DetailSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> DetailSelect:
-        return cls(cast(discord.ui.Select, item), match["what"], match["card"], int(match["extra"]))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), match["what"], match["card"],
+                                             number(match["extra"])))
 
     async def handle(self, interaction: Interaction) -> None:
-        value = int(self.item.values[0])
+        value = number(self.item.values[0])
         if self.what == "t":
             await play_from_hand(interaction, self.card, target=value)
         else:

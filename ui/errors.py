@@ -14,6 +14,8 @@ from discord import app_commands
 
 from engine.errors import GameError
 from render.common import error_embed
+from ui.custom_ids import offered
+from ui.permissions import require_in_bounds
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -73,6 +75,16 @@ def install_error_handler(bot: ChaosTable) -> None:
     async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)
 
+    async def within_bounds(interaction: discord.Interaction) -> bool:
+        try:
+            require_in_bounds(interaction)
+        except GameError as error:
+            await report_error(interaction, error)
+            return False
+        return True
+
+    bot.tree.interaction_check = within_bounds  # type: ignore[method-assign]  # the tree's one global check
+
 
 class ReportsErrors:
     """Mix into a DynamicItem (before it): implement `handle`; errors reach the user, not just the log.
@@ -84,8 +96,13 @@ class ReportsErrors:
     async def handle(self, interaction: Interaction) -> None:
         raise NotImplementedError
 
+    refusal: GameError | None = None  # set by ui.custom_ids.parsed for a forged or outdated custom_id
+
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.refusal is not None:
+                raise self.refusal
+            offered(cast(Any, self).item)  # the DynamicItem's item
             await self.handle(cast(Interaction, interaction))  # discord.py types it for any client; ours is the bot
         except Exception as error:
             await report_error(interaction, error)

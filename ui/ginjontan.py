@@ -37,7 +37,7 @@ from render import ginjontan as render
 from render import ginjontan_pictures as pictures
 from storage.games import GameRecord, MoveResult
 from storage.ginjontan import collections
-from ui.custom_ids import custom_id
+from ui.custom_ids import custom_id, number, numbers, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
@@ -150,7 +150,7 @@ class LobbyButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> LobbyButton:
-        return cls(match["name"])
+        return parsed(cls, item, lambda: cls(one_of(match["name"], LOBBY_BUTTONS)))
 
     async def handle(self, interaction: Interaction) -> None:
         if self.name == "join":
@@ -241,7 +241,7 @@ class MoveButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], templ
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> MoveButton:
-        return cls(match["name"])
+        return parsed(cls, item, lambda: cls(one_of(match["name"], BUTTONS)))
 
     async def handle(self, interaction: Interaction) -> None:
         player = interaction.user.id
@@ -287,27 +287,27 @@ class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> CardSelect:
         target = match["target"]
-        return cls(cast(discord.ui.Select, item), match["what"], None if target is None else int(target),
-                   match["source"])
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), one_of(match["what"], PLACEHOLDERS),
+                                             None if target is None else number(target), match["source"]))
 
     async def handle(self, interaction: Interaction) -> None:
         player, values = interaction.user.id, self.item.values
         if self.what == "aside":
-            m: Any = SetAside(player, tuple(int(v) for v in values))
+            m: Any = SetAside(player, numbers(values))
         elif self.what == "act":
-            acting, target = (int(x) for x in values[0].split(":"))
+            acting, target = numbers(split(values[0], 2))
             m = Act(player, acting, target)
         elif self.what == "exchange":
-            give = tuple(int(v[2:]) for v in values if v.startswith("h:"))
-            take = tuple(int(v[2:]) for v in values if v.startswith("r:"))
+            give = numbers(v[2:] for v in values if v.startswith("h:"))
+            take = numbers(v[2:] for v in values if v.startswith("r:"))
             m = Exchange(player, give, take)
         elif self.what == "return":
-            m = Trim(player, tuple(int(v) for v in values))
+            m = Trim(player, numbers(values))
         elif self.what == "give":
-            m = Give(player, tuple(int(v) for v in values))
+            m = Give(player, numbers(values))
         else:  # askgive
             assert self.target is not None and self.source is not None  # an askgive menu names both
-            m = AskCards(player, self.target, self.source, tuple(int(v) for v in values))
+            m = AskCards(player, self.target, self.source, numbers(values))
             result = await apply(interaction, m)
             await interaction.response.edit_message(content="✅ Asked.", view=None)
             await interaction.followup.send(**public_message(result.game.state, result.events))
@@ -336,19 +336,24 @@ class AskSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
         return cls(cast(discord.ui.Select, item))
 
     async def handle(self, interaction: Interaction) -> None:
-        target, source = self.item.values[0].split(":")
+        who, source = split(self.item.values[0], 2)
+        target = number(who)
+        one_of(source, ("hand", "reserve"))
         state = (await load(interaction)).state
         require_seated(interaction, state.players)
         if "turn" not in state.tasks(interaction.user.id):
             raise IllegalMove("It isn't your turn in the combination round.", "Wait for your turn.",
                               code="not_your_turn")
-        pool = getattr(state.seat(int(target)), source)
+        if target not in state.players or target == interaction.user.id:
+            raise IllegalMove("You can ask another player at the table only.", "Pick one from the menu.",
+                              code="not_seated")
+        pool = getattr(state.seat(target), source)
         hand = state.seat(interaction.user.id).hand
         view = discord.ui.View(timeout=None)
         view.add_item(CardSelect.build("askgive", [_option(c) for c in hand], 1, min(3, len(pool)),
-                                       int(target), source))
+                                       target, source))
         await interaction.response.send_message(
-            f"Which 1-3 of your hand cards do you give {render.mention(int(target))}? They pick as many from their "
+            f"Which 1-3 of your hand cards do you give {render.mention(target)}? They pick as many from their "
             f"{source} for you.", view=view, ephemeral=True)
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import discord
+from discord import app_commands
 
-from engine.errors import GameError, NotAllowed, NotSeated
+from engine.errors import GameError, IllegalMove, NotAllowed, NotSeated
 
 
 def require_channel(interaction: discord.Interaction) -> int:
@@ -37,6 +39,14 @@ def require_manager(interaction: discord.Interaction, host_id: int | None, actio
                          "Ask them to do it for you.")
 
 
+def require_self_or_manager(interaction: discord.Interaction, host_id: int | None, player: int, action: str) -> None:
+    """Acting on someone's behalf (their points, their riichi): for that player, the host or Manage Channel."""
+    if player != interaction.user.id and not can_manage(interaction, host_id):
+        host = f"the host (<@{host_id}>)" if host_id is not None else "the host"
+        raise NotAllowed(f"Only <@{player}>, {host} or someone with Manage Channel can {action}.",
+                         "Leave out `player:` to act for yourself, or ask them to do it.")
+
+
 def require_seated(interaction: discord.Interaction, players: Iterable[int]) -> None:
     if interaction.user.id not in set(players):
         raise NotSeated("You are not seated in this game.",
@@ -51,3 +61,30 @@ def author_or_manager(interaction: discord.Interaction, host_id: int | None, act
             require_manager(interaction, host_id, action)
 
     return check
+
+
+def require_in_bounds(interaction: discord.Interaction) -> None:
+    """Every option of a slash command within what the command declares (choices, min and max, lengths).
+    Discord's client keeps to them; a modified client need not, so they are checked before the command runs."""
+    command = interaction.command
+    if interaction.type is not discord.InteractionType.application_command \
+            or not isinstance(command, app_commands.Command):
+        return
+    for param in command.parameters:
+        value: Any = getattr(interaction.namespace, param.name, None)
+        if value is None:
+            continue
+        if param.choices and value not in {c.value for c in param.choices}:
+            allowed = ", ".join(f"`{c.name}`" for c in param.choices)
+            raise IllegalMove(f"`{param.display_name}` can't be {str(value)[:50]!r}.", f"Pick one of {allowed}.",
+                              code="out_of_bounds")
+        size = len(value) if isinstance(value, str) else value
+        if isinstance(size, bool) or not isinstance(size, int | float):
+            continue
+        low, high = param.min_value, param.max_value
+        if (low is not None and size < low) or (high is not None and size > high):
+            bounds = (f"{low:,} to {high:,}" if low is not None and high is not None
+                      else f"at least {low:,}" if low is not None else f"at most {high:,}")
+            unit = " characters long" if isinstance(value, str) else ""
+            raise IllegalMove(f"`{param.display_name}` must be {bounds}{unit}.",
+                              "Nothing was changed; try a value in that range.", code="out_of_bounds")

@@ -30,13 +30,14 @@ from engine.uno.moves import (
     Start,
     TimeOut,
 )
+from engine.uno.options import MAX_TIMER, MIN_TIMER
 from engine.uno.rules import UNO, NeedChoice, options
 from engine.uno.state import Phase, Prompt, PromptKind, UnoState
 from render import uno as render
 from storage.errors import StaleMove
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
-from ui.custom_ids import custom_id
+from ui.custom_ids import custom_id, number, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change, report_error
 from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
@@ -172,6 +173,10 @@ def _dec_int(value: str) -> int | None:
     return None if value == _NONE else int(value)
 
 
+CHOICES = ("colour", "target", "split", "pile", "onto")
+SPLITS = {"plus": "Pass on the plus stacks", "eights": "Pass on the Crazy 8's stacks"}
+
+
 class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ct:uno:ch:(?P<what>\w+):(?P<card>\d+):(?P<pile>[\d-]+):(?P<colour>[rygb-]):"
                             r"(?P<target>[\d-]+):(?P<onto>[\d-]+):(?P<split>\w+|-)"):
@@ -196,8 +201,7 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                                             description=f"{len(state.hand(p))} cards")
                        for p in (option.targets if option else ())]
         elif what == "split":
-            label = {"plus": "Pass on the plus stacks", "eights": "Pass on the Crazy 8's stacks"}
-            choices = [discord.SelectOption(label=label[k], value=k) for k in (option.splits if option else ())]
+            choices = [discord.SelectOption(label=SPLITS[k], value=k) for k in (option.splits if option else ())]
         else:  # "pile" or "onto"
             allowed = legal.piles_for(card_id) if what == "pile" else list(option.ontos if option else ())
             choices = [discord.SelectOption(label=f"Pile {state.pile_number(p)}: {CARDS[state.pile(p).top].name}",
@@ -209,12 +213,25 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ChoiceSelect:
-        return cls(cast(discord.ui.Select, item), match.groupdict())
+        def build() -> ChoiceSelect:
+            parts = match.groupdict()
+            one_of(parts["what"], CHOICES)
+            number(parts["card"], high=len(CARDS) - 1)
+            for slot in ("pile", "target", "onto"):
+                if parts[slot] != _NONE:
+                    number(parts[slot])
+            one_of(parts["split"], (_NONE, *SPLITS))
+            return cls(cast(discord.ui.Select, item), parts)
+
+        return parsed(cls, item, build)
 
     async def handle(self, interaction: Interaction) -> None:
         p = dict(self.parts)
-        p[p["what"]] = self.item.values[0]  # the slot this menu asked for
-        colour = None if p["colour"] == _NONE else Colour(p["colour"])
+        p[p["what"]] = self.item.values[0]  # the slot this menu asked for, among the options it offered
+        if p["what"] != "colour" and p["what"] != "split":
+            number(p[p["what"]])
+        colour = None if p["colour"] == _NONE else Colour(one_of(p["colour"], {c.value for c in COLOURS}))
+        one_of(p["split"], (_NONE, *SPLITS))
         await play_card(interaction, int(p["card"]), _dec_int(p["pile"]), colour=colour, target=_dec_int(p["target"]),
                         onto=_dec_int(p["onto"]), split=None if p["split"] == _NONE else p["split"], mode="done")
 
@@ -250,10 +267,11 @@ class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], tem
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> PromptSelect:
-        return cls(cast(discord.ui.Select, item), match["kind"])
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item),
+                                             one_of(match["kind"], {k.value for k in PromptKind})))
 
     async def handle(self, interaction: Interaction) -> None:
-        value = int(self.item.values[0])
+        value = number(self.item.values[0])
         move = Choose(interaction.user.id, target=value) if self.kind == "partner" else \
             Choose(interaction.user.id, onto=value)
         await simple_move(interaction, move)
@@ -301,7 +319,9 @@ class BoardButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> BoardButton:
-        return cls(match["where"], match["action"])
+        where = match["where"]
+        names = LOBBY_ACTIONS if where == "l" else HAND_ACTIONS if where == "h" else BOARD_ACTIONS
+        return parsed(cls, item, lambda: cls(where, one_of(match["action"], names)))
 
     async def handle(self, interaction: Interaction) -> None:
         await action(interaction, self.name, mode="hand" if self.where == "h" else "reply")
@@ -320,10 +340,13 @@ def board_view(state: UnoState) -> discord.ui.View | None:
     return view
 
 
-def board_message(state: UnoState, *, edit: bool = True) -> dict[str, Any]:
+def board_message(state: UnoState, *, edit: bool = True, paused: bool = False) -> dict[str, Any]:
     """The board's content, as keyword arguments for an edit (or, with `edit=False`, for a new message)."""
     picture = render.board_picture(state) if state.phase is not Phase.LOBBY else None
-    message: dict[str, Any] = {"embed": render.board_embed(state, with_picture=picture is not None)}
+    embed = render.board_embed(state, with_picture=picture is not None)
+    if paused:
+        embed.description = f"{embed.description or ''}\n{PAUSED}"
+    message: dict[str, Any] = {"embed": embed}
     pictures = [picture] if picture else []
     view = board_view(state)
     if edit:
@@ -367,7 +390,7 @@ class BoardKeeper:
         if message_id is None:
             return
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await message.edit(**board_message(record.state))
+        await message.edit(**board_message(record.state, paused=self.bot.uno_timers.paused(channel_id)))
 
     async def settle(self) -> None:
         """Wait for pending edits (tests, shutdown)."""
@@ -379,25 +402,50 @@ class BoardKeeper:
             task.cancel()
 
 
+PAUSED = ("⏸️ The turn timer is paused: a full round of turns timed out with nobody acting. "
+          "It runs again as soon as someone plays, draws or uses a button.")
+
+
 class TurnTimers:
     """The optional turn timer: when it runs out the bot answers for the absent player (engine TimeOut).
-    Deadlines come from the stored game (its last change + the timer), so they survive a restart."""
+    Deadlines come from the stored game (its last change + the timer), so they survive a restart. After a full
+    round of time-outs (one per player) with nobody acting, the timer pauses until someone acts."""
+
+    per_server = 10  # timed games at once in one server
+    second = 1.0  # the length of a timer's second (tests shorten it)
 
     def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._paused: set[int] = set()
+
+    def paused(self, channel_id: int) -> bool:
+        return channel_id in self._paused
 
     def arm(self, channel_id: int, record: GameRecord[UnoState]) -> None:
+        """After every change: a change by anyone but the timer itself ends a pause."""
+        old = self._tasks.get(channel_id)
+        if old is None or old is not asyncio.current_task():
+            self._paused.discard(channel_id)
+        self._start(channel_id, record)
+
+    def _start(self, channel_id: int, record: GameRecord[UnoState]) -> None:
         old = self._tasks.pop(channel_id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         state = record.state
-        if state.phase is not Phase.PLAY or not state.timer:
+        if state.phase is not Phase.PLAY or not state.timer or channel_id in self._paused:
             return
+        timer = min(max(state.timer, MIN_TIMER), MAX_TIMER)  # a game stored before the bounds were checked
         elapsed = time.time() - datetime.fromisoformat(record.updated_at).timestamp()
-        delay = max(0.0, state.timer - elapsed)
+        delay = max(0.0, timer * self.second - elapsed)
         self._tasks[channel_id] = asyncio.create_task(self._expire(channel_id, record.version, delay),
                                                       name=f"uno-timer-{channel_id}")
+
+    async def _idle_round(self, channel_id: int, state: UnoState) -> bool:
+        """Whether the newest entries, one per player, are all time-outs (nobody acted for a full round)."""
+        entries = await self.bot.games.history(channel_id, UNO, limit=len(state.players))
+        return len(entries) == len(state.players) and all(e.type == "move" and e.actor_id is None for e in entries)
 
     async def _expire(self, channel_id: int, version: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -405,14 +453,35 @@ class TurnTimers:
             result = await self.bot.games.apply(channel_id, UNO, TimeOut(), actor_id=None, expected_version=version)
         except (StaleMove, GameError):
             return  # someone moved meanwhile (their move armed a new timer), or the game ended
+        state = result.game.state
+        if state.phase is Phase.PLAY and await self._idle_round(channel_id, state):
+            self._paused.add(channel_id)
         await after_move(self.bot, channel_id, result.game)
-        text = render.event_lines(result.game.state, result.events)
-        view = prompt_view(result.game.state)
-        await self.bot.get_partial_messageable(channel_id).send(text, view=view or discord.utils.MISSING)
+        text = render.event_lines(state, result.events)
+        if self.paused(channel_id):
+            text = f"{text}\n{PAUSED}"
+        view = prompt_view(state)
+        await self.bot.get_partial_messageable(channel_id).send(text[:2000], view=view or discord.utils.MISSING)
 
     async def resume(self) -> None:
+        """At start-up: every stored timed game runs on (or stays paused); a game that can't be read is logged and
+        skipped, so one bad row never stops the others, or the cog, from loading."""
         for record in await self.bot.games.active(UNO):
-            self.arm(record.channel_id, record)
+            try:
+                if record.state.timer and await self._idle_round(record.channel_id, record.state):
+                    self._paused.add(record.channel_id)
+                self._start(record.channel_id, record)
+            except Exception:
+                log.warning("could not resume the Uno timer in channel %s", record.channel_id, exc_info=True)
+
+    async def require_room(self, guild_id: int | None, channel_id: int) -> None:
+        """At most `per_server` timed games at once in a server (each holds a task)."""
+        timed = [r for r in await self.bot.games.active(UNO)
+                 if r.guild_id == guild_id and r.channel_id != channel_id and r.state.timer]
+        if len(timed) >= self.per_server:
+            raise IllegalMove(f"This server already has {len(timed)} Uno games with a turn timer, the most it can "
+                              "have at once.", "Play without a timer (`timer: 0`), or end a timed game first.",
+                              code="too_many_timers")
 
     def close(self) -> None:
         for task in self._tasks.values():
@@ -497,7 +566,8 @@ class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
         return cls(cast(discord.ui.Select, item))
 
     async def handle(self, interaction: Interaction) -> None:
-        card_id, pile_id = (int(v) for v in self.item.values[0].split(":"))
+        card, pile = split(self.item.values[0], 2)
+        card_id, pile_id = number(card, high=len(CARDS) - 1), number(pile)
         await play_card(interaction, card_id, pile_id, mode="hand")
 
 

@@ -42,7 +42,7 @@ from engine.uno.moves import (
     move_from_dict,
     move_to_dict,
 )
-from engine.uno.options import MAX_PLAYERS, MIN_PLAYERS, UnoOptions
+from engine.uno.options import MAX_PLAYERS, MIN_PLAYERS, UnoOptions, check_timer
 from engine.uno.state import (
     Drawn,
     Phase,
@@ -64,7 +64,6 @@ DEFLECT_TRADE = frozenset({"skip", "rev", "7", "0"})  # Deflection: 7's
 DEFLECT_SHIFT = frozenset({"skip", "rev", "0", "2", "1"})  # Deflection: 0's
 CRAZY_RUN = 4  # Crazy 8's: four 8s on top of each other
 CRAZY_DRAW = 8
-MAX_TIMER = 3600
 
 
 class RaceLost(IllegalMove):
@@ -604,8 +603,10 @@ class _Game:
 
 # -- starting ---------------------------------------------------------------------------------------------
 
-def new_lobby(host: int, options: UnoOptions, seed: int, name: str = "", *, seed_chosen: bool = False) -> UnoState:
-    return UnoState(options=options, seats=(Seat(host, name=name),), host=host, seed=seed, seed_chosen=seed_chosen)
+def new_lobby(host: int, options: UnoOptions, seed: int, name: str = "", timer: int = 0, *,
+              seed_chosen: bool = False) -> UnoState:
+    return UnoState(options=options, seats=(Seat(host, name=name),), host=host, seed=seed, timer=check_timer(timer),
+                    seed_chosen=seed_chosen)
 
 
 def new_game(options: UnoOptions, players: Iterable[int], seed: int, host: int | None = None) -> UnoState:
@@ -1253,10 +1254,8 @@ def _leave(state: UnoState, move: Leave) -> _Game:
 
 
 def _set_timer(state: UnoState, move: SetTimer) -> _Game:
-    if not 0 <= move.seconds <= MAX_TIMER:
-        raise IllegalMove(f"A turn timer is 0 (off) to {MAX_TIMER} seconds.", "Try 60.", code="bad_timer")
     g = _Game(state)
-    g.timer = move.seconds
+    g.timer = check_timer(move.seconds)
     g.emit("timer", seconds=move.seconds)
     return g
 

@@ -12,7 +12,7 @@ from engine.uno.moves import Accept, Choose, Draw, EndRound, Pass, Play, SayUno
 from engine.uno.rules import UNO, card_count, legal_moves, waiting_on
 from engine.uno.state import Phase, Pile, Seat
 from tests.fake_discord.harness import components, message_text
-from ui.uno import BoardKeeper
+from ui.uno import BoardKeeper, TurnTimers
 
 SEED = 20261123
 
@@ -269,11 +269,12 @@ async def test_end_shows_the_final_board_before_it_answers(harness):
 
 
 @pytest.mark.option_effect("uno new", "timer")
-async def test_the_turn_timer_draws_for_the_absent_player_and_survives_a_restart(harness):
+async def test_the_turn_timer_draws_for_the_absent_player_and_survives_a_restart(harness, monkeypatch):
+    monkeypatch.setattr(TurnTimers, "second", 0.1)
     players = [harness.user(n) for n in ("ann", "ben")]
-    await start_game(harness, players, timer=1)
+    await start_game(harness, players, timer=10)
     state = await current(harness)
-    assert state.timer == 1 and state.phase is Phase.PLAY
+    assert state.timer == 10 and state.phase is Phase.PLAY
     await harness.restart()
     for _ in range(60):
         await asyncio.sleep(0.1)
