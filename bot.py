@@ -14,7 +14,7 @@ from discord.ext import commands
 
 import cogs
 from settings import Settings, SettingsError, load_settings, log_level_number
-from storage import Database, GameStore
+from storage import Database, DatabaseFileError, GameStore, check_file
 from ui.errors import install_error_handler
 
 log = logging.getLogger("chaostable")
@@ -125,6 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     if settings.token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2
+    try:
+        check_file(settings.database_path)  # before anything connects: refuse a file that is not ours, or damaged
+    except DatabaseFileError as error:
+        print(f"Database error: {error}", file=sys.stderr)
+        return 2
     discord.utils.setup_logging(level=log_level_number(settings), root=True)
     bot = create_bot(settings, sync_global=args.sync)
     try:
@@ -132,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print("Discord refused the token. Copy a fresh one from the Developer Portal (Bot -> Reset Token) "
               "into DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    except DatabaseFileError as error:  # the file changed after the check
+        print(f"Database error: {error}", file=sys.stderr)
         return 2
     return 0
 
