@@ -1,0 +1,76 @@
+"""SIGKILL the real bot process between the steps of a move (storage/faults.py), restart it, and check the game,
+its log and its results: a move is wholly there or wholly absent, and a committed move is never lost."""
+
+from __future__ import annotations
+
+import json
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.table import TABLE, HandValue, Riichi, Ron, TableState, Win, new_game
+from storage import Database, GameStore
+from storage.faults import POINTS
+from tests.fake_discord import FakeDiscord
+from tests.faults.conftest import read_tables
+
+
+async def seed_table(path: Path, fake: FakeDiscord, players: list[int]) -> TableState:
+    """A four-player table where East has declared riichi (a stick on the table), stored as the bot stores it."""
+    db = await Database.open(path)
+    try:
+        store = GameStore(db)
+        await store.start(fake.default_channel, TABLE, new_game(players[0], players), guild_id=fake.guild_id,
+                          actor_id=players[0])
+        result = await store.apply(fake.default_channel, TABLE, Riichi(players[0]), actor_id=players[0])
+        return result.game.state
+    finally:
+        await db.close()
+
+
+def assert_consistent(tables: dict[str, list[dict[str, Any]]], starting_total: int) -> None:
+    """The game row is its log's newest entry, the log has no gap, no point was made or lost, and results exist
+    exactly when the game is finished, matching its final points."""
+    (game,) = tables["games"]
+    events = tables["game_events"]
+    assert [e["seq"] for e in events] == list(range(len(events)))
+    assert game["version"] == events[-1]["seq"] and game["state"] == events[-1]["state_after"]
+    state = json.loads(game["state"])
+    assert sum(seat["points"] for seat in state["seats"]) + state["on_table"] == starting_total
+    finished = game["status"] == "finished"
+    assert (events[-1]["type"] == "end") == finished
+    results = {row["user_id"]: row["points"] for row in tables["game_results"]}
+    assert results == ({seat["player"]: seat["points"] for seat in state["seats"]} if finished else {})
+
+
+@pytest.mark.parametrize("crash_at", POINTS)
+async def test_a_kill_mid_move_leaves_the_move_whole_or_absent(bot_process, process_harness, crash_at):
+    h = process_harness
+    east, south, west, north = (h.user(name) for name in ("East", "South", "West", "North"))
+    before = await seed_table(bot_process.database, h.fake, [east.id, south.id, west.id, north.id])
+    total = sum(seat.points for seat in before.seats) + before.on_table
+    seeded = read_tables(bot_process.database)
+
+    await bot_process.start(crash_at=crash_at)
+    ron = await h.unanswered("table ron", user=south, winner=south, loser=west, han=3, fu=30)
+    assert await bot_process.exited() == -signal.SIGKILL
+    assert not ron.record.acknowledged
+
+    await bot_process.start()
+    shown = await h.slash("table show", user=north)
+    assert not shown.ephemeral
+    tables = read_tables(bot_process.database)
+    assert_consistent(tables, total)
+    if crash_at == "before_commit":
+        assert tables == seeded
+    else:
+        assert tables["game_events"][:-1] == seeded["game_events"]
+        expected, _ = TABLE.apply(before, Ron(west.id, (Win(south.id, HandValue(han=3, fu=30)),)))
+        assert json.loads(tables["games"][0]["state"]) == TABLE.state_to_dict(expected)
+        assert tables["game_events"][-1]["type"] == "move"
+
+    await h.slash("table end", user=east)
+    assert_consistent(read_tables(bot_process.database), total)
+    assert await bot_process.stop() == 0
