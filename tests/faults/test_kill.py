@@ -74,3 +74,23 @@ async def test_a_kill_mid_move_leaves_the_move_whole_or_absent(bot_process, proc
     await h.slash("table end", user=east)
     assert_consistent(read_tables(bot_process.database), total)
     assert await bot_process.stop() == 0
+
+
+async def test_a_kill_after_the_final_commit_keeps_the_results(bot_process, process_harness):
+    h = process_harness
+    east, south, west = (h.user(name) for name in ("East", "South", "West"))
+    before = await seed_table(bot_process.database, h.fake, [east.id, south.id, west.id])
+    total = sum(seat.points for seat in before.seats) + before.on_table
+
+    await bot_process.start(crash_at="after_commit")
+    ended = await h.unanswered("table end", user=east)
+    assert await bot_process.exited() == -signal.SIGKILL
+    assert not ended.record.acknowledged
+
+    await bot_process.start()
+    tables = read_tables(bot_process.database)
+    assert_consistent(tables, total)
+    assert tables["games"][0]["status"] == "finished" and len(tables["game_results"]) == len(before.seats)
+    refused = await h.slash("table show", user=east)
+    assert refused.ephemeral and "no table game" in refused.text.lower()
+    assert await bot_process.stop() == 0
