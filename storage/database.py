@@ -9,6 +9,7 @@ import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -62,8 +63,9 @@ class DatabaseFileError(Exception):
 
 # aiosqlite hands every call to its own thread, and each hand-off costs ~0.2 ms on a small machine. A move is a
 # handful of statements, so whole transactions run as one function in that thread. aiosqlite 0.22 has no public
-# call for that, but `execute_fetchall(sql, parameters)` runs `conn.execute(sql, parameters).fetchall()` there,
-# and `aiosqlite.connect` hands `factory` to `sqlite3.connect`: our connection runs a `_Call` given as parameters.
+# call for that, but its `executemany(sql, parameters)` calls the sqlite3 connection's `executemany` there, and
+# `aiosqlite.connect` hands `factory` to `sqlite3.connect`: our connection runs a `_Call` given as the parameters.
+# (Moves never use `executemany` in a hot path, so their statements pay nothing for this.)
 # tests/storage/test_database.py checks that a batch is still one hand-off.
 class _Call:
     __slots__ = ("fn", "result")
@@ -71,16 +73,13 @@ class _Call:
     def __init__(self, fn: Callable[[sqlite3.Connection], Any]) -> None:
         self.fn = fn
 
-    def fetchall(self) -> Any:
-        return self.result
-
 
 class _Connection(sqlite3.Connection):
-    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+    def executemany(self, sql: str, parameters: Any, /) -> Any:
         if isinstance(parameters, _Call):
             parameters.result = parameters.fn(self)
-            return parameters
-        return super().execute(sql, parameters)
+            return None
+        return super().executemany(sql, parameters)
 
 
 _CALL_SQL = "-- a function run in the database thread"
@@ -128,7 +127,7 @@ class Database:
         db = cls(conn, path)
         try:
             with _file_errors(path):
-                await db._call(lambda c: _prepare(c, path))
+                await db._call(partial(_prepare, path=path))
                 await db.migrate()
         except BaseException:
             await conn.close()  # else its thread would keep the process alive
@@ -166,7 +165,7 @@ class Database:
             try:
                 async with self._lock:
                     self._check_open()
-                    outcomes = await self._call(lambda c, fns=[fn for fn, _ in batch]: _run_batch(c, fns))
+                    outcomes = await self._call(partial(_run_batch, fns=[fn for fn, _ in batch]))
             except asyncio.CancelledError:  # shutting down: nobody will wait for these answers
                 for _, future in batch + self._queue:
                     future.cancel()
@@ -207,7 +206,9 @@ class Database:
 
     async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """`fn(conn)` in the database thread: one hand-off, whatever `fn` does. Hold `self._lock`."""
-        return await self._conn.execute_fetchall(_CALL_SQL, _Call(fn))
+        call = _Call(fn)
+        await self._conn.executemany(_CALL_SQL, call)
+        return call.result
 
 
 def _run_batch(conn: sqlite3.Connection, fns: list[Callable[[sqlite3.Connection], Any]]) -> list[tuple[bool, Any]]:

@@ -135,7 +135,7 @@ async def test_close_lets_queued_writes_finish(tmp_path):
 
 async def test_a_batch_of_writes_is_one_trip_to_the_database_thread(tmp_path, caplog):
     """Group commit rests on aiosqlite running a whole batch as one call in its thread; this fails if aiosqlite
-    changes how `execute_fetchall` reaches the connection (it logs each call it runs as "executing ...")."""
+    changes how `executemany` reaches the connection (it logs each call it runs as "executing ...")."""
     db = await Database.open(tmp_path / "hops.db")
     threads = []
 
