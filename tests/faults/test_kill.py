@@ -8,17 +8,14 @@ import signal
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from engine.table import TABLE, HandValue, Riichi, Ron, TableState, Win, new_game
 from storage import Database, GameStore
-from storage.faults import POINTS
 from tests.fake_discord import FakeDiscord
-from tests.faults.conftest import read_tables
+from tests.faults.conftest import BotProcess, ProcessHarness, read_tables
 
 
 async def seed_table(path: Path, fake: FakeDiscord, players: list[int]) -> TableState:
-    """A four-player table where East has declared riichi (a stick on the table), stored as the bot stores it."""
+    """A table where the first player has declared riichi (a stick on the table), stored as the bot stores it."""
     db = await Database.open(path)
     try:
         store = GameStore(db)
@@ -45,50 +42,39 @@ def assert_consistent(tables: dict[str, list[dict[str, Any]]], starting_total: i
     assert results == ({seat["player"]: seat["points"] for seat in state["seats"]} if finished else {})
 
 
-@pytest.mark.parametrize("crash_at", POINTS)
-async def test_a_kill_mid_move_leaves_the_move_whole_or_absent(bot_process, process_harness, crash_at):
-    h = process_harness
+async def killed_before_answering(h: ProcessHarness, bot: BotProcess, command: str, **options: Any) -> None:
+    sent = await h.unanswered(command, **options)
+    assert await bot.exited() == -signal.SIGKILL
+    assert not sent.record.acknowledged
+
+
+async def test_kills_around_a_commit_leave_each_change_whole_or_absent(bot_process, process_harness):
+    """Each start arms the next crash point; every check is made after a restart, by the bot and in the file."""
+    h, path = process_harness, bot_process.database
     east, south, west, north = (h.user(name) for name in ("East", "South", "West", "North"))
-    before = await seed_table(bot_process.database, h.fake, [east.id, south.id, west.id, north.id])
+    before = await seed_table(path, h.fake, [east.id, south.id, west.id, north.id])
     total = sum(seat.points for seat in before.seats) + before.on_table
-    seeded = read_tables(bot_process.database)
+    seeded = read_tables(path)
+    ron = {"user": south, "winner": south, "loser": west, "han": 3, "fu": 30}
 
-    await bot_process.start(crash_at=crash_at)
-    ron = await h.unanswered("table ron", user=south, winner=south, loser=west, han=3, fu=30)
-    assert await bot_process.exited() == -signal.SIGKILL
-    assert not ron.record.acknowledged
-
-    await bot_process.start()
-    shown = await h.slash("table show", user=north)
-    assert not shown.ephemeral
-    tables = read_tables(bot_process.database)
-    assert_consistent(tables, total)
-    if crash_at == "before_commit":
-        assert tables == seeded
-    else:
-        assert tables["game_events"][:-1] == seeded["game_events"]
-        expected, _ = TABLE.apply(before, Ron(west.id, (Win(south.id, HandValue(han=3, fu=30)),)))
-        assert json.loads(tables["games"][0]["state"]) == TABLE.state_to_dict(expected)
-        assert tables["game_events"][-1]["type"] == "move"
-
-    await h.slash("table end", user=east)
-    assert_consistent(read_tables(bot_process.database), total)
-    assert await bot_process.stop() == 0
-
-
-async def test_a_kill_after_the_final_commit_keeps_the_results(bot_process, process_harness):
-    h = process_harness
-    east, south, west = (h.user(name) for name in ("East", "South", "West"))
-    before = await seed_table(bot_process.database, h.fake, [east.id, south.id, west.id])
-    total = sum(seat.points for seat in before.seats) + before.on_table
+    await bot_process.start(crash_at="before_commit")
+    await killed_before_answering(h, bot_process, "table ron", **ron)
 
     await bot_process.start(crash_at="after_commit")
-    ended = await h.unanswered("table end", user=east)
-    assert await bot_process.exited() == -signal.SIGKILL
-    assert not ended.record.acknowledged
+    assert read_tables(path) == seeded  # killed before its COMMIT: the move is wholly absent
+    assert not (await h.slash("table show", user=north)).ephemeral
+    await killed_before_answering(h, bot_process, "table ron", **ron)
+
+    await bot_process.start(crash_at="after_commit")
+    tables = read_tables(path)  # killed after its COMMIT: the move is wholly there, once
+    assert_consistent(tables, total)
+    assert tables["game_events"][:-1] == seeded["game_events"] and tables["game_events"][-1]["type"] == "move"
+    expected, _ = TABLE.apply(before, Ron(west.id, (Win(south.id, HandValue(han=3, fu=30)),)))
+    assert json.loads(tables["games"][0]["state"]) == TABLE.state_to_dict(expected)
+    await killed_before_answering(h, bot_process, "table end", user=east)
 
     await bot_process.start()
-    tables = read_tables(bot_process.database)
+    tables = read_tables(path)  # the game's end and its results were committed together
     assert_consistent(tables, total)
     assert tables["games"][0]["status"] == "finished" and len(tables["game_results"]) == len(before.seats)
     refused = await h.slash("table show", user=east)
