@@ -20,7 +20,7 @@ from engine.ginjontan.rules import GINJONTAN
 from engine.table import TABLE
 from engine.uno.rules import UNO
 from settings import Settings, SettingsError, load_settings, log_level_number
-from storage import Database, GameStore
+from storage import Database, DatabaseFileError, GameStore, check_file
 from storage.games import REQUEST, Request
 from ui.errors import install_error_handler
 
@@ -203,6 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     if settings.token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2
+    try:
+        check_file(settings.database_path)  # before anything connects: refuse a file that is not ours, or damaged
+    except DatabaseFileError as error:
+        print(f"Database error: {error}", file=sys.stderr)
+        return 2
     discord.utils.setup_logging(level=log_level_number(settings), root=True)
     bot = create_bot(settings, sync_global=args.sync)
     try:
@@ -210,6 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print("Discord refused the token. Copy a fresh one from the Developer Portal (Bot -> Reset Token) "
               "into DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    except DatabaseFileError as error:  # the file changed after the check
+        print(f"Database error: {error}", file=sys.stderr)
         return 2
     return 0
 

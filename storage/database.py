@@ -1,4 +1,5 @@
-"""The one aiosqlite connection, its pragmas, its migrations and its transactions."""
+"""The one aiosqlite connection, its pragmas, its migrations and its transactions; and the checks that keep the
+bot off a database file that is not its own, was written by a newer version, or is damaged."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ import asyncio
 import logging
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
+
+from storage.faults import crash_point
 
 log = logging.getLogger(__name__)
 
@@ -19,14 +24,67 @@ BUSY_TIMEOUT_MS = 5000
 WAL_AUTOCHECKPOINT_PAGES = 4000  # ~16 MB of WAL between checkpoints: fewer, cheaper-per-move pauses
 MAX_BATCH = 64  # writes that may share one transaction
 CACHE_KIB = 32 * 1024  # page cache: every active game's state stays in memory
+APPLICATION_ID = int.from_bytes(b"ChTb", "big")  # PRAGMA application_id: this file is Chaos Table's
+_CONNECTION_PRAGMAS = (  # these change nothing in the file, so they may run before it is checked
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA foreign_keys = ON",
+    f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}",
+    f"PRAGMA cache_size = -{CACHE_KIB}",
+)
 _Job = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 T = TypeVar("T")
 
-# aiosqlite hands every call to its own thread, and each hand-off costs ~0.2 ms on a small machine. A move is
-# a handful of statements, so the storage layer runs whole transactions as one function in that thread
-# (`Connection._execute`, pinned with aiosqlite in requirements.txt and exercised by every storage test).
-assert hasattr(aiosqlite.Connection, "_execute"), "aiosqlite changed: Database.write needs Connection._execute"
+FOREIGN_TODO = "Point DATABASE_URL at Chaos Table's database, or move this file away to start with an empty one."
+DAMAGED_TODO = 'Keep a copy of this file, then restore the newest backup (docs/operations.md, "Restore").'
+NEWER_TODO = 'Run that newer Chaos Table, or restore a backup this version made (docs/operations.md, "Restore").'
+ACCESS_TODO = ("Check the path in DATABASE_URL, the free disk space, and that this user may read and write the file "
+               "and its folder.")
+_FILE_ERRORS = {  # SQLite's primary result codes that blame the file, not the code
+    sqlite3.SQLITE_NOTADB: ("is not a SQLite database", FOREIGN_TODO),
+    sqlite3.SQLITE_CORRUPT: ("is damaged", DAMAGED_TODO),
+    sqlite3.SQLITE_CANTOPEN: ("can't be opened", ACCESS_TODO),
+    sqlite3.SQLITE_PERM: ("can't be opened", ACCESS_TODO),
+    sqlite3.SQLITE_READONLY: ("can't be written", ACCESS_TODO),
+    sqlite3.SQLITE_IOERR: ("can't be read or written", ACCESS_TODO),
+    sqlite3.SQLITE_FULL: ("can't grow: the disk is full", ACCESS_TODO),
+}
+
+
+class DatabaseFileError(Exception):
+    """The database file can't be used as it is. The message names the file and says what to do; bot.py prints it
+    and exits with code 2."""
+
+    def __init__(self, path: Path | None, problem: str, todo: str) -> None:
+        super().__init__(f"The database file {path or ':memory:'} {problem}.\n{todo}")
+        self.path = path
+
+
+# aiosqlite hands every call to its own thread, and each hand-off costs ~0.2 ms on a small machine. A move is a
+# handful of statements, so whole transactions run as one function in that thread. aiosqlite 0.22 has no public
+# call for that, but its `executemany(sql, parameters)` calls the sqlite3 connection's `executemany` there, and
+# `aiosqlite.connect` hands `factory` to `sqlite3.connect`: our connection runs a `_Call` given as the parameters.
+# (Moves never use `executemany` in a hot path, so their statements pay nothing for this.)
+# tests/storage/test_database.py checks that a batch is still one hand-off.
+class _Call:
+    __slots__ = ("fn", "result")
+    fn: Callable[[sqlite3.Connection], Any]
+    result: Any
+
+    def __init__(self, fn: Callable[[sqlite3.Connection], Any]) -> None:
+        self.fn = fn
+
+
+class _Connection(sqlite3.Connection):
+    def executemany(self, sql: str, parameters: Any, /) -> Any:
+        if isinstance(parameters, _Call):
+            parameters.result = parameters.fn(self)
+            return None
+        return super().executemany(sql, parameters)
+
+
+_CALL_SQL = "-- a function run in the database thread"
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -60,55 +118,33 @@ class Database:
 
     @classmethod
     async def open(cls, path: Path | None) -> Database:
-        """Open (creating folders as needed) and migrate. `None` opens an in-memory database."""
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(":memory:" if path is None else str(path), isolation_level=None)
+        """Open (creating folders as needed), refuse a file that is not ours (`DatabaseFileError`), and migrate.
+        `None` opens an in-memory database."""
+        with _file_errors(path):
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            conn = await aiosqlite.connect(":memory:" if path is None else str(path), isolation_level=None,
+                                           factory=_Connection)
         conn.row_factory = sqlite3.Row
-        for pragma in (
-            "PRAGMA journal_mode = WAL",
-            "PRAGMA synchronous = NORMAL",
-            "PRAGMA foreign_keys = ON",
-            f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
-            f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}",
-            f"PRAGMA cache_size = -{CACHE_KIB}",
-        ):
-            await conn.execute(pragma)
         db = cls(conn, path)
         try:
-            await db.migrate()
+            with _file_errors(path):
+                await db._call(partial(_prepare, path=path))
+                await db.migrate()
         except BaseException:
-            await conn.close()
+            await conn.close()  # else its thread would keep the process alive
             raise
         return db
 
     async def schema_version(self) -> int:
-        async with self._lock, self._conn.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        assert row is not None, "PRAGMA user_version always answers one row"
-        return row[0]
+        return await self.read(lambda conn: _pragma(conn, "user_version"))
 
     async def migrate(self) -> int:
-        """Apply every migration newer than `PRAGMA user_version`, all in one transaction."""
-        current = await self.schema_version()
-        pending = [(n, name, sql) for n, name, sql in migrations() if n > current]
-        if not pending:
-            return current
-        target = pending[-1][0]
-        script = "\n".join(sql for _, _, sql in pending)
+        """Apply every migration newer than `PRAGMA user_version`, all in one transaction, and mark the file as
+        Chaos Table's."""
         async with self._lock:
-            try:
-                # executescript commits any open transaction first, so BEGIN and COMMIT live in the script.
-                await self._conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {target};\nCOMMIT;"
-                )
-            except BaseException:
-                if self._conn.in_transaction:
-                    await self._conn.rollback()
-                raise
-        log.info("database migrated from version %d to %d (%s)", current, target,
-                 ", ".join(name for _, name, _ in pending))
-        return target
+            self._check_open()
+            return await self._call(_migrate)
 
     async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run `fn(conn)` atomically in the database thread and return its result; if it raises, nothing it
@@ -131,7 +167,7 @@ class Database:
             try:
                 async with self._lock:
                     self._check_open()
-                    outcomes = await self._conn._execute(_run_batch, self._conn._conn, [fn for fn, _ in batch])
+                    outcomes = await self._call(partial(_run_batch, fns=[fn for fn, _ in batch]))
             except asyncio.CancelledError:  # shutting down: nobody will wait for these answers
                 for _, future in batch + self._queue:
                     future.cancel()
@@ -150,7 +186,7 @@ class Database:
         """Run `fn(conn)` in the database thread, never in the middle of someone else's transaction."""
         async with self._lock:
             self._check_open()
-            return await self._conn._execute(fn, self._conn._conn)
+            return await self._call(fn)
 
     async def close(self) -> None:
         """Let queued writes finish (commit or roll back), then close."""
@@ -170,6 +206,12 @@ class Database:
         if self._closed:
             raise RuntimeError("the database is closed")
 
+    async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """`fn(conn)` in the database thread: one hand-off, whatever `fn` does. Hold `self._lock`."""
+        call = _Call(fn)
+        await self._conn.executemany(_CALL_SQL, call)
+        return call.result
+
 
 def _run_batch(conn: sqlite3.Connection, fns: list[Callable[[sqlite3.Connection], Any]]) -> list[tuple[bool, Any]]:
     """In the database thread: one BEGIN IMMEDIATE ... COMMIT, each write in its own savepoint."""
@@ -184,8 +226,107 @@ def _run_batch(conn: sqlite3.Connection, fns: list[Callable[[sqlite3.Connection]
                 conn.execute("ROLLBACK TO write")
                 outcomes.append((False, error))
             conn.execute("RELEASE write")
+        crash_point("before_commit")
         conn.commit()
     except BaseException:
         conn.rollback()
         raise
+    crash_point("after_commit")
     return outcomes
+
+
+def check_file(path: Path | None) -> None:
+    """The start-up check, before anything connects: refuse (`DatabaseFileError`) a file that is not Chaos Table's
+    database, one a newer version wrote, or one damaged anywhere (every page is read). A missing file passes."""
+    if path is None or not path.exists():
+        return
+    with _file_errors(path):
+        conn = sqlite3.connect(path)
+        try:
+            _inspect(conn, path, every_page=True)
+        finally:
+            conn.close()
+
+
+@contextmanager
+def _file_errors(path: Path | None) -> Iterator[None]:
+    """SQLite and OS errors that blame the file become a `DatabaseFileError`; others (a bad migration) pass."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        known = _FILE_ERRORS.get(getattr(error, "sqlite_errorcode", 0) & 0xFF)
+        if known is None:
+            raise
+        raise DatabaseFileError(path, f"{known[0]} (SQLite: {error})", known[1]) from error
+    except OSError as error:
+        raise DatabaseFileError(path, f"can't be created ({error})", ACCESS_TODO) from error
+
+
+def _pragma(conn: sqlite3.Connection, name: str) -> Any:
+    return conn.execute(f"PRAGMA {name}").fetchone()[0]
+
+
+def _tables(conn: sqlite3.Connection) -> frozenset[str]:
+    return frozenset(row[0] for row in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"))
+
+
+def _tables_at(version: int) -> frozenset[str] | None:
+    """The tables migrations 1 to `version` create; None past the newest migration."""
+    if version > len(migrations()):
+        return None
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript("\n".join(sql for number, _, sql in migrations() if number <= version))
+        return _tables(conn)
+    finally:
+        conn.close()
+
+
+def _inspect(conn: sqlite3.Connection, path: Path | None, *, every_page: bool = False) -> None:
+    """Refuse another program's database (another application_id; or none, and tables that are not what our
+    migrations made by its user_version) and one a newer Chaos Table wrote. An empty file is ours to fill."""
+    application_id, version = _pragma(conn, "application_id"), _pragma(conn, "user_version")
+    if application_id == APPLICATION_ID:
+        if version > len(migrations()):
+            raise DatabaseFileError(path, f"was written by a newer Chaos Table (schema version {version}; this one "
+                                          f"knows up to {len(migrations())})", NEWER_TODO)
+    else:
+        tables = _tables(conn)
+        if application_id != 0 or tables != _tables_at(version):
+            found = f"application_id {application_id}" if application_id else \
+                f"user_version {version}, tables {', '.join(sorted(tables)) or 'none'}"
+            raise DatabaseFileError(path, f"is not Chaos Table's: it is another program's SQLite database ({found})",
+                                    FOREIGN_TODO)
+    if every_page:
+        problems = " ".join(row[0] for row in conn.execute("PRAGMA quick_check(3)")).replace("\n", " ")
+        if problems != "ok":
+            raise DatabaseFileError(path, f"is damaged (SQLite's check: {problems[:300]})", DAMAGED_TODO)
+
+
+def _prepare(conn: sqlite3.Connection, path: Path | None) -> None:
+    for pragma in _CONNECTION_PRAGMAS:
+        conn.execute(pragma)
+    _inspect(conn, path)
+    conn.execute("PRAGMA journal_mode = WAL")  # the first write to the file, once it is known to be ours
+
+
+def _migrate(conn: sqlite3.Connection) -> int:
+    current = _pragma(conn, "user_version")
+    pending = [(n, name, sql) for n, name, sql in migrations() if n > current]
+    if not pending and _pragma(conn, "application_id") == APPLICATION_ID:
+        return current
+    target = pending[-1][0] if pending else current
+    script = "\n".join(sql for _, _, sql in pending)
+    try:
+        # executescript commits any open transaction first, so BEGIN and COMMIT live in the script.
+        conn.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {target};\n"
+                           f"PRAGMA application_id = {APPLICATION_ID};\nCOMMIT;")
+    except BaseException:
+        if conn.in_transaction:
+            conn.rollback()
+        raise
+    if pending:
+        log.info("database migrated from version %d to %d (%s)", current, target,
+                 ", ".join(name for _, name, _ in pending))
+    return target

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
+import threading
+import time
 
 import pytest
 
 from storage import database
-from storage.database import Database
+from storage.database import APPLICATION_ID, Database, DatabaseFileError, check_file
+from tests.faults.badfiles import BAD_FILES, make_bad_file, make_ours
 
 
 async def test_migrates_from_empty(tmp_path):
@@ -127,3 +131,128 @@ async def test_close_lets_queued_writes_finish(tmp_path):
         assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 200
     finally:
         conn.close()
+
+
+async def test_a_batch_of_writes_is_one_trip_to_the_database_thread(tmp_path, caplog):
+    """Group commit rests on aiosqlite running a whole batch as one call in its thread; this fails if aiosqlite
+    changes how `executemany` reaches the connection (it logs each call it runs as "executing ...")."""
+    db = await Database.open(tmp_path / "hops.db")
+    threads = []
+
+    def recording(channel):
+        def write(conn):
+            threads.append(threading.get_ident())
+            return _insert(channel)(conn)
+        return write
+
+    try:
+        caplog.set_level(logging.DEBUG, logger="aiosqlite")
+        results = await asyncio.gather(*(db.write(recording(n)) for n in range(5)))
+        calls = [r for r in caplog.records if r.name == "aiosqlite" and r.getMessage().startswith("executing")]
+        assert results == list(range(5)) and len(calls) == 1
+        assert len(set(threads)) == 1 and threads[0] != threading.get_ident()
+    finally:
+        await db.close()
+
+
+def _header(path) -> tuple[int, int]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("PRAGMA application_id").fetchone()[0], conn.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        conn.close()
+
+
+async def _threads_settle(count: int) -> int:
+    for _ in range(100):  # a stopped thread leaves the list just after its last call returns
+        if threading.active_count() <= count:
+            break
+        await asyncio.sleep(0.01)
+    return threading.active_count()
+
+
+async def test_a_new_file_is_marked_as_ours(tmp_path):
+    path = tmp_path / "new.db"
+    await (await Database.open(path)).close()
+    assert _header(path) == (APPLICATION_ID, len(database.migrations()))
+    check_file(path)
+
+
+@pytest.mark.parametrize(("kind", "says", "todo"), [
+    ("not_sqlite", "is not a SQLite database", "DATABASE_URL"),
+    ("foreign", "is not Chaos Table's", "DATABASE_URL"),
+    ("foreign_versioned", "is not Chaos Table's", "DATABASE_URL"),
+    ("future", "newer Chaos Table", "Restore"),
+])
+async def test_open_refuses_a_file_that_is_not_ours_and_leaves_it_alone(tmp_path, kind, says, todo):
+    path = tmp_path / "chaostable.db"
+    await make_bad_file(kind, path)
+    before = path.read_bytes()
+    threads = threading.active_count()
+    with pytest.raises(DatabaseFileError) as refused:
+        await Database.open(path)
+    message = str(refused.value)
+    assert str(path) in message and says in message and todo in message
+    assert path.read_bytes() == before  # not migrated over, not even switched to WAL
+    assert await _threads_settle(threads) == threads  # the database thread is gone, so the process can exit
+
+
+async def test_a_file_another_program_marked_as_its_own_is_refused(tmp_path):
+    path = tmp_path / "marked.db"
+    await make_ours(path, games=1)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA application_id = 1234")
+    conn.close()
+    with pytest.raises(DatabaseFileError, match="is not Chaos Table's"):
+        await Database.open(path)
+    assert _header(path)[0] == 1234
+
+
+@pytest.mark.parametrize("kind", BAD_FILES)
+async def test_start_up_check_refuses_every_bad_file_quickly(tmp_path, kind):
+    path = tmp_path / "chaostable.db"
+    await make_bad_file(kind, path)
+    started = time.monotonic()
+    with pytest.raises(DatabaseFileError) as refused:
+        check_file(path)
+    assert time.monotonic() - started < 2
+    assert str(path) in str(refused.value)
+
+
+async def test_start_up_check_names_damage_and_says_to_restore(tmp_path):
+    path = tmp_path / "chaostable.db"
+    await make_bad_file("corrupt", path)
+    with pytest.raises(DatabaseFileError, match=r"(?s)is damaged.*Restore"):
+        check_file(path)
+
+
+def test_start_up_check_leaves_a_missing_file_to_be_created(tmp_path):
+    check_file(tmp_path / "none.db")
+    check_file(None)
+    assert not (tmp_path / "none.db").exists()
+
+
+async def test_a_database_from_before_the_application_id_is_adopted_and_migrated(tmp_path):
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(f"{database.migrations()[0][2]}\nPRAGMA user_version = 1;")
+    conn.execute("INSERT INTO games (channel_id, kind, state, created_at, updated_at) VALUES (5, 'k', '{}', 'n', 'n')")
+    conn.commit()
+    conn.close()
+    check_file(path)
+    db = await Database.open(path)
+    try:
+        assert await db.read(lambda c: c.execute("SELECT channel_id FROM games").fetchall()[0][0]) == 5
+    finally:
+        await db.close()
+    assert _header(path) == (APPLICATION_ID, len(database.migrations()))
+
+
+async def test_an_old_version_whose_tables_are_not_ours_is_refused(tmp_path):
+    path = tmp_path / "odd.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(f"{database.migrations()[0][2]}\nCREATE TABLE extra (x);\nPRAGMA user_version = 1;")
+    conn.close()
+    with pytest.raises(DatabaseFileError, match="extra"):
+        await Database.open(path)
+    assert _header(path) == (0, 1)
