@@ -19,6 +19,7 @@ from engine.chaosjan.state import Phase
 from engine.deck import MAX_FILE_BYTES, DeckError
 from engine.errors import IllegalMove
 from engine.table import TABLE, ChaosStart
+from engine.text import ECHO, ascii_number, shorten
 from render import chaosjan as render
 from ui import chaosjan as flows
 from ui.errors import note_change
@@ -135,9 +136,11 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
     async def end_effect(self, interaction: discord.Interaction, card: str) -> None:
         record = await flows.load(interaction)
         state = flows.chaos(record)
-        stock = next((s for s in state.stocks if card.isdigit() and s.card == int(card)), None)
+        number = ascii_number(card.strip())
+        stock = next((s for s in state.stocks if s.card == number), None)
         if stock is None:
-            raise IllegalMove(f"{card!r} is not a card in play.", "Pick one from the suggestions.", code="not_in_play")
+            raise IllegalMove(f"{shorten(card, ECHO)!r} is not a card in play.", "Pick one from the suggestions.",
+                              code="not_in_play")
         manager = can_manage(interaction, record.state.host)
         player = state.players[stock.seat] if manager else interaction.user.id  # the host may end anyone's
         await flows.answer(interaction, await flows.apply(interaction, EndEffect(player, stock.card),

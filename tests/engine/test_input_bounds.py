@@ -1,0 +1,120 @@
+"""Issue 16, items 3 and 4: numbers a player types are ASCII digits of bounded length, and every refusal that
+quotes the input stays short, the caret still under the character at fault."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.chroma.tiles import NotationError, parse_melds, parse_tiles
+from engine.errors import IllegalMove
+from engine.ginjontan.cards import CardNotationError, parse_card, parse_cards
+from engine.text import ECHO, ELLIPSIS, ascii_number, caret, shorten
+from engine.uno.cards import DECK_SIZE, parse_colour, parse_face
+
+HUGE = "9" * 5000  # over Python's 4,300-digit int() limit
+UNICODE_DIGITS = ["²", "٣", "３", "߂", "𝟠"]
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_unicode_digits_are_not_numbers(digit):
+    assert digit.isdigit()  # what the parsers used to trust
+    assert ascii_number(digit) is None
+    assert ascii_number("1" + digit) is None
+
+
+@pytest.mark.parametrize("text", ["0", "7", "33", "123456789012345678"])
+def test_ascii_numbers_are_read(text):
+    assert ascii_number(text) == sum(10 ** i * (ord(c) - 48) for i, c in enumerate(reversed(text)))
+
+
+@pytest.mark.parametrize("text", ["", "-1", "+1", " 1", "1 ", "1.0", "1234567890123456789", HUGE])
+def test_ascii_numbers_are_bounded(text):
+    assert ascii_number(text) is None
+
+
+# seed 003 (Uno): a card id `#n` names a card of the 108-card deck; anything else is not a card
+@pytest.mark.parametrize("text", ["#" + d for d in UNICODE_DIGITS] + ["#" + HUGE, f"#{DECK_SIZE}", "r" + HUGE,
+                                                                        "x" * 6000])
+def test_uno_card_notation_refuses_without_crashing(text):
+    with pytest.raises(IllegalMove) as caught:
+        parse_face(text)
+    assert caught.value.code == "bad_card"
+    assert len(caught.value.message) < 2 * ECHO
+
+
+def test_uno_colour_refusal_is_short():
+    with pytest.raises(IllegalMove) as caught:
+        parse_colour("r" * 6000)
+    assert len(caught.value.message) < 2 * ECHO
+
+
+# seed 002 (Chroma-jong), Special Tiles: a tile is an ASCII digit then its suit letter
+@pytest.mark.parametrize("text, position", [("12²m", 2), ("٣m", 0), ("123m３p", 4), ("1m" + HUGE + "m", 202)])
+def test_chroma_notation_refuses_unicode_digits_with_a_caret(text, position):
+    with pytest.raises(NotationError) as caught:
+        parse_tiles(text)
+    assert caught.value.position == min(position, 200)
+    assert_caret_under(caught.value.message, text, caught.value.position)
+
+
+def test_chroma_melds_refuse_long_text():
+    with pytest.raises(NotationError) as caught:
+        parse_melds("123m " * 1200)
+    assert len(caught.value.message) < 4 * ECHO
+
+
+# seed 004 (Gin-jon-tan): a card is colour letter, copy number 1-33 in ASCII digits, symbol
+@pytest.mark.parametrize("text, position", [("r²sun", 1), ("r٣sun", 1), ("r1２sun", 2), ("r" + HUGE + "sun", 1),
+                                            ("r0sun", 1), ("r34sun", 1)])
+def test_ginjontan_copy_numbers_are_ascii_and_bounded(text, position):
+    with pytest.raises(CardNotationError) as caught:
+        parse_card(text)
+    assert caught.value.position == position
+    assert_caret_under(caught.value.message, text, position)
+
+
+def test_ginjontan_long_card_lists_are_refused_with_a_short_message():
+    text = "r1sun " * 1000
+    with pytest.raises(CardNotationError) as caught:
+        parse_cards(text)
+    assert len(caught.value.message) < 4 * ECHO
+
+
+def test_ginjontan_long_symbol_is_quoted_short():
+    with pytest.raises(CardNotationError) as caught:
+        parse_card("r1" + "q" * 6000)
+    assert len(caught.value.message) < 4 * ECHO
+
+
+def assert_caret_under(message: str, text: str, position: int) -> None:
+    """The quoted line holds at most ECHO characters and the caret sits under the character at `position`."""
+    block = re.search(r"```\n(.*)\n( *)\^\n```", message)
+    assert block is not None, message
+    line, pad = block.group(1), len(block.group(2))
+    assert len(line) <= ECHO
+    assert line[pad] == text[position]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(min_size=0, max_size=400), st.integers(min_value=1, max_value=200), st.data())
+def test_shorten_is_bounded_and_keeps_what_it_can(text, limit, data):
+    around = data.draw(st.none() | st.integers(min_value=0, max_value=max(0, len(text) - 1)))
+    short = shorten(text, limit, around)
+    assert len(short) <= limit
+    if len(text) <= limit:
+        assert short == text
+    else:
+        kept = short.strip(ELLIPSIS) if limit > 2 else ""
+        assert kept in text
+        assert short.count(ELLIPSIS) - text.count(ELLIPSIS) in (1, 2) or limit < 3
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_characters="`\n"), min_size=1, max_size=500), st.data())
+def test_caret_points_at_the_character(text, data):
+    position = data.draw(st.integers(min_value=0, max_value=len(text) - 1))
+    assert_caret_under(caret(text, position), text, position)
