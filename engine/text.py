@@ -17,9 +17,9 @@ def _window(text: str, limit: int, around: int | None) -> tuple[str, int]:
     at = around or 0
     if len(text) <= limit:
         return text, at
-    if around is None:
+    if around is None or limit < 3:
         return text[:max(0, limit - 1)] + ELLIPSIS[:limit], 0
-    room = max(1, limit - 2)
+    room = limit - 2
     start = max(0, min(at - room // 2, len(text) - room))
     end = start + room
     if start == 0:
