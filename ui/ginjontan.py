@@ -46,8 +46,6 @@ from ui.types import Interaction
 if TYPE_CHECKING:
     from bot import ChaosTable
 
-SQLITE_MAX = 2**63 - 1
-
 
 # -- moves through storage -----------------------------------------------------------------------------------
 
@@ -67,7 +65,7 @@ async def apply(interaction: Interaction, move: Any, *, seated: bool = True) -> 
 
 
 def results(state: GinjontanState) -> list[Standing]:
-    return [Standing(p, place, max(-SQLITE_MAX, min(SQLITE_MAX, pts))) for p, place, pts in standings(state)]
+    return [Standing(p, place, pts) for p, place, pts in standings(state)]
 
 
 async def finish(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanState]) -> GameRecord[GinjontanState]:
