@@ -170,7 +170,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         catalogue = record.state.chaosjan.catalogue if record and record.state.chaosjan else load_shipped()
         found = catalogue.find(name)
         if found is None:
-            raise IllegalMove(f"There is no card called {name!r} in {catalogue.name}.",
+            raise IllegalMove(f"There is no card called {shorten(name, ECHO)!r} in {catalogue.name}.",
                               "Pick one from the suggestions.")
         await interaction.response.send_message(embed=render.card_embed(found), ephemeral=True)
 

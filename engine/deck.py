@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar, overload
 
 from engine.errors import GameError
+from engine.text import ECHO, shorten
 
 MAX_FILE_BYTES = 64 * 1024
 MAX_CARDS = 200
@@ -84,7 +85,7 @@ class CardIndex(Generic[C]):
         for card in self.cards:
             if card.id == card_id:  # type: ignore[attr-defined]
                 return card
-        raise DeckError(f"There is no card {card_id!r} in {self.name}.", self.lookup_hint)
+        raise DeckError(f"There is no card {shorten(card_id, ECHO)!r} in {self.name}.", self.lookup_hint)
 
     def find(self, name: str) -> C | None:
         """A card by id or by name, whatever the case."""
@@ -146,7 +147,8 @@ def parse_file(data: bytes, filename: str) -> Deck:
 
 def load_shipped(name: str) -> Deck:
     if name not in shipped():  # only names listed from the folder: a forged "../x" never becomes a path
-        raise DeckError(f"There is no shipped deck called {name!r}.", f"Choose one of: {', '.join(shipped())}.")
+        raise DeckError(f"There is no shipped deck called {shorten(name, ECHO)!r}.",
+                        f"Choose one of: {', '.join(shipped())}.")
     path = DECKS_FOLDER / f"{name}.json"
     return parse_file(path.read_bytes(), path.name)
 
