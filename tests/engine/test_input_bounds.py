@@ -3,13 +3,18 @@ quotes the input stays short, the caret still under the character at fault."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.chaosjan.catalogue import SHIPPED as CHAOSJAN_SHIPPED
+from engine.chaosjan.catalogue import parse_file as catalogue_file
 from engine.chroma.tiles import NotationError, parse_melds, parse_tiles
+from engine.deck import DECKS_FOLDER, MAX_AMOUNT, DeckError, parse_file
+from engine.deck import parse_file as deck_file
 from engine.errors import IllegalMove
 from engine.ginjontan.cards import CardNotationError, parse_card, parse_cards
 from engine.text import ECHO, ELLIPSIS, ascii_number, caret, shorten
@@ -118,3 +123,89 @@ def test_shorten_is_bounded_and_keeps_what_it_can(text, limit, data):
 def test_caret_points_at_the_character(text, data):
     position = data.draw(st.integers(min_value=0, max_value=len(text) - 1))
     assert_caret_under(caret(text, position), text, position)
+
+
+# -- uploaded card files (docs/deck-format.md; /cosmic import, /chaosjan import) -------------------------------
+
+COSMIC = (DECKS_FOLDER / "cosmic.json").read_text(encoding="utf-8")
+CHAOSJAN = CHAOSJAN_SHIPPED.read_text(encoding="utf-8")
+
+
+def refusal(text: str, filename: str, parse=deck_file) -> str:
+    with pytest.raises(DeckError) as caught:
+        parse(text.encode(), filename)
+    return caught.value.message
+
+
+def line_of(text: str, part: str) -> int:
+    return text[:text.index(part)].count("\n") + 1
+
+
+def robbery(amount: str) -> str:
+    """The shipped Cosmic Deck with Riichi Robbery's amount written as `amount`."""
+    return COSMIC.replace('"amount": 2000', f'"amount": {amount}', 1)
+
+
+@pytest.mark.parametrize("filename, opening, closing", [("x.json", "[", "]"), ("x.json", '{"a":', "}"),
+                                                        ("x.toml", "[", "]"), ("x.toml", "{a=", "}")])
+def test_deep_nesting_is_refused_naming_the_line(filename, opening, closing):
+    nested = opening * 5000 + "1" + closing * 5000
+    text = (COSMIC.replace('"schema": 1,', f'"schema": 1,\n"deep": {nested},', 1) if filename.endswith(".json")
+            else f'schema = 1\nname = "x"\n\n\ndeep = {nested}\n')
+    message = refusal(text, filename)
+    assert f"line {line_of(text, 'deep')}" in message and "nest" in message
+
+
+def test_toml_dotted_keys_nest_too():
+    assert "nest" in refusal("schema = 1\n" + ".".join("abcdefghijklmnop") + " = 1\n", "x.toml")
+
+
+@pytest.mark.parametrize("number", ["1" + "0" * 5000, "-" + "9" * 4400, "1" + "0" * 19, "1." + "5" * 5000])
+def test_numbers_with_thousands_of_digits_are_refused_naming_the_line(number):
+    text = robbery(number)
+    message = refusal(text, "x.json")
+    assert f"line {line_of(text, number)}" in message and "digits" in message
+
+
+@pytest.mark.parametrize("number", ["1" + "0" * 5000, "0x" + "f" * 5000, "1_000_" * 900 + "0"])
+def test_toml_numbers_with_thousands_of_digits_are_refused(number):
+    text = f'schema = 1\nname = "x"\namount = {number}\n'
+    assert "line 3" in refusal(text, "x.toml")
+
+
+@pytest.mark.parametrize("amount", [str(MAX_AMOUNT + 100), "1" + "0" * 17, "-100"])
+def test_a_cosmic_amount_out_of_range_is_refused(amount):
+    assert "Riichi Robbery" in refusal(robbery(amount), "x.json")
+
+
+def test_the_largest_cosmic_amount_is_accepted():
+    deck = parse_file(robbery(str(MAX_AMOUNT)).encode(), "x.json")
+    assert deck.find("riichi-robbery").actions[0].amount == MAX_AMOUNT
+
+
+@pytest.mark.parametrize("amount", [str(MAX_AMOUNT + 100), "1" + "0" * 4000])
+def test_a_chaosjan_amount_out_of_range_is_refused(amount):
+    text = CHAOSJAN.replace('"amount": 2000', f'"amount": {amount}', 1)
+    assert text != CHAOSJAN
+    message = refusal(text, "cards.json", catalogue_file)
+    assert "digits" in message or f"{MAX_AMOUNT:,}" in message
+
+
+def test_a_key_twice_in_one_object_is_refused_naming_the_line():
+    text = COSMIC.replace('"lasts": "instant",', '"lasts": "instant",\n "lasts": "hand",', 1)
+    message = refusal(text, "x.json")
+    assert f"line {line_of(text, chr(10) + ' ' + chr(34) + 'lasts') + 1}" in message and '"lasts"' in message
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\u2066", "\u200f", "\x00", "\x1b", "\x85", "\n", "\t"])
+def test_control_and_direction_characters_in_names_are_refused(char):
+    text = COSMIC.replace('"name": "Riichi Robbery"', f'"name": {json.dumps("Riichi" + char + "Robbery")}', 1)
+    message = refusal(text, "x.json")
+    assert f"U+{ord(char):04X}" in message and "`name`" in message and char not in message
+
+
+def test_line_breaks_stay_allowed_in_texts_but_overrides_do_not():
+    broken = COSMIC.replace('"Take up to 2000 points from the table."', '"Take up to 2000 points\\nfrom the table."')
+    assert "\n" in parse_file(broken.encode(), "x.json").find("riichi-robbery").text
+    overridden = COSMIC.replace('"Take up to 2000', '"Take \\u202eup to 2000', 1)
+    assert "U+202E" in refusal(overridden, "x.json")
