@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from json.decoder import JSONObject  # type: ignore[attr-defined]  # the pure-Python object reader, not in the stubs
+from json.scanner import py_make_scanner
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
@@ -235,12 +237,12 @@ class _UniqueKeys(json.JSONDecoder):
         self.filename = filename
         self.spans: list[tuple[int, int]] = []  # the objects read so far: inner ones end first
         self.parse_object = self._object
-        self.scan_once = json.scanner.py_make_scanner(self)  # the C scanner does not call parse_object
+        self.scan_once = py_make_scanner(self)  # the C scanner does not call parse_object
 
     def _object(self, s_and_end: tuple[str, int], strict: bool, scan_once: Any, _hook: Any, _pairs_hook: Any,
                 memo: dict[str, str]) -> tuple[dict[str, Any], int]:
         text, start = s_and_end
-        pairs, end = json.decoder.JSONObject(s_and_end, strict, scan_once, None, lambda found: found, memo)
+        pairs, end = JSONObject(s_and_end, strict, scan_once, None, lambda found: found, memo)
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
