@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from json.decoder import JSONObject  # type: ignore[attr-defined]  # the pure-Python object reader, not in the stubs
-from json.scanner import py_make_scanner
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
+from json.decoder import JSONObject  # type: ignore[attr-defined]  # the pure-Python object reader, not in the stubs
+from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar, overload
 
