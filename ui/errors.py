@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from engine.errors import GameError
+from engine.errors import GameError, IllegalMove
 from engine.text import ECHO, shorten
 from render.common import error_embed
 from ui.types import Interaction
@@ -73,6 +73,47 @@ def install_error_handler(bot: ChaosTable) -> None:
     @bot.tree.error
     async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)
+
+    async def options_in_bounds(interaction: discord.Interaction) -> bool:
+        try:
+            check_options(interaction)
+        except GameError as error:
+            await report_error(interaction, error)
+            return False
+        return True
+
+    bot.tree.interaction_check = options_in_bounds  # type: ignore[method-assign]  # the tree's one global check
+
+
+def check_options(interaction: discord.Interaction) -> None:
+    """Refuse a slash command whose options lie outside the choices and bounds it declares: Discord's client
+    keeps to them, a forged payload need not, and no command should have to trust them."""
+    command = interaction.command
+    if interaction.type is not discord.InteractionType.application_command or not isinstance(
+            command, app_commands.Command):
+        return
+    given = _leaf_options(cast(dict[str, Any], interaction.data or {}).get("options") or [])
+    for parameter in command.parameters:
+        value = given.get(parameter.display_name)
+        if value is None:
+            continue
+        if parameter.choices and value not in {c.value for c in parameter.choices}:
+            raise IllegalMove(f"{shorten(str(value), ECHO)!r} is not a choice of `{parameter.display_name}`.",
+                              "Choose: " + ", ".join(c.name for c in parameter.choices[:25]) + ".", code="bad_option")
+        low, high = parameter.min_value, parameter.max_value
+        if isinstance(value, (int, float)) and ((low is not None and value < low) or
+                                                (high is not None and value > high)):
+            raise IllegalMove(f"`{parameter.display_name}` runs from {low if low is not None else '…'} to "
+                              f"{high if high is not None else '…'}.", "Give a number in that range.",
+                              code="bad_option")
+
+
+def _leaf_options(options: list[dict[str, Any]]) -> dict[str, Any]:
+    """name -> value of the options a (sub)command was given."""
+    for option in options:
+        if option.get("type") in (1, 2):  # a subcommand or a group: its options hold the values
+            return _leaf_options(option.get("options") or [])
+    return {o["name"]: o.get("value") for o in options}
 
 
 class ReportsErrors:
