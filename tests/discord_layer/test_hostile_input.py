@@ -5,6 +5,7 @@ sends is more than Discord accepts (the fake refuses it, and the harness fixture
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -13,6 +14,9 @@ from discord import AppCommandOptionType, app_commands
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from engine.chaosjan.catalogue import SHIPPED as CHAOSJAN_SHIPPED
+from engine.ginjontan.rules import GINJONTAN
+from engine.uno.rules import UNO
 from render.common import COLOUR_ERROR
 from tests.discord_layer.options.test_uno_options import deal
 from tests.discord_layer.test_chaosjan import start as start_chaosjan
@@ -113,7 +117,6 @@ async def setup_games(harness, players) -> None:
     await start_ginjontan(harness, players[:3])
 
 
-@pytest.mark.allow_rejections  # hostile values the fake Discord itself would refuse are sent anyway (forged)
 async def test_every_string_and_integer_option_survives_hostile_values(harness):
     players = [harness.user(name, manager=i == 0) for i, name in enumerate(("east", "south", "west", "north"))]
     await setup_games(harness, players)
@@ -141,3 +144,86 @@ async def test_every_string_and_integer_option_survives_hostile_values(harness):
                 choices = await harness.autocomplete(command.qualified_name, name, value, user=host)
                 assert len(choices) <= 25 and all(len(c["name"]) <= 100 for c in choices), where
 
+
+
+# -- item 9: the hint names the command that opens a game -------------------------------------------------------
+
+@pytest.mark.parametrize("command, opener, kind", [("uno hand", "uno new", UNO),
+                                                   ("ginjontan status", "ginjontan new", GINJONTAN)])
+async def test_no_game_here_names_the_command_that_opens_one(harness, command, opener, kind):
+    refused = await harness.slash(command, user=harness.user("ann"))
+    assert refused.ephemeral and f"`/{opener}`" in refused.text
+    await harness.slash(opener, user=harness.user("ben"))
+    assert await harness.bot.games.get(harness.fake.default_channel, kind) is not None  # it does open one
+
+
+# -- item 4: a refusal quoting 6,000 characters still fits one message ------------------------------------------
+
+@pytest.mark.parametrize("command, option, text, quoted", [
+    ("chroma waits", "hand", "1m" * 100 + "x" + "2m" * 2949, "x"),
+    ("ginjontan score", "cards", "r1sun " + "q" * 5994, "q"),
+])
+async def test_a_caret_refusal_of_a_long_option_quotes_a_short_window(harness, command, option, text, quoted):
+    refused = await harness.slash(command, user=harness.user("ann"), **{option: text})
+    description = refused.embeds[0]["description"]
+    assert refused.ephemeral and len(description) <= 1000 and "…" in description and quoted in description
+
+
+@pytest.mark.parametrize("card", ["#" + "٣" * 3, "#" + "9" * 5000, "r" * 6000])
+async def test_uno_play_refuses_a_hostile_card_briefly(harness, card):
+    players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    await deal(harness, players)
+    before = await stored(harness)
+    refused = await harness.slash("uno play", user=players[0], card=card)
+    assert refused.ephemeral and "can't read" in refused.text and len(refused.text) < 1000
+    assert await stored(harness) == before
+
+
+# -- item 5: uploaded files ------------------------------------------------------------------------------------
+
+HOSTILE_FILES = [
+    pytest.param("deep.json", '{"schema": 1,\n"name": ' + "[" * 3000 + "]" * 3000 + "}", "line 2", id="nesting"),
+    pytest.param("deep.toml", "schema = 1\n\nname = " + "[" * 3000 + "]" * 3000, "line 3", id="toml-nesting"),
+    pytest.param("big.json", '{"schema":\n 1' + "0" * 5000 + "}", "line 2", id="5000-digits"),
+    pytest.param("dup.json", '{"schema": 1,\n "schema": 1}', "line 2", id="duplicate-key"),
+]
+
+
+@pytest.mark.option_effect("cosmic import", "file")
+@pytest.mark.parametrize("filename, text, where", HOSTILE_FILES)
+async def test_cosmic_import_refuses_hostile_files_naming_the_line(harness, filename, text, where):
+    east, south, west, north = (harness.user(n) for n in ("east", "south", "west", "north"))
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    await harness.slash("cosmic start", user=east)
+    before = await stored(harness)
+    refused = await harness.slash("cosmic import", user=east, file=(filename, text.encode()))
+    await refused.followed_up()
+    assert refused.ephemeral and where in refused.text
+    assert await stored(harness) == before
+
+
+@pytest.mark.option_effect("chaosjan import", "file")
+@pytest.mark.parametrize("amount, complaint", [(10**12, "up to 1,000,000"), ("1" + "0" * 4000, "digits")])
+async def test_chaosjan_import_refuses_an_amount_no_table_can_pay(harness, amount, complaint):
+    players = [harness.user(n) for n in ("east", "south", "west", "north")]
+    east, south, west, north = players
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    await harness.slash("chaosjan new", user=east)
+    text = CHAOSJAN_SHIPPED.read_text(encoding="utf-8").replace('"amount": 2000', f'"amount": {amount}', 1)
+    before = await stored(harness)
+    refused = await harness.slash("chaosjan import", user=east, file=("ours.json", text.encode()))
+    await refused.followed_up()
+    assert refused.ephemeral and complaint in refused.text
+    assert await stored(harness) == before
+
+
+@pytest.mark.option_effect("cosmic import", "file")
+async def test_a_name_with_a_direction_override_is_refused(harness):
+    east, south, west, north = (harness.user(n) for n in ("east", "south", "west", "north"))
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    await harness.slash("cosmic start", user=east)
+    deck = {"schema": 1, "name": "Ours", "description": "", "cards": [
+        {"id": "x", "name": "Fine\u202eenif", "type": "event", "text": "Ok.", "lasts": "instant"}]}
+    refused = await harness.slash("cosmic import", user=east, file=("ours.json", json.dumps(deck).encode()))
+    await refused.followed_up()
+    assert refused.ephemeral and "U+202E" in refused.text and "\u202e" not in refused.text
