@@ -19,6 +19,7 @@ from engine.deck import MAX_FILE_BYTES, DeckError
 from engine.errors import IllegalMove
 from engine.seeds import new_seed, parse_seed
 from engine.table import TABLE, ChaosStart, chaos_table
+from engine.text import ECHO, ascii_number, shorten
 from render import chaosjan as render
 from ui import chaosjan as flows
 from ui.errors import note_change
@@ -150,9 +151,11 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
     async def end_effect(self, interaction: Interaction, card: str) -> None:
         record = await flows.load(interaction)
         state = flows.chaos(record)
-        stock = next((s for s in state.stocks if card.isdigit() and s.card == int(card)), None)
+        number = ascii_number(card.strip())
+        stock = next((s for s in state.stocks if s.card == number), None)
         if stock is None:
-            raise IllegalMove(f"{card!r} is not a card in play.", "Pick one from the suggestions.", code="not_in_play")
+            raise IllegalMove(f"{shorten(card, ECHO)!r} is not a card in play.", "Pick one from the suggestions.",
+                              code="not_in_play")
         manager = can_manage(interaction, record.state.host)
         player = state.players[stock.seat] if manager else interaction.user.id  # the host may end anyone's
         await flows.answer(interaction, await flows.apply(interaction, EndEffect(player, stock.card),
@@ -182,7 +185,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         catalogue = record.state.chaosjan.catalogue if record and record.state.chaosjan else load_shipped()
         found = catalogue.find(name)
         if found is None:
-            raise IllegalMove(f"There is no card called {name!r} in {catalogue.name}.",
+            raise IllegalMove(f"There is no card called {shorten(name, ECHO)!r} in {catalogue.name}.",
                               "Pick one from the suggestions.")
         await interaction.response.send_message(embed=render.card_embed(found), ephemeral=True)
 

@@ -244,9 +244,10 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         host = table.state.host if table else (record.state.host if record else None)
         require_manager(interaction, host, "change this channel's chroma rules")
         if record is None:
-            record = await store.start(require_channel(interaction), CHROMA,
-                                       new_state(interaction.user.id, new_seed()),
-                                       guild_id=interaction.guild_id, actor_id=interaction.user.id)
+            fresh = new_state(interaction.user.id, new_seed())
+            CHROMA.apply(fresh, make_move(fresh))  # a refused change stores nothing, not even the first rules
+            record = await store.start(require_channel(interaction), CHROMA, fresh, guild_id=interaction.guild_id,
+                                       actor_id=interaction.user.id)
         move = make_move(record.state)
         result = await store.apply(require_channel(interaction), CHROMA, move, actor_id=interaction.user.id)
         note_change(interaction)

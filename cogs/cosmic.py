@@ -13,6 +13,7 @@ from engine.deck import MAX_FILE_BYTES, DeckError, load_shipped, parse_file, shi
 from engine.errors import IllegalMove
 from engine.seeds import new_seed
 from engine.table import TABLE, Chombo, CosmicStart, Dismiss, NewDeck, Reshuffle, Roll, TableState, require_cosmic
+from engine.text import ECHO, shorten
 from render import cosmic as render
 from render.table import describe_events
 from storage.games import GameRecord
@@ -85,7 +86,8 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         deck = require_cosmic(record.state).deck
         card = deck.find(name)
         if card is None:
-            raise IllegalMove(f"There is no card called {name!r} in {deck.name}.", "Pick one from the suggestions.")
+            raise IllegalMove(f"There is no card called {shorten(name, ECHO)!r} in {deck.name}.",
+                              "Pick one from the suggestions.")
         await interaction.response.send_message(embed=render.card_embed(card, record.state.sanma), ephemeral=True)
 
     @card.autocomplete("name")

@@ -59,7 +59,7 @@ def complete(current: str, pool: list[int] | None) -> list[app_commands.Choice[s
     else:
         found = []
         colour = next((c for c in COLOURS if typed[:1] == c.letter), None)
-        digits = "".join(ch for ch in typed[1:3] if ch.isdigit())
+        digits = "".join(ch for ch in typed[1:3] if ch in "0123456789")
         rest = typed[1 + len(digits):]
         if colour is not None and digits and 1 <= int(digits) <= 33:
             found = [card_id(s, colour, int(digits)) for s in (symbol_matches(rest) if rest else SYMBOLS)]

@@ -11,15 +11,23 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
+from json.decoder import JSONObject  # type: ignore[attr-defined]  # the pure-Python object reader, not in the stubs
+from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar, overload
 
 from engine.errors import GameError
+from engine.text import ECHO, NUMBER_DIGITS, shorten
 
 MAX_FILE_BYTES = 64 * 1024
 MAX_CARDS = 200
+MAX_DEPTH = 8  # lists and objects inside each other; the format needs 5
+MAX_AMOUNT = 1_000_000  # points an effect moves: the most a table starts with (`/table start points`)
 DECKS_FOLDER = Path(__file__).resolve().parents[1] / "data" / "decks"
 CARD_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_WORD = re.compile(r"[A-Za-z0-9_]+")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")  # C0, C1, bidi
+_UNPRINTABLE = re.compile(_CONTROL.pattern[:-1] + "\t\n]")  # and in names, tabs and line breaks
 
 
 C = TypeVar("C")
@@ -84,7 +92,7 @@ class CardIndex(Generic[C]):
         for card in self.cards:
             if card.id == card_id:  # type: ignore[attr-defined]
                 return card
-        raise DeckError(f"There is no card {card_id!r} in {self.name}.", self.lookup_hint)
+        raise DeckError(f"There is no card {shorten(card_id, ECHO)!r} in {self.name}.", self.lookup_hint)
 
     def find(self, name: str) -> C | None:
         """A card by id or by name, whatever the case."""
@@ -125,18 +133,133 @@ def read_document(data: bytes, filename: str) -> Any:
     except UnicodeDecodeError as error:
         raise DeckError(f"{filename} is not UTF-8 text.", "Save it as UTF-8 JSON or TOML.") from error
     lowered = filename.lower()
+    if not lowered.endswith((".toml", ".json")):
+        raise DeckError(f"{filename} is neither .json nor .toml.", "Upload a deck file ending in .json or .toml.")
+    _check_shape(text, filename, toml=lowered.endswith(".toml"))
     try:
-        if lowered.endswith(".toml"):
-            return tomllib.loads(text)
-        if lowered.endswith(".json"):
-            return json.loads(text)
+        document = (tomllib.loads(text) if lowered.endswith(".toml") else
+                    _UniqueKeys(filename).decode(text))
     except json.JSONDecodeError as error:
         raise DeckError(f"{filename} is not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}.",
                         "Check the deck format in docs/deck-format.md.") from error
     except tomllib.TOMLDecodeError as error:
         raise DeckError(f"{filename} is not valid TOML: {error}.",
                         "Check the deck format in docs/deck-format.md.") from error
-    raise DeckError(f"{filename} is neither .json nor .toml.", "Upload a deck file ending in .json or .toml.")
+    except (RecursionError, ValueError) as error:  # _check_shape should have caught these first
+        raise DeckError(f"{filename} could not be read: it nests too deeply or holds too large a number.",
+                        "Check the deck format in docs/deck-format.md.") from error
+    if _depth(document) > MAX_DEPTH:  # TOML's dotted keys (`a.b.c = 1`) nest without brackets
+        raise DeckError(f"{filename}: tables and lists nest more than {MAX_DEPTH} deep.",
+                        "Check the deck format in docs/deck-format.md.")
+    return document
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in a parsed document, counted without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth + 1)
+            if depth + 1 <= MAX_DEPTH:
+                stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def shown(value: Any) -> str:
+    """A value from a card file, quoted in an error: short."""
+    return shorten(repr(value), ECHO)
+
+
+def _check_shape(text: str, filename: str, *, toml: bool) -> None:
+    """Before parsing: lists and objects nest at most MAX_DEPTH deep and numbers have at most NUMBER_DIGITS
+    digits, so neither parser recurses without end or reads a 5,000-digit integer. Strings and comments are
+    skipped; the error names the line."""
+    depth, line, i = 0, 1, 0
+    quotes = ('"""', "\'\'\'", '"', "'") if toml else ('"',)
+    while i < len(text):
+        char = text[i]
+        if _WORD.match(char):  # a number, a bare key or a keyword, whole
+            run = _WORD.match(text, i)
+            assert run is not None
+            digits = run.group().replace("_", "")
+            if char.isdigit() and len(digits) - (digits[1:2] in "xXoObB" and len(digits) > 1) * 2 > NUMBER_DIGITS:
+                raise DeckError(f"{filename}, line {line}: a number has more than {NUMBER_DIGITS} digits.",
+                                f"Amounts go up to {MAX_AMOUNT:,}.")
+            i = run.end()
+            continue
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise DeckError(f"{filename}, line {line}: lists and objects nest more than {MAX_DEPTH} deep.",
+                                "Check the deck format in docs/deck-format.md.")
+        elif char in "]}":
+            depth -= 1
+        elif toml and char == "#":
+            i = _end_of(text, i, "\n")
+            continue
+        else:
+            quote = next((q for q in quotes if text.startswith(q, i)), None)
+            if quote is not None:
+                end = _string_end(text, i + len(quote), quote)
+                line += text.count("\n", i, end)
+                i = end
+                continue
+        i += 1
+
+
+def _string_end(text: str, start: int, quote: str) -> int:
+    """The index after the string that opened with `quote` just before `start` (escapes only in "...")."""
+    i = start
+    while i < len(text):
+        if text.startswith(quote, i):
+            return i + len(quote)
+        if text[i] == "\\" and quote[0] == '"':
+            i += 1
+        elif text[i] == "\n" and len(quote) == 1:
+            return i  # an unclosed string: the parser says so
+        i += 1
+    return len(text)
+
+
+def _end_of(text: str, start: int, what: str) -> int:
+    found = text.find(what, start)
+    return len(text) if found < 0 else found
+
+
+class _UniqueKeys(json.JSONDecoder):
+    """JSON whose objects name each key once (TOML refuses a key twice itself); the error names the line."""
+
+    def __init__(self, filename: str) -> None:
+        super().__init__()
+        self.filename = filename
+        self.spans: list[tuple[int, int]] = []  # the objects read so far: inner ones end first
+        self.parse_object = self._object
+        self.scan_once = py_make_scanner(self)  # the C scanner does not call parse_object
+
+    def _object(self, s_and_end: tuple[str, int], strict: bool, scan_once: Any, _hook: Any, _pairs_hook: Any,
+                memo: dict[str, str]) -> tuple[dict[str, Any], int]:
+        text, start = s_and_end
+        pairs, end = JSONObject(s_and_end, strict, scan_once, None, lambda found: found, memo)
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                at = self._second(text, key, start, end)
+                raise DeckError(f"{self.filename}, line {text.count(chr(10), 0, at) + 1}: the key "
+                                f"{shorten(json.dumps(key), ECHO)} appears twice in one object.",
+                                "Give each field once.")
+            seen.add(key)
+        self.spans.append((start, end))
+        return dict(pairs), end
+
+    def _second(self, text: str, key: str, start: int, end: int) -> int:
+        """Where `key` is written the second time in this object, not in the objects inside it."""
+        inner = [(a, b) for a, b in self.spans if start <= a and b <= end]
+        found = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text[:end])
+                 if m.start() >= start and not any(a <= m.start() < b for a, b in inner)]
+        return found[1] if len(found) > 1 else start
 
 
 def parse_file(data: bytes, filename: str) -> Deck:
@@ -146,7 +269,8 @@ def parse_file(data: bytes, filename: str) -> Deck:
 
 def load_shipped(name: str) -> Deck:
     if name not in shipped():  # only names listed from the folder: a forged "../x" never becomes a path
-        raise DeckError(f"There is no shipped deck called {name!r}.", f"Choose one of: {', '.join(shipped())}.")
+        raise DeckError(f"There is no shipped deck called {shorten(name, ECHO)!r}.",
+                        f"Choose one of: {', '.join(shipped())}.")
     path = DECKS_FOLDER / f"{name}.json"
     return parse_file(path.read_bytes(), path.name)
 
@@ -165,7 +289,7 @@ def parse_card_file(raw: Any, what: str, card: Callable[[Any, int], C]) -> tuple
     if not isinstance(raw, dict):
         raise DeckError(f"A {what} file must hold an object with schema, name, description and cards.")
     if raw.get("schema") != 1:
-        raise DeckError(f"The {what}'s `schema` must be 1, not {raw.get('schema')!r}.")
+        raise DeckError(f"The {what}'s `schema` must be 1, not {shown(raw.get('schema'))}.")
     name = text_field(raw, "name", f"the {what}", 1, 100)
     description = text_field(raw, "description", f"the {what}", 0, 300) or ""
     cards_raw = raw.get("cards")
@@ -191,11 +315,9 @@ def require_unique(cards: tuple[Any, ...]) -> None:
 
 
 def _card(raw: Any, number: int) -> Card:
-    where = f"Card {number}"
     if not isinstance(raw, dict):
-        raise DeckError(f"{where}: must be an object (a table in TOML).")
-    if isinstance(raw.get("name"), str) and raw["name"].strip():
-        where = f"Card {number} ({raw['name'].strip()[:60]})"
+        raise DeckError(f"Card {number}: must be an object (a table in TOML).")
+    where = card_where(raw, number)
     known = {"id", "name", "type", "text", "sanma", "suuma", "on_reveal", "lasts", "actions"}
     unknown = sorted(set(raw) - known)
     if unknown:
@@ -207,7 +329,8 @@ def _card(raw: Any, number: int) -> Card:
     try:
         card_type = CardType(raw.get("type", ""))
     except ValueError:
-        raise DeckError(f"{where}: field `type` must be \"modifier\" or \"event\", got {raw.get('type')!r}.") from None
+        raise DeckError(f"{where}: field `type` must be \"modifier\" or \"event\", "
+                        f"got {shown(raw.get('type'))}.") from None
     text = text_field(raw, "text", where, 1, 600, required=False)
     sanma = text_field(raw, "sanma", where, 1, 600, required=False)
     suuma = text_field(raw, "suuma", where, 1, 600, required=False)
@@ -224,7 +347,7 @@ def _card(raw: Any, number: int) -> Card:
             lasts = Lasts(raw.get("lasts", ""))
         except ValueError:
             raise DeckError(f"{where}: field `lasts` must be \"instant\", \"hand\" or \"until_dismissed\", "
-                            f"got {raw.get('lasts')!r}.") from None
+                            f"got {shown(raw.get('lasts'))}.") from None
     elif "lasts" in raw:
         raise DeckError(f"{where}: field `lasts` is only for events.")
     actions = tuple(_action(a, where, card_type) for a in list_field(raw, "actions", where))
@@ -241,12 +364,21 @@ def _action(raw: Any, where: str, card_type: CardType) -> Action:
         return Action("aotenjou")
     if kind == "take_from_table":
         amount, up_to = raw.get("amount"), raw.get("up_to")
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0 or amount % 100:
-            raise DeckError(f"{where}: field `actions.amount` must be a positive multiple of 100, got {amount!r}.")
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_AMOUNT or amount % 100:
+            raise DeckError(f"{where}: field `actions.amount` must be a positive multiple of 100 up to "
+                            f"{MAX_AMOUNT:,}, got {shown(amount)}.")
         if not isinstance(up_to, bool):
             raise DeckError(f"{where}: field `actions.up_to` must be true or false.")
         return Action("take_from_table", amount, up_to)
-    raise DeckError(f"{where}: field `actions.kind` must be \"take_from_table\" or \"aotenjou\", got {kind!r}.")
+    raise DeckError(f"{where}: field `actions.kind` must be \"take_from_table\" or \"aotenjou\", got {shown(kind)}.")
+
+
+def card_where(raw: dict[str, Any], number: int) -> str:
+    """How errors name a card: its number, and its name when that is printable text."""
+    name = raw.get("name")
+    if isinstance(name, str) and name.strip() and not _UNPRINTABLE.search(name):
+        return f"Card {number} ({name.strip()[:60]})"
+    return f"Card {number}"
 
 
 def list_field(raw: dict[str, Any], key: str, where: str) -> list[Any]:
@@ -272,6 +404,11 @@ def text_field(raw: dict[str, Any], key: str, where: str, shortest: int, longest
     if not isinstance(value, str):
         raise DeckError(f"{where}: field `{key}` must be text.")
     value = value.strip()
+    bad = (_UNPRINTABLE if key in ("id", "name") else _CONTROL).search(value)
+    if bad is not None:
+        raise DeckError(f"{where}: field `{key}` holds the control character U+{ord(bad.group()):04X} at character "
+                        f"{bad.start() + 1}.", "Names and texts are plain text: no control or direction-override "
+                                               "characters (line breaks only in texts).")
     if not shortest <= len(value) <= longest:
         raise DeckError(f"{where}: field `{key}` must be {shortest}-{longest} characters, it has {len(value)}.")
     return value

@@ -15,7 +15,7 @@ from engine.chaosjan.catalogue import Card, CardType, Catalogue, Lasts
 from engine.chaosjan.rules import hand_cards, hyper_effect
 from engine.chaosjan.state import ChaosState, Phase, Window
 from engine.table import TableState, chaos_table
-from render.common import COLOUR_INFO, mention, seed_lines
+from render.common import COLOUR_INFO, mention, seed_lines, shorten
 from render.events import Wording, shown_elsewhere
 
 COLOUR = discord.Colour.dark_purple()
@@ -26,8 +26,7 @@ TYPE_ICON = {CardType.ACTION: "⚡", CardType.STOCK: "📦", CardType.HYPER: "�
 
 
 def short(text: str | None, limit: int) -> str:
-    text = (text or "").strip()
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    return shorten((text or "").strip(), limit)
 
 
 def symbol(card: Card) -> str:

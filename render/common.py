@@ -1,8 +1,14 @@
-"""Shared look: colours and the error card."""
+"""Shared look: colours, the error card, and the bounds of what Discord accepts."""
 
 from __future__ import annotations
 
 import discord
+
+from engine.text import shorten
+
+CONTENT_LIMIT = 2000  # characters of a message's content
+DESCRIPTION_LIMIT = 4096  # characters of an embed's description
+HINT_LIMIT = 1000
 
 COLOUR_INFO = discord.Colour.blurple()
 COLOUR_ERROR = discord.Colour.red()
@@ -10,7 +16,9 @@ COLOUR_OK = discord.Colour.green()
 
 
 def error_embed(message: str, hint: str | None = None) -> discord.Embed:
-    description = f"**{message}**" + (f"\n{hint}" if hint else "")
+    """A refusal card, bounded whatever the message and hint quote."""
+    hint_text = f"\n{shorten(hint, HINT_LIMIT)}" if hint else ""
+    description = f"**{shorten(message, DESCRIPTION_LIMIT - 4 - len(hint_text))}**" + hint_text
     return discord.Embed(description=description, colour=COLOUR_ERROR)
 
 

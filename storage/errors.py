@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from engine.errors import GameError
 
+OPENED_BY = {"uno": "new", "ginjontan": "new"}  # the command that opens a game of this kind; `start` otherwise
+
 
 class NoActiveGame(GameError):
     code = "no_game"
 
     def __init__(self, kind: str) -> None:
         super().__init__(f"There is no {kind} game running in this channel.",
-                         f"Start one with `/{kind} start`.")
+                         f"Start one with `/{kind} {OPENED_BY.get(kind, 'start')}`.")
 
 
 class GameAlreadyRunning(GameError):

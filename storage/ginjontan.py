@@ -56,7 +56,7 @@ class Rating:
 async def tournament(db: Database, guild_id: int | None, limit: int = 20) -> list[Rating]:
     """The server's rating: tier points first, the points total on a tie ("Higher significance has b)")."""
 
-    def read(conn: sqlite3.Connection) -> list[tuple[int, int, int, int]]:
+    def read(conn: sqlite3.Connection) -> list[tuple[int, int, int, str]]:
         return conn.execute(
             "SELECT r.game_id, r.user_id, r.place, r.points FROM game_results r WHERE r.guild_id IS ? AND r.kind = ?",
             (guild_id, KIND)).fetchall()
@@ -69,7 +69,7 @@ async def tournament(db: Database, guild_id: int | None, limit: int = 20) -> lis
     wins: Counter[int] = Counter()
     for game, user, place, points in rows:
         tier[user] += tier_points(place, size[game])
-        total[user] += points
+        total[user] += int(points)
         games[user] += 1
         wins[user] += place == 1
     ranked = sorted(games, key=lambda u: (-tier[u], -total[u], u))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from storage.database import Database
@@ -11,7 +12,6 @@ from storage.database import Database
 if TYPE_CHECKING:
     from storage.games import GameRecord
 
-SQLITE_MAX = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class LeaderboardRow:
     games: int
     wins: int  # first places
     average_place: float
-    average_points: float
+    average_points: Fraction  # exact: points may have any number of digits
 
 
 def store_results(conn: sqlite3.Connection, record: GameRecord[Any], standings: list[Standing]) -> None:
@@ -35,8 +35,7 @@ def store_results(conn: sqlite3.Connection, record: GameRecord[Any], standings: 
     conn.executemany(
         "INSERT INTO game_results (game_id, guild_id, kind, user_id, place, points, finished_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(record.id, record.guild_id, record.kind, s.user_id, s.place, max(-SQLITE_MAX, min(SQLITE_MAX, s.points)),
-          record.updated_at)
+        [(record.id, record.guild_id, record.kind, s.user_id, s.place, str(s.points), record.updated_at)
          for s in standings],
     )
 
@@ -46,11 +45,11 @@ async def leaderboard(db: Database, guild_id: int | None, kind: str, limit: int 
 
     def read(conn: sqlite3.Connection) -> list[LeaderboardRow]:
         rows = conn.execute(
-            "SELECT user_id, COUNT(*), SUM(place = 1), AVG(place), AVG(points) FROM game_results"
+            "SELECT user_id, COUNT(*), SUM(place = 1), AVG(place), GROUP_CONCAT(points, ' ') FROM game_results"
             " WHERE guild_id IS ? AND kind = ? GROUP BY user_id"
             " ORDER BY AVG(place), SUM(place = 1) DESC, COUNT(*) DESC, user_id LIMIT ?",
             (guild_id, kind, limit),
         ).fetchall()
-        return [LeaderboardRow(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+        return [LeaderboardRow(r[0], r[1], r[2], r[3], Fraction(sum(map(int, r[4].split())), r[1])) for r in rows]
 
     return await db.read(read)

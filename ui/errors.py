@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from engine.errors import GameError
+from engine.text import ECHO, shorten
 from render.common import error_embed
 from ui.custom_ids import offered
 from ui.permissions import require_in_bounds
@@ -43,7 +44,7 @@ def describe(error: BaseException) -> tuple[str, str | None]:
     if isinstance(error, app_commands.CommandOnCooldown):
         return "Slow down a little.", f"Try again in {error.retry_after:.0f} s."
     if isinstance(error, app_commands.TransformerError):
-        return f"{error.value!r} is not a valid value here.", "Pick one of the suggested values."
+        return f"{shorten(str(error.value), ECHO)!r} is not a valid value here.", "Pick one of the suggested values."
     if isinstance(error, app_commands.CheckFailure):
         return "You can't use that command here.", None
     if isinstance(error, app_commands.CommandNotFound):

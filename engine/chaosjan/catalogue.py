@@ -10,7 +10,18 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from engine.deck import CARD_ID, CardIndex, DeckError, list_field, parse_card_file, read_document, text_field
+from engine.deck import (
+    CARD_ID,
+    MAX_AMOUNT,
+    CardIndex,
+    DeckError,
+    card_where,
+    list_field,
+    parse_card_file,
+    read_document,
+    shown,
+    text_field,
+)
 
 SHIPPED = Path(__file__).resolve().parents[2] / "data" / "chaosjan" / "cards.json"
 MENU_LIMIT = 25  # Discord shows at most 25 options in a select menu; each choosable type must fit in one
@@ -249,11 +260,9 @@ def parse_catalogue(raw: Any) -> Catalogue:
 
 
 def _card(raw: Any, number: int) -> Card:
-    where = f"Card {number}"
     if not isinstance(raw, dict):
-        raise DeckError(f"{where}: must be an object (a table in TOML).")
-    if isinstance(raw.get("name"), str) and raw["name"].strip():
-        where = f"Card {number} ({raw['name'].strip()[:60]})"
+        raise DeckError(f"Card {number}: must be an object (a table in TOML).")
+    where = card_where(raw, number)
     card_id = text_field(raw, "id", where, 1, 60)
     if not CARD_ID.match(card_id):
         raise DeckError(f"{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {card_id!r}.")
@@ -264,7 +273,7 @@ def _card(raw: Any, number: int) -> Card:
         hint = ("This looks like a Cosmic Deck card: import that file with `/cosmic import`."
                 if raw.get("type") == "event" else None)
         raise DeckError(f"{where}: field `type` must be one of {', '.join(t.value for t in CardType)}, "
-                        f"got {raw.get('type')!r}.", hint) from None
+                        f"got {shown(raw.get('type'))}.", hint) from None
     allowed = _FIELDS[card_type] | {"id", "name", "type"}
     unknown = sorted(set(raw) - allowed)
     if unknown:
@@ -319,7 +328,7 @@ def _enum(raw: dict[str, Any], key: str, where: str, kind: type[StrEnum], *, req
         return kind(value)
     except ValueError:
         raise DeckError(f"{where}: field `{key}` must be one of {', '.join(v.value for v in kind)}, "
-                        f"got {value!r}.") from None
+                        f"got {shown(value)}.") from None
 
 
 def _effects(raw: dict[str, Any], key: str, where: str, card_type: CardType, *,
@@ -342,7 +351,7 @@ def _effect(raw: Any, where: str) -> Effect:
         kind = EffectKind(raw.get("kind", ""))
     except ValueError:
         raise DeckError(f"{where}: `kind` must be one of {', '.join(k.value for k in EffectKind)}, "
-                        f"got {raw.get('kind')!r}.") from None
+                        f"got {shown(raw.get('kind'))}.") from None
     allowed = {EffectKind.DRAW: {"count"}, EffectKind.TAKE_FROM_TABLE: {"amount", "up_to", "any_number"},
                EffectKind.PAY: {"amount", "to"}, EffectKind.DOUBLE_EXCHANGE: set(),
                EffectKind.HALF_DEAL_IN: set()}.get(kind, {"amount"})
@@ -352,7 +361,7 @@ def _effect(raw: Any, where: str) -> Effect:
     if kind is EffectKind.DRAW:
         count = raw.get("count")
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 5:
-            raise DeckError(f"{where}: a `draw` effect's `count` must be 1-5, got {count!r}.")
+            raise DeckError(f"{where}: a `draw` effect's `count` must be 1-5, got {shown(count)}.")
         return Effect(kind, count=count)
     if kind in (EffectKind.DOUBLE_EXCHANGE, EffectKind.HALF_DEAL_IN):
         return Effect(kind)
@@ -364,9 +373,9 @@ def _effect(raw: Any, where: str) -> Effect:
         return Effect(kind, any_number=True)
     amount = raw.get("amount")
     least = 0 if kind is EffectKind.RIICHI_COST else 100  # a riichi with no stick costs 0
-    if not isinstance(amount, int) or isinstance(amount, bool) or amount < least or amount % 100:
-        raise DeckError(f"{where}: `amount` must be a {'positive ' if least else ''}multiple of 100 (3.1f.5), "
-                        f"got {amount!r}.")
+    if not isinstance(amount, int) or isinstance(amount, bool) or not least <= amount <= MAX_AMOUNT or amount % 100:
+        raise DeckError(f"{where}: `amount` must be a {'positive ' if least else ''}multiple of 100 (3.1f.5) up to "
+                        f"{MAX_AMOUNT:,}, got {shown(amount)}.")
     if kind is EffectKind.TAKE_FROM_TABLE:
         up_to = raw.get("up_to", False)
         if not isinstance(up_to, bool):
@@ -374,7 +383,7 @@ def _effect(raw: Any, where: str) -> Effect:
         return Effect(kind, amount=amount, up_to=up_to)
     to = raw.get("to", "table")
     if to not in ("table", "target"):
-        raise DeckError(f"{where}: `to` must be \"table\" or \"target\", got {to!r}.")
+        raise DeckError(f"{where}: `to` must be \"table\" or \"target\", got {shown(to)}.")
     return Effect(kind, amount=amount, to=to)
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from engine.errors import IllegalMove
+
 STARTING_HAND = 5  # 4.1
 CHOICES_EACH = 3  # 5.1d.2 (three Actions, three Stocks), 5.2d.1 (three Modifiers)
 
@@ -19,12 +21,14 @@ class ChaosOptions:
     applies_ends_with_hand: bool = True  # 1.6c.2 Stocks ("until it no longer applies") also end with the hand
 
     def __post_init__(self) -> None:
+        """The engine re-checks what the command's choices and bounds already limit (a client can send anything)."""
         if self.modifier_on not in ("dealer", "round"):
-            raise ValueError("modifier_on must be 'dealer' or 'round'")
+            raise IllegalMove("`modifier_on` is `dealer` or `round`.", "Pick one of the choices.", code="bad_option")
         if not 0 <= self.hypers_per_player <= 10:
-            raise ValueError("hypers_per_player must be 0-10")
+            raise IllegalMove("`hypers` is 0 to 10 per player.", "5.1d.1: two each is the default.",
+                              code="bad_option")
         if not 0 <= self.negates <= 40:
-            raise ValueError("negates must be 0-40")
+            raise IllegalMove("`negates` is 0 to 40.", "5.1d.1: ten is the default.", code="bad_option")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.errors import IllegalMove
+from engine.text import caret
 
 SUITS = "mpsz"
 HONOURS = 27
@@ -94,10 +95,12 @@ class NotationError(IllegalMove):
     code = "bad_tiles"
 
     def __init__(self, text: str, position: int, problem: str, hint: str | None = None) -> None:
-        pointer = f"```\n{text}\n{' ' * position}^\n```"
-        super().__init__(f"{problem} (character {position + 1}):\n{pointer}", hint or _HINT)
+        super().__init__(f"{problem} (character {position + 1}):\n{caret(text, position)}", hint or _HINT)
         self.position = position
 
+
+DIGITS = "0123456789"
+LONGEST = 200  # characters of notation in one option
 
 _HINT = ("Write tiles like `123m456p789s1122z`: digits, then the suit letter; `0m` is the red five, `3*m` a chroma "
          "tile, `5!z` one drawn during riichi.")
@@ -106,13 +109,16 @@ _HINT = ("Write tiles like `123m456p789s1122z`: digits, then the suit letter; `0
 def parse_tiles(text: str, *, what: str = "hand", offset: int = 0, whole: str | None = None) -> list[Tile]:
     """Tiles from one-line notation. Spaces are ignored. Errors point at the offending character of `whole`."""
     whole = text if whole is None else whole
+    if len(whole) > LONGEST:
+        raise NotationError(whole, LONGEST, f"the {what} is longer than {LONGEST} characters",
+                            "A hand is at most 14 tiles, and four melds at most 16.")
     tiles: list[Tile] = []
     pending: list[tuple[int, str, int]] = []  # (digit, mark, position)
     for i, char in enumerate(text):
         at = offset + i
         if char.isspace():
             continue
-        if char.isdigit():
+        if char in DIGITS:
             pending.append((int(char), "", at))
         elif char in "*!":
             if not pending or pending[-1][1]:

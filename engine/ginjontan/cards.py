@@ -18,6 +18,7 @@ from enum import Enum
 from functools import cache
 
 from engine.errors import IllegalMove
+from engine.text import ascii_number, caret, shorten
 
 COPIES = 33
 
@@ -194,15 +195,15 @@ class CardNotationError(IllegalMove):
     code = "bad_cards"
 
     def __init__(self, text: str, position: int, problem: str, hint: str | None = None) -> None:
-        pointer = f"```\n{text}\n{' ' * position}^\n```"
-        super().__init__(f"{problem} (character {position + 1}):\n{pointer}", hint or NOTATION_HINT)
+        super().__init__(f"{problem} (character {position + 1}):\n{caret(text, position)}", hint or NOTATION_HINT)
         self.position = position
 
 
 NOTATION_HINT = ("Write a card as colour letter, copy number, symbol: `r12sun`, `v33blackhole`, `w1bonus`, `y5uni` "
                  "(colours w r o y g b v; numbers 1-33). Separate cards with spaces or commas.")
+LONGEST = 1500  # characters of notation in one option
 _TOKEN = re.compile(r"[^\s,]+")
-_CARD = re.compile(r"(?P<colour>[a-z]?)(?P<copy>\d*)(?P<symbol>.*)", re.IGNORECASE)
+_CARD = re.compile(r"(?P<colour>[a-z]?)(?P<copy>[0-9]*)(?P<symbol>.*)", re.IGNORECASE)
 _COLOUR_BY_LETTER = {c.letter: c for c in COLOURS}
 
 
@@ -226,21 +227,25 @@ def parse_card(token: str, *, whole: str | None = None, offset: int = 0) -> int:
     at = offset + 1
     if not copy_text:
         raise CardNotationError(whole, at, "The copy number (1-33) comes after the colour letter")
-    if not 1 <= int(copy_text) <= COPIES:
-        raise CardNotationError(whole, at, f"Copy numbers go from 1 to 33, not {int(copy_text)}")
+    copy = ascii_number(copy_text)
+    if copy is None or not 1 <= copy <= COPIES:
+        raise CardNotationError(whole, at, f"Copy numbers go from 1 to 33, not {shorten(copy_text, 8)}")
     at += len(copy_text)
     if not symbol_text:
         raise CardNotationError(whole, at, "The symbol is missing after the copy number")
     found = symbol_matches(symbol_text)
     if len(found) != 1:
-        problem = (f"`{symbol_text}` could be {', '.join(s.code for s in found)}" if found else
-                   f"`{symbol_text}` is not a symbol")
+        written = shorten(symbol_text, 30)
+        problem = (f"`{written}` could be {', '.join(s.code for s in found)}" if found else
+                   f"`{written}` is not a symbol")
         raise CardNotationError(whole, at, problem, "Symbols: " + ", ".join(s.code for s in SYMBOLS) + ".")
-    return card_id(found[0], _COLOUR_BY_LETTER[colour_text], int(copy_text))
+    return card_id(found[0], _COLOUR_BY_LETTER[colour_text], copy)
 
 
 def parse_cards(text: str, *, limit: int | None = None) -> list[int]:
     """Cards from notation; the same card may not appear twice (each card of the set exists once)."""
+    if len(text) > LONGEST:
+        raise CardNotationError(text, LONGEST, f"At most {LONGEST} characters of cards")
     cards: list[int] = []
     for m in _TOKEN.finditer(text):
         cid = parse_card(m.group(), whole=text, offset=m.start())

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.errors import IllegalMove
+from engine.text import ECHO, ascii_number, shorten
 
 
 class Colour(StrEnum):
@@ -126,8 +127,9 @@ class Face:
 def parse_face(text: str) -> Face:
     """`r5`, `red 5`, `g+2`, `bskip`, `yrev`, `w`, `w+4`, also a card id as `#12`. Raises IllegalMove."""
     raw = text.strip().casefold()
-    if raw.startswith("#") and raw[1:].isdigit() and int(raw[1:]) < DECK_SIZE:
-        c = CARDS[int(raw[1:])]
+    number = ascii_number(raw[1:]) if raw.startswith("#") else None
+    if number is not None and number < DECK_SIZE:
+        c = CARDS[number]
         return Face(c.colour, c.rank)
     if raw in _WILD_WORDS:
         return Face(None, _WILD_WORDS[raw])
@@ -136,7 +138,7 @@ def parse_face(text: str) -> Face:
         rank = _RANK_WORDS.get(match.group(2).strip())
         if rank is not None:
             return Face(_COLOUR_WORDS[match.group(1)], rank)
-    raise IllegalMove(f"I can't read {text!r} as a card.",
+    raise IllegalMove(f"I can't read {shorten(text, ECHO)!r} as a card.",
                       "Write a colour letter and a rank: r5, g+2, bskip, yrev; w for a Wild, w+4 for a Wild +4. "
                       "Or pick one from the suggestions.", code="bad_card")
 
@@ -144,7 +146,8 @@ def parse_face(text: str) -> Face:
 def parse_colour(text: str) -> Colour:
     colour = _COLOUR_WORDS.get(text.strip().casefold())
     if colour is None:
-        raise IllegalMove(f"{text!r} is not a colour.", "Choose red, yellow, green or blue.", code="bad_colour")
+        raise IllegalMove(f"{shorten(text, ECHO)!r} is not a colour.", "Choose red, yellow, green or blue.",
+                          code="bad_colour")
     return colour
 
 
