@@ -65,7 +65,7 @@ def gold_wins(draw) -> tuple[list[Tile], int, bool]:
         hand.append(tile)
     if draw(st.booleans()):
         i = draw(st.integers(0, 13))
-        wild = [t for t in LIVE if not used[t.identity] and hand[i].face in readings(t, STRICT)]
+        wild = [t for t in LIVE if not used[t.identity] and faces[i] in readings(t, STRICT)]
         assume(wild and hand[i].chroma is not Chroma.GOLD)
         hand[i] = draw(st.sampled_from(wild))
     win = draw(st.integers(0, 13))
