@@ -102,7 +102,7 @@ def _observed_ginjontan() -> set[str]:
         for _ in range(150):
             if state.phase is GinjontanPhase.OVER:
                 break
-            state, events = ginjontan_apply(state, choose(state, rng))
+            state, events = ginjontan_apply(state, choose(state, rng, everyone=False))
             seen |= {e["type"] for e in events}
     return seen
 

@@ -99,7 +99,7 @@ def test_hand_controls_send_only_accepted_moves_and_cover_every_legal_kind(seed,
             for where in ui.POOL_TASKS:
                 for c in ui.card_pool(state, player, where):
                     assert usable(state, player, where, c), (where, c, state.tasks(player))
-        state, _ = apply(state, choose(state, rng))
+        state, _ = apply(state, choose(state, rng, everyone=False))
 
 
 def test_an_exchange_with_an_empty_reserve_still_offers_no_exchange():

@@ -116,20 +116,32 @@ def package_value(faces: Sequence[int], win_index: int, *, riichi: bool, tsumo: 
     return 3 * result.cost["main"] if tsumo else result.cost["main"]
 
 
+def _wins_unscored(faces: Sequence[int], *, riichi: bool, tsumo: bool) -> bool:
+    """Is this closed hand with five or more of a face (which the package can't take) a win with a yaku? It must be
+    complete; riichi or menzen tsumo is then a yaku. Without either, the reference can't tell."""
+    if not complete(counts_of(faces)):
+        return False
+    if not (riichi or tsumo):
+        raise ValueError("brute_best can't tell whether a ron without riichi on five of a face has a yaku")
+    return True
+
+
 def brute_best(tiles: Sequence[Tile], win_index: int, *, riichi: bool = False, tsumo: bool = False,
                rules: ChromaRules | None = None) -> int | None:
     """The best value of a closed hand with at most one gold (and no red tiles, nor enough chroma tiles for the
     Rainbow), read strictly: some reading of every tile that wins with a yaku, then, for a gold, one tile of it
-    (not the winning tile) read as any face, the rest as before, again winning with a yaku."""
+    (not the winning tile) read as any face, the rest as before, again winning with a yaku. A reading before may
+    hold five of a face ("Interpret"); only final hands with at most four of each face are scored (None if none)."""
     rules = rules or ChromaRules()
     golds = sum(t.chroma is not None and rules.ability(t.chroma) is Ability.AFTER_WIN for t in tiles)
     assert golds <= 1 and not any(t.chroma is not None and rules.ability(t.chroma) is Ability.HAN for t in tiles)
-    best: int | None = None
+    values: list[int] = []
     for before in {r for r in product(*(sorted(readings(t, rules)) for t in tiles))}:
         value = package_value(before, win_index, riichi=riichi, tsumo=tsumo)
-        if value is None:
+        if value is not None:
+            values.append(value)
+        elif max(counts_of(before)) <= 4 or not _wins_unscored(before, riichi=riichi, tsumo=tsumo):
             continue
-        best = value if best is None else max(best, value)
         for position in range(len(tiles) if golds else 0):
             if position == win_index:
                 continue
@@ -138,8 +150,8 @@ def brute_best(tiles: Sequence[Tile], win_index: int, *, riichi: bool = False, t
                 after[position] = face
                 value = package_value(after, win_index, riichi=riichi, tsumo=tsumo)
                 if value is not None:
-                    best = max(best, value)
-    return best
+                    values.append(value)
+    return max(values, default=None)
 
 
 # -- waits with melds, by the `mahjong` package ---------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,9 @@ from engine.chroma.rules import Ability, ChromaRules, GoldReading, readings
 from engine.chroma.scoring import Situation, score
 from engine.chroma.tiles import CHROMA_FACES, Chroma, Tile
 from engine.errors import IllegalMove
+from tests.engine.chroma.notation import best, tiles
 from tests.engine.chroma.reference import brute_best
+from tests.engine.table_reference import base_points, ron_payment, tsumo_payments
 
 STRICT = ChromaRules()
 LOOSE = ChromaRules(gold_reading=GoldReading.LOOSE)
@@ -62,7 +65,7 @@ def gold_wins(draw) -> tuple[list[Tile], int, bool]:
         hand.append(tile)
     if draw(st.booleans()):
         i = draw(st.integers(0, 13))
-        wild = [t for t in LIVE if not used[t.identity] and hand[i].face in readings(t, STRICT)]
+        wild = [t for t in LIVE if not used[t.identity] and faces[i] in readings(t, STRICT)]
         assume(wild and hand[i].chroma is not Chroma.GOLD)
         hand[i] = draw(st.sampled_from(wild))
     win = draw(st.integers(0, 13))
@@ -114,3 +117,25 @@ def test_ability_2_strict_gold_reading_is_the_brute_force_best(win_hand):
     assume(result is not None and max(Counter(result.final_faces).values()) <= 4)
     event("read by gold" if any(r.by_gold for r in result.readings) else "no gold reading")
     assert result.value == brute_best(hand, win, riichi=True, tsumo=tsumo)
+
+
+@pytest.mark.parametrize("hand, win, tsumo, han, fu", [
+    # seed 002, ability 2 and "Interpret"; found by the property above. A hand may hold five of a face. Before:
+    # 3*m (the winning tile) and 3*s as 3s, 3*p as 3m: 11m 345m 123s 123s 333s+3s, five 3s; riichi, menzen tsumo,
+    # iipeiko. The gold 5m then reads one plain 3s as 1m: 111m 345m 123s 123s 33s, the 3s won on as the pair (or
+    # 12s penchan). Fu: 20 + 2 tsumo + 8 concealed 111m + 2 for the wait = 32, rounded to 40; 3 han 40 fu, the
+    # dealer's tsumo.
+    ("113*m45*m3*p1122333s3*s", "3*m", True, 3, 40),
+    # The same by ron, 3*m read as itself: 11m 345m 123s 123s 333s+3s, riichi and iipeiko; 20 + 10 closed ron + 4
+    # concealed 333s = 34, rounded to 40. The gold's 3s→1m gives 20 + 10 + 8 = 38, also 40 fu; no change adds han.
+    ("113*m45*m3*p1122333s3*s", "3*m", False, 2, 40),
+])
+def test_ability_2_gold_changes_a_hand_read_with_five_of_a_face(hand, win, tsumo, han, fu):
+    """Ability 2 with "Interpret" ("a hand can have more than 4 tiles of the same face"): the hand before the gold's
+    reading may hold five of a face."""
+    result = best(hand, win=win, riichi=True, tsumo=tsumo)
+    base = base_points(han, fu)
+    expected = 3 * tsumo_payments(base, dealer=True)[1] if tsumo else ron_payment(base, dealer=True)
+    assert (result.han, result.fu, result.value) == (han, fu, expected)
+    concealed = tiles(hand)
+    assert brute_best(concealed, [str(t) for t in concealed].index(win), riichi=True, tsumo=tsumo) == expected
