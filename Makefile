@@ -1,5 +1,5 @@
-# `make run` starts the bot; `make test` runs the linter and every test; `make typecheck` runs mypy (the files
-# and settings are in pyproject.toml). Each sets up .venv first.
+# `make run` starts the bot; `make test` runs the linter, the type checker (mypy; files and settings in
+# pyproject.toml) and every test. Each sets up .venv first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -22,6 +22,7 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 typecheck: $(VENV)/.installed-dev

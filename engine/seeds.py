@@ -17,8 +17,10 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-def parse_seed(text: str) -> int:
-    """A seed as a player types it: a whole number from 0 to 2^128 - 1 (what a finished game shows)."""
+def parse_seed(value: object) -> int:
+    """A seed as a player types it: a whole number from 0 to 2^128 - 1 (what a finished game shows). A forged
+    client may send any type: it is read as text."""
+    text = str(value)[:200]
     digits = text.strip().replace("_", "").replace(",", "")
     if not digits.isdigit() or not digits.isascii():
         raise IllegalMove(f"`{text[:40]}` isn't a seed.", "A seed is a whole number, like the one a finished game "

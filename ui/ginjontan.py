@@ -421,9 +421,10 @@ def score_message(cards: list[int], combinations: Combinations) -> dict[str, Any
 
 
 async def score_privately(interaction: Interaction, cards: list[int], combinations: Combinations) -> None:
+    message = score_message(cards, combinations)  # refuses a bad hand before the Share button is built
     view = discord.ui.View(timeout=None)
     view.add_item(ShareScore(cards, combinations))
-    await interaction.response.send_message(**score_message(cards, combinations), view=view, ephemeral=True)
+    await interaction.response.send_message(**message, view=view, ephemeral=True)
 
 
 class ShareScore(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
@@ -439,7 +440,8 @@ class ShareScore(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ShareScore:
-        return cls([int(c) for c in match["cards"].split(".")], cast(Combinations, match["mode"]))
+        return parsed(cls, item, lambda: cls([number(c, high=FULL_SET_SIZE - 1) for c in match["cards"].split(".")],
+                                             cast(Combinations, match["mode"])))
 
     async def handle(self, interaction: Interaction) -> None:
         await interaction.response.send_message(f"{interaction.user.mention} shares a score:",

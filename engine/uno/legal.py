@@ -80,12 +80,15 @@ class Options:
     player: int
     plays: tuple[PlayOption, ...] = ()
     actions: tuple[Move, ...] = ()  # Draw, Pass, Accept, SayUno, Callout, Challenge, EndRound, Choose, Start
+    only: int | None = None  # the card just drawn: on this turn no other card, not even a copy of it, may be played
 
     def moves(self) -> list[Move]:
         return [m for option in self.plays for m in option.moves(self.player)] + list(self.actions)
 
     def for_card(self, card_id: int) -> list[PlayOption]:
-        """The options for a card of the hand (copies of a face share them)."""
+        """The options for a card of the hand (copies of a face share them, unless one was just drawn)."""
+        if self.only is not None and card_id != self.only:
+            return [o for o in self.plays if o.card == card_id]
         c = CARDS[card_id]
         return [o for o in self.plays if o.face == (c.colour, c.rank)]
 
@@ -97,10 +100,9 @@ class Options:
 
     def marked(self, hand: tuple[int, ...]) -> tuple[list[int], list[int]]:
         """The cards of `hand` playable now, and those that may jump in somewhere."""
-        now = {o.face for o in self.plays if o.kind.now}
-        jump = {o.face for o in self.plays if o.kind is PlayKind.JUMP}
-        faces = {i: (CARDS[i].colour, CARDS[i].rank) for i in hand}
-        return [i for i in hand if faces[i] in now], [i for i in hand if faces[i] in jump]
+        kinds = {i: {o.kind for o in self.for_card(i)} for i in hand}
+        return ([i for i in hand if any(k.now for k in kinds[i])],
+                [i for i in hand if PlayKind.JUMP in kinds[i]])
 
     def allows(self, move_type: type) -> bool:
         return any(type(m) is move_type for m in self.actions)

@@ -1342,7 +1342,8 @@ def options(state: UnoState, player: int) -> Options:
         actions.extend(Challenge(player, p.id) for p in challengeable(state, player))
     if state.closing and not state.pending:
         actions.append(EndRound(player))
-    return Options(player, tuple(plays), tuple(actions))
+    only = forced if is_turn and not state.closing else None
+    return Options(player, tuple(plays), tuple(actions), only)
 
 
 def _callout_possible(state: UnoState, seat: Seat) -> bool:

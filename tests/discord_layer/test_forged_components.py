@@ -35,6 +35,7 @@ FORGED_IDS = {
     "ui.ginjontan.MoveButton": ["ct:gjt:m:bogus"],
     "ui.ginjontan.CardSelect": ["ct:gjt:s:bogus", f"ct:gjt:s:askgive:{BIG}:hand"],
     "ui.ginjontan.AskSelect": [],
+    "ui.ginjontan.ShareScore": ["ct:gjt:share:best:9999", "ct:gjt:share:all:1.6237"],
     "cogs.chroma.RecordTsumo": [f"ct:chroma:tsumo:1:{BIG}:3:30:0", "ct:chroma:tsumo:1:2:5000:30:0",
                                 "ct:chroma:tsumo:1:2:3:30:99999"],
     "cogs.chroma.RecordRon": ["ct:chroma:ron:1:2:-5000:30:0"],
@@ -93,7 +94,7 @@ async def table_message(harness):
     """A channel with an Uno lobby and a /table game, and a message of the bot's to forge components on."""
     host, other, third = (harness.user(n) for n in ("host", "other", "third"))
     await harness.slash("table start", user=host, east=host, south=other, west=third)
-    lobby = await harness.slash("uno new", user=host, seed=1)
+    lobby = await harness.slash("uno new", user=host, seed="1")
     return lobby.message, host
 
 
@@ -144,7 +145,7 @@ async def test_forged_menu_values_are_refused_and_change_nothing(harness, table_
 async def test_a_real_menu_with_a_forged_value(harness):
     """Through the harness's own menu: a play the hand's menu never offered."""
     host, other = harness.user("host"), harness.user("other")
-    lobby = await harness.slash("uno new", user=host, seed=5)
+    lobby = await harness.slash("uno new", user=host, seed="5")
     await harness.click(lobby.message, user=other, label="Join")
     await harness.click(lobby.message, user=host, label="Start")
     hand = await harness.click(lobby.message, user=host, label="My hand")

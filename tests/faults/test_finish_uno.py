@@ -34,7 +34,7 @@ async def stored(harness, game_id):
     def read(conn):
         status = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()[0]
         log = [r[0] for r in conn.execute("SELECT type FROM game_events WHERE game_id = ? ORDER BY seq", (game_id,))]
-        results = [tuple(r) for r in conn.execute(
+        results = [(r[0], r[1], int(r[2])) for r in conn.execute(
             "SELECT user_id, place, points FROM game_results WHERE game_id = ? ORDER BY place", (game_id,))]
         return status, log, results
 

@@ -38,7 +38,7 @@ def assert_consistent(tables: dict[str, list[dict[str, Any]]], starting_total: i
     assert sum(seat["points"] for seat in state["seats"]) + state["on_table"] == starting_total
     finished = game["status"] == "finished"
     assert (events[-1]["type"] == "end") == finished
-    results = {row["user_id"]: row["points"] for row in tables["game_results"]}
+    results = {row["user_id"]: int(row["points"]) for row in tables["game_results"]}
     assert results == ({seat["player"]: seat["points"] for seat in state["seats"]} if finished else {})
 
 

@@ -39,8 +39,9 @@ async def store(tmp_path):
 
 
 async def results(store):
-    return await store.db.read(lambda conn: [tuple(r) for r in conn.execute(
+    rows = await store.db.read(lambda conn: [tuple(r) for r in conn.execute(
         "SELECT user_id, place, points FROM game_results ORDER BY place, user_id")])
+    return [(user, place, int(points)) for user, place, points in rows]  # points are exact decimal text
 
 
 async def log_types(store, game_id):
