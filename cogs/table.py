@@ -110,39 +110,27 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
 
-class NobodyTenpai(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"ct:table:noten:(?P<version>\d+)"):
-    def __init__(self, version: int) -> None:
-        super().__init__(discord.ui.Button(label="Nobody was tenpai", style=discord.ButtonStyle.secondary,
-                                           custom_id=custom_id("table", "noten", version)))
-        self.version = version
+_DRAW_LABELS = {"noten": "Nobody was tenpai", "abort": "Abortive draw"}
+
+
+class DrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"ct:table:(?P<kind>noten|abort):(?P<version>\d+)"):
+    """Beside the tenpai menu: nobody was tenpai (an exhaustive draw), or an abortive draw (no payments, the
+    dealer keeps the deal, one more honba). Carries the table's version, as the menu does."""
+
+    def __init__(self, kind: str, version: int) -> None:
+        super().__init__(discord.ui.Button(label=_DRAW_LABELS[kind], style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id("table", kind, version)))
+        self.kind, self.version = kind, version
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> NobodyTenpai:
-        return parsed(cls, item, lambda: cls(number(match["version"])))
+                             match: re.Match[str]) -> DrawButton:
+        return parsed(cls, item, lambda: cls(match["kind"], number(match["version"])))
 
     async def handle(self, interaction: Interaction) -> None:
-        result = await _play(interaction, Draw(()), version=self.version)
-        await interaction.response.edit_message(**{"view": None, **_result_message(result)})
-
-
-class AbortiveDrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
-                         template=r"ct:table:abort:(?P<version>\d+)"):
-    """An abortive draw instead of an exhaustive one: no payments, the dealer keeps the deal, one more honba."""
-
-    def __init__(self, version: int) -> None:
-        super().__init__(discord.ui.Button(label="Abortive draw", style=discord.ButtonStyle.secondary,
-                                           custom_id=custom_id("table", "abort", version)))
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> AbortiveDrawButton:
-        return parsed(cls, item, lambda: cls(number(match["version"])))
-
-    async def handle(self, interaction: Interaction) -> None:
-        result = await _play(interaction, AbortiveDraw(), version=self.version)
+        move = Draw(()) if self.kind == "noten" else AbortiveDraw()
+        result = await _play(interaction, move, version=self.version)
         await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
 
@@ -153,7 +141,7 @@ class Table(commands.GroupCog, group_name="table",
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TenpaiSelect, NobodyTenpai, AbortiveDrawButton)
+        self.bot.add_dynamic_items(TenpaiSelect, DrawButton)
 
     @app_commands.command(name="start", description="Seat three (sanma) or four (yonma) players and start scoring.")
     @app_commands.describe(points="Starting points (default 25000 yonma, 35000 sanma)",
@@ -249,8 +237,8 @@ class Table(commands.GroupCog, group_name="table",
         require_seated(interaction, record.state.players)
         view = discord.ui.View(timeout=None)
         view.add_item(TenpaiSelect.for_table(record.state, record.version))
-        view.add_item(NobodyTenpai(record.version))
-        view.add_item(AbortiveDrawButton(record.version))
+        view.add_item(DrawButton("noten", record.version))
+        view.add_item(DrawButton("abort", record.version))
         await interaction.response.send_message("Exhaustive draw: who was tenpai? Or was it an abortive draw (no "
                                                 "payments, the dealer keeps the deal)?", view=view)
 

@@ -40,8 +40,7 @@ FORGED_IDS = {
                                 "ct:chroma:tsumo:1:2:3:30:99999"],
     "cogs.chroma.RecordRon": ["ct:chroma:ron:1:2:-5000:30:0"],
     "cogs.table.TenpaiSelect": [f"ct:table:tenpai:{BIG}"],
-    "cogs.table.NobodyTenpai": [f"ct:table:noten:{BIG}"],
-    "cogs.table.AbortiveDrawButton": [f"ct:table:abort:{BIG}"],
+    "cogs.table.DrawButton": [f"ct:table:noten:{BIG}", f"ct:table:abort:{BIG}"],
 }
 
 # for each menu: a custom_id its template accepts, and values it offered that the bot cannot read
