@@ -21,6 +21,7 @@ from engine.table import TABLE
 from engine.uno.rules import UNO
 from settings import Settings, SettingsError, load_settings, log_level_number
 from storage import Database, DatabaseFileError, GameStore, check_file
+from storage.command_sync import payload_hash, remember_synced, synced_hash
 from storage.games import REQUEST, Request
 from ui.errors import install_error_handler
 
@@ -44,8 +45,10 @@ Chaos Table needs a Discord bot token, and none was found.
        DISCORD_TOKEN=your-token-here
    or set the DISCORD_TOKEN environment variable.
 3. Invite the bot to your server with the scopes `bot` and `applications.commands`
-   (OAuth2 -> URL Generator; bot permissions: Send Messages, Embed Links, Attach Files).
-4. Run `python bot.py --sync` once so the slash commands appear everywhere, then `python bot.py`.
+   and the permissions View Channels, Send Messages, Embed Links and Attach Files:
+       https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=52224
+4. Run `make run` (or `.venv/bin/python bot.py`). The first start registers the slash commands with Discord
+   (they can take up to an hour to appear); later starts register them again only when they changed.
 """
 
 
@@ -138,14 +141,23 @@ class ChaosTable(commands.Bot):
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
+        """With DEV_GUILD_ID, sync to that server at every start (instant) and globally only with --sync. Without
+        it, sync globally when the commands differ from those last registered (kept in the database), so the first
+        start registers everything and an unchanged restart registers nothing; --sync forces it."""
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to the development server %s", len(synced), guild.id)
-        if self.sync_global:
-            synced = await self.tree.sync()
-            log.info("synced %d global commands (they can take up to an hour to appear)", len(synced))
+            if not self.sync_global:
+                return
+        digest = payload_hash([command.to_dict(self.tree) for command in self.tree.get_commands()])
+        if not self.sync_global and await synced_hash(self.db) == digest:
+            log.info("global commands unchanged since the last sync; not syncing")
+            return
+        synced = await self.tree.sync()
+        await remember_synced(self.db, digest)
+        log.info("synced %d global commands (they can take up to an hour to appear)", len(synced))
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
