@@ -266,8 +266,8 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                            rainbow_from="Chroma tiles for a 1-han Rainbow (default 5)",
                            open_tanyao="Tanyao counts in an open hand",
                            chip_value="Points a chip is worth, for trade-off tiles (0: points first)",
-                           gold_reading="strict: a gold changes one tile, the rest keep their reading from before "
-                                        "(default); loose: the rest may be read afresh",
+                           gold_reading="strict: a gold changes one tile, others keep their reading (default); "
+                                        "loose: others read afresh",
                            reset="Back to the seed's abilities first")
     async def rules(self, interaction: Interaction, silver: AbilityName | None = None,
                     gold: AbilityName | None = None, red: AbilityName | None = None,
