@@ -75,6 +75,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         await interaction.response.send_message(**flows.panel_message(result.game.state, result.game.version))
 
     @app_commands.command(name="import", description="Play your group's own cards: a JSON or TOML catalogue (host).")
+    @app_commands.describe(file="The catalogue file, .json or .toml")
     async def import_catalogue(self, interaction: Interaction, file: discord.Attachment) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "import a catalogue")
@@ -137,6 +138,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         await flows.answer(interaction, await flows.apply(interaction, move))
 
     @app_commands.command(name="autopass", description="Let the bot pass for you when you hold nothing playable.")
+    @app_commands.describe(on="True: the bot passes for you when nothing is playable; False: you pass yourself")
     async def autopass(self, interaction: Interaction, on: bool) -> None:
         result = await flows.apply(interaction, AutoPass(interaction.user.id, on))
         text = ("Auto-pass is on: when priority comes to you and nothing you hold is playable, the bot passes, "
@@ -180,6 +182,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         await interaction.response.send_message(**message)
 
     @app_commands.command(name="card", description="Read a card of this game's catalogue.")
+    @app_commands.describe(name="The card's name or id (pick from the list)")
     async def card(self, interaction: Interaction, name: str) -> None:
         record = await self.bot.games.get(require_channel(interaction), TABLE)
         catalogue = record.state.chaosjan.catalogue if record and record.state.chaosjan else load_shipped()
@@ -197,6 +200,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
                          if c.type is not CardType.HYPER], current)
 
     @app_commands.command(name="rules", description="The rules by number, in our own words (e.g. 1.5d, 2.7).")
+    @app_commands.describe(rule="A rule number such as 1.5d or 2.7, or a word such as negate (default: the contents)")
     async def rules(self, interaction: Interaction, rule: str | None = None) -> None:
         await interaction.response.send_message(embed=render.rules_embed(rule), ephemeral=True)
 

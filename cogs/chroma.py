@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from engine.chroma import odds
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability
-from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, score
+from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, check, score
 from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
 from engine.chroma.tiles import Chroma, Tile, face_name, parse_melds, parse_tiles
 from engine.chroma.waits import analyse
@@ -175,12 +175,13 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                            seat="Your seat wind (default: from the table, else East)",
                            round="The round wind (default: from the table, else East)",
                            honba="Honba (default: the table's)", melds="Called melds, e.g. 123m 777*s [5555z]",
-                           player="Who won (default: you)")
+                           player="Who won (default: you)",
+                           public="Post the answer in the channel (default: only you see it)")
     async def score(self, interaction: Interaction, hand: str, win: str, tsumo: bool = False,
                     riichi: bool = False, ippatsu: bool = False, dora: str | None = None, ura: str | None = None,
                     seat: Wind | None = None, round: Wind | None = None,
                     honba: app_commands.Range[int, 0, 99] | None = None, melds: str | None = None,
-                    player: discord.Member | None = None) -> None:
+                    player: discord.Member | None = None, public: bool = False) -> None:
         tiles = parse_tiles(hand)
         called = parse_melds(melds)
         win_index, win_tile = _win_index(tiles, win)
@@ -197,9 +198,10 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                               honba=honba if honba is not None else (state.honba if state else 0),
                               table=state.scoring if state else TableOptions(), sanma=bool(state and state.sanma))
         rules = await _rules(interaction)
+        check(tiles, win_index, called, rules, situation)  # a refusal comes before any public deferral
         slow = count_ability(tiles, rules, Ability.AFTER_WIN) > 0 or sum(t.chroma is not None for t in tiles) > 3
         if slow:  # the after-win search can take a while: answer Discord first, and keep the loop free
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=not public)
         report = await asyncio.to_thread(score, tiles, win_index, called, rules, situation)
         embed = render.score_embed(report, tiles, called, situation, win_tile)
         view = discord.ui.View(timeout=None)
@@ -212,7 +214,8 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         elif table is not None:
             embed.add_field(name="Table", value=f"<@{winner}> isn't seated at this channel's table, so this can't "
                                                 "be recorded there.", inline=False)
-        kwargs: dict[str, Any] = {"embed": embed, "file": _picture(tiles, called, win_index, report)}
+        kwargs: dict[str, Any] = {"embed": embed, "file": _picture(tiles, called, win_index, report),
+                                  "ephemeral": not public}
         if view.children:
             kwargs["view"] = view
         if slow:
@@ -263,8 +266,8 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                            rainbow_from="Chroma tiles for a 1-han Rainbow (default 5)",
                            open_tanyao="Tanyao counts in an open hand",
                            chip_value="Points a chip is worth, for trade-off tiles (0: points first)",
-                           gold_reading="strict: a gold changes one tile, the rest keep their reading from before "
-                                        "(default); loose: the rest may be read afresh",
+                           gold_reading="strict: a gold changes one tile, others keep their reading (default); "
+                                        "loose: others read afresh",
                            reset="Back to the seed's abilities first")
     async def rules(self, interaction: Interaction, silver: AbilityName | None = None,
                     gold: AbilityName | None = None, red: AbilityName | None = None,

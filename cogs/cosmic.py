@@ -81,6 +81,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         await interaction.response.send_message(embed=render.status_embed(record.state), ephemeral=True)
 
     @app_commands.command(name="card", description="Read one card of the deck.")
+    @app_commands.describe(name="The card's name (pick from the list)")
     async def card(self, interaction: Interaction, name: str) -> None:
         record = await _table(interaction)
         deck = require_cosmic(record.state).deck
@@ -95,6 +96,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         return await self._card_names(interaction, current)
 
     @app_commands.command(name="deck", description="Every card of the deck, ten to a page.")
+    @app_commands.describe(page="Page number, ten cards to a page (default 1)")
     async def deck(self, interaction: Interaction, page: int = 1) -> None:
         record = await _table(interaction)
         deck = require_cosmic(record.state).deck
@@ -102,6 +104,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
                                                 ephemeral=True)
 
     @app_commands.command(name="dismiss", description="End an Event that lasts until dismissed.")
+    @app_commands.describe(card="The Event in effect to end (pick from the list)")
     async def dismiss(self, interaction: Interaction, card: str) -> None:
         result = await _apply(interaction, Dismiss(card))
         name = result.game.state.cosmic.deck.card(card).name
@@ -114,6 +117,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         return await self._card_names(interaction, current, only_in_effect=True)
 
     @app_commands.command(name="chombo", description="A failed Event: dead hand and chombo; the hand goes on.")
+    @app_commands.describe(player="Who failed the Event")
     async def chombo(self, interaction: Interaction, player: discord.Member) -> None:
         result = await _apply(interaction, Chombo(player.id))
         paid = result.events[0]["paid"]
@@ -130,6 +134,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
                                                 embed=render.status_embed(result.game.state))
 
     @app_commands.command(name="import", description="Play your own deck: a JSON or TOML file (host; 64 KB).")
+    @app_commands.describe(file="The deck file, .json or .toml (up to 64 KB)")
     async def import_deck(self, interaction: Interaction, file: discord.Attachment) -> None:
         record = await _table(interaction)
         require_manager(interaction, record.state.host, "import a deck")

@@ -131,6 +131,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         await flows.show_hand(interaction)
 
     @app_commands.command(name="swap", description="Step 2: swap your whole hand with your reserve, or keep it.")
+    @app_commands.describe(choice="swap: your hand and reserve change places; keep: they stay")
     async def swap(self, interaction: Interaction, choice: Literal["swap", "keep"]) -> None:
         await flows.move(interaction, Swap(interaction.user.id, choice == "swap"))
 
@@ -153,6 +154,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
 
     @app_commands.command(name="return", description="Reserve cards back to the deck (over 33 in a duel, over 9 "
                                                      "in step 5).")
+    @app_commands.describe(cards="The reserve cards to put back, e.g. r12sun w3fire")
     async def return_(self, interaction: Interaction, cards: str) -> None:
         await flows.move(interaction, Trim(interaction.user.id, _cards(cards)))
 
@@ -168,6 +170,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         await flows.move(interaction, AskCards(interaction.user.id, player.id, source, _cards(give)))
 
     @app_commands.command(name="give", description="Step 6.1c: the cards you hand over to the player who asked.")
+    @app_commands.describe(cards="The cards you give, e.g. r12sun w3fire")
     async def give(self, interaction: Interaction, cards: str) -> None:
         await flows.move(interaction, Give(interaction.user.id, _cards(cards)))
 
@@ -225,6 +228,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         return complete(current, None)
 
     @app_commands.command(name="rules", description="The rules of Gin-jon-tan and the card notation.")
+    @app_commands.describe(topic="Which part of the rules (default: all of them)")
     async def rules(self, interaction: Interaction, topic: Topic | None = None) -> None:
         await interaction.response.send_message(embed=render.rules_embed(topic), ephemeral=True)
 

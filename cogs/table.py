@@ -144,7 +144,9 @@ class Table(commands.GroupCog, group_name="table",
         self.bot.add_dynamic_items(TenpaiSelect, DrawButton)
 
     @app_commands.command(name="start", description="Seat three (sanma) or four (yonma) players and start scoring.")
-    @app_commands.describe(points="Starting points (default 25000 yonma, 35000 sanma)",
+    @app_commands.describe(east="East seat (the first dealer)", south="South seat", west="West seat",
+                           north="North seat (leave out for sanma)",
+                           points="Starting points (default 25000 yonma, 35000 sanma)",
                            length="hanchan (East and South) or east (East round only)",
                            kiriage="Round 4 han 30 fu and 3 han 60 fu up to mangan",
                            kazoe="What 13+ han without a yakuman is worth",
@@ -200,7 +202,8 @@ class Table(commands.GroupCog, group_name="table",
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="ron", description="A win off someone's discard (add a second winner for double ron).")
-    @app_commands.describe(han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",
+    @app_commands.describe(winner="Who won", loser="Who dealt in",
+                           han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",
                            points="The hand's value, if you counted it yourselves", yakuman="Number of yakuman",
                            limit="A limit hand by name, instead of han", winner2="Second winner (double ron)",
                            han2="Second winner's han", fu2="Second winner's fu", points2="Second winner's hand value",
@@ -221,7 +224,7 @@ class Table(commands.GroupCog, group_name="table",
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="tsumo", description="A win by self-draw.")
-    @app_commands.describe(han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",
+    @app_commands.describe(winner="Who won", han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",
                            points="The hand's value, if you counted it yourselves", yakuman="Number of yakuman",
                            limit="A limit hand by name, instead of han")
     async def tsumo(self, interaction: Interaction, winner: Player, han: int | None = None,
@@ -257,6 +260,7 @@ class Table(commands.GroupCog, group_name="table",
         await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(result.game.state))
 
     @app_commands.command(name="set", description="Set a player's points to match the sticks (host; logged).")
+    @app_commands.describe(player="Whose points", points="Their points, as the sticks show")
     async def set_points(self, interaction: Interaction, player: Player, points: int) -> None:
         record = await self.bot.games.require(require_channel(interaction), TABLE)
         require_manager(interaction, record.state.host, "set points")

@@ -149,6 +149,7 @@ class Uno(commands.GroupCog, group_name="uno",
         await flows.action(interaction, "uno")
 
     @app_commands.command(name="callout", description="Call out a player who is down to one card without saying Uno.")
+    @app_commands.describe(player="Who has one card and didn't say Uno")
     async def callout(self, interaction: Interaction, player: discord.Member) -> None:
         await flows.simple_move(interaction, Callout(interaction.user.id, player.id))
 
@@ -173,6 +174,7 @@ class Uno(commands.GroupCog, group_name="uno",
         await interaction.response.send_message(**board, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of Uno: Chaos Edition, and the card notation.")
+    @app_commands.describe(topic="Which part of the rules (default: all of them, in short)")
     async def rules(self, interaction: Interaction, topic: Topic | None = None) -> None:
         await interaction.response.send_message(embed=render.rules_embed(topic), ephemeral=True)
 
@@ -183,12 +185,14 @@ class Uno(commands.GroupCog, group_name="uno",
         await flows.simple_move(interaction, Leave(interaction.user.id))
 
     @app_commands.command(name="kick", description="Remove a player from the game (host or Manage Channel).")
+    @app_commands.describe(player="Who to remove from the game")
     async def kick(self, interaction: Interaction, player: discord.Member) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "remove a player")
         await flows.respond(interaction, await flows.apply(interaction, Leave(player.id), seated=False))
 
     @app_commands.command(name="timer", description="Set the turn timer in seconds, 0 for off (host).")
+    @app_commands.describe(seconds="Seconds per turn; 0 turns the timer off")
     async def timer(self, interaction: Interaction, seconds: app_commands.Range[int, 0, MAX_TIMER]) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "set the turn timer")

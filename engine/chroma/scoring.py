@@ -114,10 +114,17 @@ def _payment_value(p: Payment) -> int:
 
 def score(concealed: Sequence[Tile], win_index: int, melds: Sequence[Meld], rules: ChromaRules,
           situation: Situation) -> ScoreReport:
-    sets = check_hand(concealed, melds, winning=True, others=[situation.dora, situation.ura])
-    _check_situation(concealed, win_index, melds, rules, situation)
+    sets = check(concealed, win_index, melds, rules, situation)
     scorer = _Scorer(list(concealed), win_index, list(melds), rules, situation, sets)
     return scorer.best()
+
+
+def check(concealed: Sequence[Tile], win_index: int, melds: Sequence[Meld], rules: ChromaRules,
+          situation: Situation) -> int:
+    """The quick refusals of `score` (tile counts, the situation), before any search; the hand's set count."""
+    sets = check_hand(concealed, melds, winning=True, others=[situation.dora, situation.ura])
+    _check_situation(concealed, win_index, melds, rules, situation)
+    return sets
 
 
 def _check_situation(concealed: Sequence[Tile], win_index: int, melds: Sequence[Meld], rules: ChromaRules,

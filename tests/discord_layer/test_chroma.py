@@ -88,7 +88,7 @@ async def test_ron_recorded_on_the_table_through_the_menu_survives_a_restart(har
     east, south = players[0], players[1]
     reply = await harness.slash("chroma score", user=south, hand="234m456p678s3*m3*p3*s55z", win="5z",
                                 riichi=True)
-    assert not reply.ephemeral and "Riichi" in reply.text
+    assert reply.ephemeral and "Riichi" in reply.text
     message = reply.message
     assert message["components"], "a seated winner gets the record menu"
     await harness.restart()
