@@ -557,7 +557,9 @@ def _tsumo(state: TableState, move: Tsumo) -> tuple[TableState, list[Event]]:
     total = deltas[move.win.winner]
     deltas[move.win.winner] += state.on_table  # rule 3.1e
     events: list[Event] = [*doubling,
-                           {"type": "tsumo", "winner": move.win.winner, "value": payment.label, "paid": total},
+                           {"type": "tsumo", "winner": move.win.winner, "value": payment.label, "paid": total,
+                            "payments": [{"player": p, "amount": -d} for p, d in deltas.items()
+                                         if p != move.win.winner]},
                            {"type": "table_points", "player": move.win.winner, "amount": state.on_table}]
     state = replace(_with_points(state, deltas), on_table=0)
     state = _mark_winners(state, [move.win.winner])

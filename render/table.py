@@ -55,8 +55,23 @@ def _pay(state: Any, e: dict[str, Any]) -> str:
     return f"{mention(e['from'])} paid {points(e['amount'])} {where}"
 
 
+def _paid(payments: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{mention(p['player'])} paid {points(p['amount'])}" for p in payments)
+
+
+def _tsumo(state: Any, e: dict[str, Any]) -> str:
+    line = f"{mention(e['winner'])} tsumo: {e['value']}, {points(e['paid'])} in all"
+    return f"{line} ({_paid(e['payments'])})" if e.get("payments") else line
+
+
 def _draw(state: Any, e: dict[str, Any]) -> str:
-    return f"Draw. Tenpai: {', '.join(mention(p) for p in e['tenpai']) or 'nobody'}"
+    line = f"Draw. Tenpai: {', '.join(mention(p) for p in e['tenpai']) or 'nobody'}"
+    moves = e.get("payments", [])
+    if not moves:
+        return line
+    paid = _paid([{"player": p["player"], "amount": -p["amount"]} for p in moves if p["amount"] < 0])
+    received = ", ".join(f"{mention(p['player'])} received {points(p['amount'])}" for p in moves if p["amount"] > 0)
+    return f"{line}. Noten payments: {'; '.join(part for part in (paid, received) if part)}"
 
 
 def _rolls_reset(state: Any, e: dict[str, Any]) -> str:
@@ -70,7 +85,7 @@ WORDING = Wording("table", {
     "set": lambda s, e: f"{mention(e['player'])}'s points set from {points(e['from'])} to {points(e['to'])}",
     "ron": lambda s, e: (f"{mention(e['winner'])} ron off {mention(e['loser'])}: {e['value']}, "
                          f"{points(e['paid'])} paid"),
-    "tsumo": lambda s, e: f"{mention(e['winner'])} tsumo: {e['value']}, {points(e['paid'])} in all",
+    "tsumo": _tsumo,
     "table_points": lambda s, e: (f"{mention(e['player'])} takes the {points(e['amount'])} on the table"
                                   if e["amount"] else ""),
     "draw": _draw,

@@ -1,0 +1,59 @@
+"""The score sheet names who paid what (issue 17): every tsumo payer and every noten payment, honba included.
+Amounts come from the payment table written in the tests (`tests/engine/table_reference.py`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine import table_reference as ref
+
+
+@pytest.fixture
+def players(harness):
+    return [harness.user(name) for name in ("east", "south", "west", "north")]
+
+
+async def start(harness, players):
+    east, south, west, north = players
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+
+
+@pytest.mark.parametrize("honba", [0, 1])
+@pytest.mark.parametrize("han", [1, 3])
+async def test_tsumo_names_every_payer_with_the_amount(harness, players, honba, han):
+    # seed 000, 3.1: each payer pays their share plus 100 a honba; the line names each one.
+    await start(harness, players)
+    dealer = 0
+    if honba:  # everyone tenpai: the dealer keeps the deal and a honba is added
+        draw = await harness.slash("table draw", user=players[0])
+        await harness.choose(draw.message, [str(p.id) for p in players], user=players[0])
+    winner = 2
+    reply = await harness.slash("table tsumo", user=players[winner], winner=players[winner], han=han, fu=30)
+    payments = ref.tsumo_payments(ref.base_points(han, 30), dealer=False)
+    deltas = ref.tsumo_deltas(4, winner, dealer, payments, honba=honba, on_table=0)
+    for seat, player in enumerate(players):
+        if seat != winner:
+            assert f"<@{player.id}> paid {-deltas[seat]:,}" in reply.text
+    assert f"{deltas[winner]:,} in all" in reply.text
+
+
+async def test_noten_payments_are_named(harness, players):
+    # seed 000, 3.1g: noten players pay the tenpai ones a fixed total; the line names each payment.
+    await start(harness, players)
+    draw = await harness.slash("table draw", user=players[0])
+    chosen = await harness.choose(draw.message, [str(players[0].id)], user=players[0])
+    deltas = ref.noten_deltas(4, {0})
+    for seat, player in enumerate(players[1:], start=1):
+        assert f"<@{player.id}> paid {-deltas[seat]:,}" in chosen.text
+    assert f"<@{players[0].id}> received {deltas[0]:,}" in chosen.text
+
+
+async def test_ron_names_the_payer_with_honba(harness, players):
+    # seed 000, 3.1: the one who dealt in pays the hand plus 300 a honba (yonma).
+    await start(harness, players)
+    draw = await harness.slash("table draw", user=players[0])
+    await harness.choose(draw.message, [str(p.id) for p in players], user=players[0])
+    reply = await harness.slash("table ron", user=players[1], winner=players[1], loser=players[3], han=2, fu=30)
+    deltas = ref.ron_deltas(4, 3, [(1, ref.ron_payment(ref.base_points(2, 30), dealer=False))], honba=1,
+                            on_table=0)
+    assert f"ron off <@{players[3].id}>: 2 han 30 fu, {-deltas[3]:,} paid" in reply.text
