@@ -39,6 +39,8 @@ from ui.errors import ReportsErrors, note_change
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
 from ui.types import Interaction
 
+HISTORY_PAGE = 25
+
 if TYPE_CHECKING:
     from bot import ChaosTable
 
@@ -243,9 +245,18 @@ class Table(commands.GroupCog, group_name="table",
                                                 "payments, the dealer keeps the deal)?", view=view)
 
     @app_commands.command(name="history", description="The score sheet's entries, newest last.")
-    async def history(self, interaction: Interaction) -> None:
-        entries = await self.bot.games.history(require_channel(interaction), TABLE, limit=25)
-        await interaction.response.send_message(embed=render.history_embed(entries), ephemeral=True)
+    @app_commands.describe(page="1 is the newest entries, 2 the ones before them, and so on")
+    async def history(self, interaction: Interaction, page: int = 1) -> None:
+        if page < 1:
+            raise IllegalMove(f"There is no page {page}.", "Pages start at 1 (the newest entries).")
+        entries = await self.bot.games.history(require_channel(interaction), TABLE, limit=page * HISTORY_PAGE + 1)
+        end = len(entries) - (page - 1) * HISTORY_PAGE
+        if end <= 0:
+            raise IllegalMove(f"There is no page {page}.", "Try a smaller `page`.")
+        shown = entries[max(end - HISTORY_PAGE, 0):end]
+        older = len(entries) > page * HISTORY_PAGE
+        await interaction.response.send_message(embed=render.history_embed(shown, page=page, older=older),
+                                                ephemeral=True)
 
     @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
     async def undo(self, interaction: Interaction) -> None:

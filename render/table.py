@@ -125,7 +125,7 @@ def describe_events(events: list[dict[str, Any]]) -> str:
     return "\n".join(line for line in map(describe_event, events) if line)
 
 
-def history_embed(entries: list[EventRecord]) -> discord.Embed:
+def history_embed(entries: list[EventRecord], *, page: int = 1, older: bool = False) -> discord.Embed:
     lines = []
     for entry in entries:
         if entry.type == "start":
@@ -141,7 +141,11 @@ def history_embed(entries: list[EventRecord]) -> discord.Embed:
         text = f"~~{text}~~ (undone)" if entry.undone else text
         actor = f" by {mention(entry.actor_id)}" if entry.actor_id and entry.type != "start" else ""
         lines.append(f"`{entry.seq:>3}` {text}{actor}")
-    return discord.Embed(title="Table history", colour=COLOUR_INFO, description="\n".join(lines)[-4096:])
+    embed = discord.Embed(title=f"Table history, page {page}", colour=COLOUR_INFO,
+                          description="\n".join(lines)[-4096:])
+    if older:
+        embed.set_footer(text=f"Older entries: /table history page {page + 1}")
+    return embed
 
 
 def standings_embed(state: TableState) -> discord.Embed:

@@ -57,3 +57,22 @@ async def test_ron_names_the_payer_with_honba(harness, players):
     deltas = ref.ron_deltas(4, 3, [(1, ref.ron_payment(ref.base_points(2, 30), dealer=False))], honba=1,
                             on_table=0)
     assert f"ron off <@{players[3].id}>: 2 han 30 fu, {-deltas[3]:,} paid" in reply.text
+
+
+@pytest.mark.option_effect("table history", "page")
+async def test_history_pages_through_every_entry(harness, players):
+    # issue 17: the history no longer stops at 25 entries without saying so.
+    await start(harness, players)
+    east = players[0]
+    for n in range(1, 27):
+        await harness.slash("table set", user=east, player=east, points=1000 * n)
+    newest = await harness.slash("table history", user=east)
+    assert newest.ephemeral and "26,000" in newest.text and "Table started" not in newest.text
+    assert "page 2" in newest.text
+    older = await harness.slash("table history", user=east, page=2)
+    assert "Table started" in older.text and "26,000" not in older.text and "1,000" in older.text
+    beyond = await harness.slash("table history", user=east, page=3)
+    assert beyond.ephemeral and "no page 3" in beyond.text.lower()
+    for bad in (0, -1):
+        refused = await harness.slash("table history", user=east, page=bad)
+        assert refused.ephemeral and "page" in refused.text.lower()
