@@ -148,15 +148,19 @@ def history_embed(entries: list[EventRecord], *, page: int = 1, older: bool = Fa
     return embed
 
 
-def standings_embed(state: TableState) -> discord.Embed:
+def standings_embed(state: TableState, final: tuple[list[float], str] | None = None) -> discord.Embed:
+    """`final`: each seat's score after uma and oka (in seat order) and the rule's words, shown beside the points."""
     medal = {1: "🥇", 2: "🥈", 3: "🥉"}
+    score = {} if final is None else dict(zip((s.player for s in state.seats), final[0], strict=True))
     lines = [f"{medal.get(place, f'{place}.')} {mention(seat.player)}: **{points(seat.points)}**"
+             + (f" ({score[seat.player]:+.1f})" if score else "")
              for place, seat in standings(state)]
     embed = discord.Embed(title="Final standings", colour=COLOUR_OK, description="\n".join(lines))
     if state.chaosjan is not None:
         embed.add_field(name="CHAOS;JAN seed", value="\n".join(seed_lines(
             state.chaosjan.seed, chosen=state.chaosjan.seed_chosen, over=True, command="/chaosjan new")))
-    embed.set_footer(text=f"{state.hands_played} hands played · stored for /table leaderboard")
+    rule = f" · {final[1]}" if final else ""
+    embed.set_footer(text=f"{state.hands_played} hands played{rule} · stored for /table leaderboard")
     return embed
 
 

@@ -76,3 +76,25 @@ async def test_history_pages_through_every_entry(harness, players):
     for bad in (0, -1):
         refused = await harness.slash("table history", user=east, page=bad)
         assert refused.ephemeral and "page" in refused.text.lower()
+
+
+@pytest.mark.option_effect("table end", "uma", "return_points")
+async def test_end_shows_uma_and_oka_and_keeps_raw_points(harness, players):
+    # issue 17: uma by place and oka ((return - start) x players) to first, shown beside the raw points.
+    from engine.table import TABLE, UMA_PRESETS
+    from tests.engine.test_uma import reference
+
+    await start(harness, players)
+    east, south = players[:2]
+    await harness.slash("table pay", user=east, amount=3000, to=south)
+    for bad in (25050, -100, 0):
+        refused = await harness.slash("table end", user=east, uma="10-20", return_points=bad)
+        assert refused.ephemeral and "return" in refused.text.lower()
+    game = await harness.bot.games.get(harness.fake.default_channel, TABLE)
+    assert game is not None  # a refusal leaves the table running
+    raw = [seat.points for seat in game.state.seats]
+    ended = await harness.slash("table end", user=east, uma="10-20", return_points=30000)
+    scores = reference(raw, UMA_PRESETS["10-20"], 25000, 30000)
+    for player, score, pts in zip(players, scores, raw, strict=True):
+        assert f"<@{player.id}>: **{pts:,}** ({score:+.1f})" in ended.text
+    assert "uma 10-20" in ended.text and "return 30,000" in ended.text
