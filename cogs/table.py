@@ -13,6 +13,7 @@ from engine.errors import IllegalMove
 from engine.table import (
     DEFAULT_POINTS,
     TABLE,
+    UMA_PRESETS,
     AbortiveDraw,
     Draw,
     HandValue,
@@ -27,6 +28,7 @@ from engine.table import (
     Take,
     Tsumo,
     Win,
+    final_scores,
     new_game,
 )
 from render import chaosjan as render_chaosjan
@@ -39,10 +41,13 @@ from ui.errors import ReportsErrors, note_change
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
 from ui.types import Interaction
 
+HISTORY_PAGE = 25
+
 if TYPE_CHECKING:
     from bot import ChaosTable
 
 Player = discord.Member
+UmaName = Literal["none", "5-10", "10-20", "10-30"]
 LimitName = Literal["mangan", "haneman", "baiman", "sanbaiman", "yakuman"]
 KAZOE_CHOICES = [app_commands.Choice(name="yakuman: 13+ han is one yakuman", value="yakuman"),
                  app_commands.Choice(name="sanbaiman: 13+ han stops at sanbaiman", value="sanbaiman"),
@@ -246,9 +251,18 @@ class Table(commands.GroupCog, group_name="table",
                                                 "payments, the dealer keeps the deal)?", view=view)
 
     @app_commands.command(name="history", description="The score sheet's entries, newest last.")
-    async def history(self, interaction: Interaction) -> None:
-        entries = await self.bot.games.history(require_channel(interaction), TABLE, limit=25)
-        await interaction.response.send_message(embed=render.history_embed(entries), ephemeral=True)
+    @app_commands.describe(page="1 is the newest entries, 2 the ones before them, and so on")
+    async def history(self, interaction: Interaction, page: int = 1) -> None:
+        if page < 1:
+            raise IllegalMove(f"There is no page {page}.", "Pages start at 1 (the newest entries).")
+        entries = await self.bot.games.history(require_channel(interaction), TABLE, limit=page * HISTORY_PAGE + 1)
+        end = len(entries) - (page - 1) * HISTORY_PAGE
+        if end <= 0:
+            raise IllegalMove(f"There is no page {page}.", "Try a smaller `page`.")
+        shown = entries[max(end - HISTORY_PAGE, 0):end]
+        older = len(entries) > page * HISTORY_PAGE
+        await interaction.response.send_message(embed=render.history_embed(shown, page=page, older=older),
+                                                ephemeral=True)
 
     @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
     async def undo(self, interaction: Interaction) -> None:
@@ -269,12 +283,23 @@ class Table(commands.GroupCog, group_name="table",
         await interaction.response.send_message(**_result_message(result))
 
     @app_commands.command(name="end", description="End the game: final standings, stored for the leaderboard.")
-    async def end(self, interaction: Interaction) -> None:
+    @app_commands.describe(uma="Uma by place, in thousands (default none)",
+                           return_points="Return points (default: the starting points); the oka, (return - "
+                                         "starting points) x players, goes to first place")
+    async def end(self, interaction: Interaction, uma: UmaName = "none", return_points: int | None = None) -> None:
         record = await self.bot.games.require(require_channel(interaction), TABLE)
         require_manager(interaction, record.state.host, "end this table")
+        start = record.state.options.starting_points
+        back = start if return_points is None else return_points
+        if back <= 0 or back % 100 or back > 1_000_000:
+            raise IllegalMove(f"{back:,} can't be the return points.",
+                              "Give a positive multiple of 100 (often 30,000), or leave it out for no oka.")
         finished = await self.bot.games.finish(require_channel(interaction), TABLE, actor_id=interaction.user.id,
                                                results=True)
-        await interaction.response.send_message(embed=render.standings_embed(finished.state))
+        scores = final_scores([s.points for s in finished.state.seats], uma=UMA_PRESETS[uma],
+                              starting_points=start, return_points=back)
+        shown = None if uma == "none" and back == start else (scores, f"uma {uma}, return {back:,}")
+        await interaction.response.send_message(embed=render.standings_embed(finished.state, shown))
 
     @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")
     async def leaderboard(self, interaction: Interaction) -> None:

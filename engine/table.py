@@ -557,7 +557,9 @@ def _tsumo(state: TableState, move: Tsumo) -> tuple[TableState, list[Event]]:
     total = deltas[move.win.winner]
     deltas[move.win.winner] += state.on_table  # rule 3.1e
     events: list[Event] = [*doubling,
-                           {"type": "tsumo", "winner": move.win.winner, "value": payment.label, "paid": total},
+                           {"type": "tsumo", "winner": move.win.winner, "value": payment.label, "paid": total,
+                            "payments": [{"player": p, "amount": -d} for p, d in deltas.items()
+                                         if p != move.win.winner]},
                            {"type": "table_points", "player": move.win.winner, "amount": state.on_table}]
     state = replace(_with_points(state, deltas), on_table=0)
     state = _mark_winners(state, [move.win.winner])
@@ -793,10 +795,34 @@ def standings(state: TableState) -> list[tuple[int, Seat]]:
     return result
 
 
+UMA_PRESETS: dict[str, tuple[int, int]] = {"none": (0, 0), "5-10": (5, 10), "10-20": (10, 20), "10-30": (10, 30)}
+
+
+def final_scores(points: list[int], *, uma: tuple[int, int], starting_points: int, return_points: int) -> list[float]:
+    """Each seat's final score in thousands: points less the return points, plus uma by place, and the oka
+    ((return - starting points) x players) to first place. Tied seats share their places' uma and oka equally."""
+    n = len(points)
+    small, big = uma
+    by_place = [big + (return_points - starting_points) * n / 1000, *([small, -small] if n == 4 else [0]), -big]
+    order = sorted(range(n), key=lambda i: -points[i])
+    scores = [0.0] * n
+    first = 0
+    while first < n:
+        last = first
+        while last + 1 < n and points[order[last + 1]] == points[order[first]]:
+            last += 1
+        share = sum(by_place[first:last + 1]) / (last - first + 1)
+        for i in order[first:last + 1]:
+            scores[i] = (points[i] - return_points) / 1000 + share
+        first = last + 1
+    return scores
+
+
 TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=TableState.from_dict,
                  move_to_dict=move_to_dict, apply=apply,
                  results=lambda state: [(seat.player, place, seat.points) for place, seat in standings(state)])
 
-__all__ = ["TABLE", "AbortiveDraw", "ChaosStart", "Chombo", "CosmicStart", "Dismiss", "Draw", "HandValue", "Limit",
-           "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints", "TableOptions", "TableState", "Take",
-           "Tsumo", "Win", "chaos_table", "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]
+__all__ = ["TABLE", "UMA_PRESETS", "AbortiveDraw", "ChaosStart", "Chombo", "CosmicStart", "Dismiss", "Draw",
+           "HandValue", "Limit", "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints", "TableOptions",
+           "TableState", "Take", "Tsumo", "Win", "chaos_table", "final_scores", "new_game", "require_chaosjan",
+           "require_cosmic", "score", "standings"]

@@ -55,8 +55,23 @@ def _pay(state: Any, e: dict[str, Any]) -> str:
     return f"{mention(e['from'])} paid {points(e['amount'])} {where}"
 
 
+def _paid(payments: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{mention(p['player'])} paid {points(p['amount'])}" for p in payments)
+
+
+def _tsumo(state: Any, e: dict[str, Any]) -> str:
+    line = f"{mention(e['winner'])} tsumo: {e['value']}, {points(e['paid'])} in all"
+    return f"{line} ({_paid(e['payments'])})" if e.get("payments") else line
+
+
 def _draw(state: Any, e: dict[str, Any]) -> str:
-    return f"Draw. Tenpai: {', '.join(mention(p) for p in e['tenpai']) or 'nobody'}"
+    line = f"Draw. Tenpai: {', '.join(mention(p) for p in e['tenpai']) or 'nobody'}"
+    moves = e.get("payments", [])
+    if not moves:
+        return line
+    paid = _paid([{"player": p["player"], "amount": -p["amount"]} for p in moves if p["amount"] < 0])
+    received = ", ".join(f"{mention(p['player'])} received {points(p['amount'])}" for p in moves if p["amount"] > 0)
+    return f"{line}. Noten payments: {'; '.join(part for part in (paid, received) if part)}"
 
 
 def _rolls_reset(state: Any, e: dict[str, Any]) -> str:
@@ -70,7 +85,7 @@ WORDING = Wording("table", {
     "set": lambda s, e: f"{mention(e['player'])}'s points set from {points(e['from'])} to {points(e['to'])}",
     "ron": lambda s, e: (f"{mention(e['winner'])} ron off {mention(e['loser'])}: {e['value']}, "
                          f"{points(e['paid'])} paid"),
-    "tsumo": lambda s, e: f"{mention(e['winner'])} tsumo: {e['value']}, {points(e['paid'])} in all",
+    "tsumo": _tsumo,
     "table_points": lambda s, e: (f"{mention(e['player'])} takes the {points(e['amount'])} on the table"
                                   if e["amount"] else ""),
     "draw": _draw,
@@ -110,7 +125,7 @@ def describe_events(events: list[dict[str, Any]]) -> str:
     return "\n".join(line for line in map(describe_event, events) if line)
 
 
-def history_embed(entries: list[EventRecord]) -> discord.Embed:
+def history_embed(entries: list[EventRecord], *, page: int = 1, older: bool = False) -> discord.Embed:
     lines = []
     for entry in entries:
         if entry.type == "start":
@@ -126,18 +141,26 @@ def history_embed(entries: list[EventRecord]) -> discord.Embed:
         text = f"~~{text}~~ (undone)" if entry.undone else text
         actor = f" by {mention(entry.actor_id)}" if entry.actor_id and entry.type != "start" else ""
         lines.append(f"`{entry.seq:>3}` {text}{actor}")
-    return discord.Embed(title="Table history", colour=COLOUR_INFO, description="\n".join(lines)[-4096:])
+    embed = discord.Embed(title=f"Table history, page {page}", colour=COLOUR_INFO,
+                          description="\n".join(lines)[-4096:])
+    if older:
+        embed.set_footer(text=f"Older entries: /table history page {page + 1}")
+    return embed
 
 
-def standings_embed(state: TableState) -> discord.Embed:
+def standings_embed(state: TableState, final: tuple[list[float], str] | None = None) -> discord.Embed:
+    """`final`: each seat's score after uma and oka (in seat order) and the rule's words, shown beside the points."""
     medal = {1: "🥇", 2: "🥈", 3: "🥉"}
+    score = {} if final is None else dict(zip((s.player for s in state.seats), final[0], strict=True))
     lines = [f"{medal.get(place, f'{place}.')} {mention(seat.player)}: **{points(seat.points)}**"
+             + (f" ({score[seat.player]:+.1f})" if score else "")
              for place, seat in standings(state)]
     embed = discord.Embed(title="Final standings", colour=COLOUR_OK, description="\n".join(lines))
     if state.chaosjan is not None:
         embed.add_field(name="CHAOS;JAN seed", value="\n".join(seed_lines(
             state.chaosjan.seed, chosen=state.chaosjan.seed_chosen, over=True, command="/chaosjan new")))
-    embed.set_footer(text=f"{state.hands_played} hands played · stored for /table leaderboard")
+    rule = f" · {final[1]}" if final else ""
+    embed.set_footer(text=f"{state.hands_played} hands played{rule} · stored for /table leaderboard")
     return embed
 
 
