@@ -284,8 +284,8 @@ class Table(commands.GroupCog, group_name="table",
 
     @app_commands.command(name="end", description="End the game: final standings, stored for the leaderboard.")
     @app_commands.describe(uma="Uma by place, in thousands (default none)",
-                           return_points="Return points (default: the starting points); the oka, (return - "
-                                         "starting points) x players, goes to first place")
+                           return_points="Return points (default: starting points); first place gets the oka above "
+                                         "starting points")
     async def end(self, interaction: Interaction, uma: UmaName = "none", return_points: int | None = None) -> None:
         record = await self.bot.games.require(require_channel(interaction), TABLE)
         require_manager(interaction, record.state.host, "end this table")
