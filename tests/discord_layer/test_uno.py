@@ -384,7 +384,7 @@ async def test_undo_kick_and_end_by_the_host(harness):
     before = await current(harness)
     await harness.slash("uno play", user=ben, card="r5")
     undone = await harness.slash("uno undo", user=ann)
-    assert "Undid Play" in undone.text and (await current(harness)) == before
+    assert f"Undid <@{ben.id}>'s play of Red 5." in undone.text and (await current(harness)) == before
     kicked = await harness.slash("uno kick", user=ann, player=cat)
     assert f"<@{cat.id}> left the game" in kicked.text
     state = await current(harness)
