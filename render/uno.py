@@ -9,6 +9,7 @@ import discord
 
 from engine.uno.cards import CARDS, COLOUR_NAMES, Colour, sorted_hand
 from engine.uno.legal import Options, PlayKind
+from engine.uno.options import CLASSIC
 from engine.uno.rules import options, waiting_on
 from engine.uno.state import Phase, UnoState
 from render.common import COLOUR_INFO, mention, seed_lines
@@ -28,6 +29,10 @@ def card_name(card_id: int) -> str:
 
 def colour_name(value: str | None) -> str:
     return COLOUR_NAMES[Colour(value)] if value else "any colour"
+
+
+def game_title(state: UnoState) -> str:
+    return "Uno (classic)" if state.options == CLASSIC else "Uno: Chaos Edition"
 
 
 def _who(players: list[int]) -> str:
@@ -150,7 +155,7 @@ def drawn_for(events: list[dict[str, Any]], player: int) -> list[int]:
 def board_embed(state: UnoState, *, with_picture: bool = True) -> discord.Embed:
     if state.phase is Phase.LOBBY:
         return lobby_embed(state)
-    embed = discord.Embed(title=f"Uno: Chaos Edition · round {state.round}", colour=COLOUR_UNO)
+    embed = discord.Embed(title=f"{game_title(state)} · round {state.round}", colour=COLOUR_UNO)
     if state.phase is Phase.OVER:
         embed.description = f"🏆 Game over: {_who(list(state.winners))} won." if state.winners else "Game over."
     else:
@@ -217,7 +222,7 @@ def board_picture(state: UnoState) -> discord.File | None:
 
 
 def lobby_embed(state: UnoState) -> discord.Embed:
-    embed = discord.Embed(title="Uno: Chaos Edition · lobby", colour=COLOUR_UNO,
+    embed = discord.Embed(title=f"{game_title(state)} · lobby", colour=COLOUR_UNO,
                           description=f"Host: {mention(state.host)}. 2 to 10 players: press **Join**; the host "
                                       f"presses **Start**.")
     embed.add_field(name=f"Players ({len(state.seats)})", value="\n".join(mention(p) for p in state.players),

@@ -135,7 +135,7 @@ async def test_a_whole_classic_game_to_a_winner(harness):
     await settle(harness)
     final = [m for m in harness.channel_messages() if "won the game" in m["content"]]
     assert final, "nobody was announced as the winner"
-    board = next(m for m in harness.channel_messages() if "Uno: Chaos Edition" in message_text(m)
+    board = next(m for m in harness.channel_messages() if "Uno (classic) · round" in message_text(m)
                  and m["attachments"])
     assert "Game over" in message_text(board) and not components(board)
     again = await harness.slash("uno new", user=players[1])  # the channel is free again

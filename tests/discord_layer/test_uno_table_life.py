@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.uno.rules import UNO
 from tests.engine.uno.notation import played, scenario
 
@@ -62,3 +64,17 @@ async def test_undo_says_whose_move_it_took_back(harness):
     assert not drew.ephemeral
     undone = await harness.slash("uno undo", user=a)
     assert f"Undid <@{b.id}>'s draw." in undone.text
+
+
+@pytest.mark.parametrize("preset, title", [("classic", "Uno (classic)"), ("chaos", "Uno: Chaos Edition")])
+async def test_the_lobby_and_board_are_titled_by_the_preset(harness, preset, title):
+    # seed 003 is the Chaos Edition; the classic preset plays official Uno and is not called by its name
+    a, b = (harness.user(n) for n in ("ann", "bob"))
+    lobby = await harness.slash("uno new", user=a, preset=preset)
+    await harness.click(lobby.message, user=b, label="Join")
+    assert lobby.text.startswith(f"{title} · lobby")
+    await harness.click(lobby.message, user=a, label="Start")
+    await harness.bot.uno_board.settle()
+    status = await harness.slash("uno status", user=a)
+    assert status.text.startswith(f"{title} · round 1")
+    assert ("Chaos Edition" in lobby.text + status.text) == (preset == "chaos")
