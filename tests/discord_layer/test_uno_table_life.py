@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from engine.uno.cards import CARDS
+from engine.uno.options import CLASSIC
 from engine.uno.rules import UNO
 from tests.engine.uno.notation import played, scenario
+from tests.fake_discord.harness import components, message_text
+
+CARDS_BY_NAME = {c.name: c.id for c in reversed(CARDS)}
 
 
 async def start(harness, state):
@@ -78,3 +83,30 @@ async def test_the_lobby_and_board_are_titled_by_the_preset(harness, preset, tit
     status = await harness.slash("uno status", user=a)
     assert status.text.startswith(f"{title} · round 1")
     assert ("Chaos Edition" in lobby.text + status.text) == (preset == "chaos")
+
+
+async def test_a_drawn_playable_card_has_a_play_button_that_works_once(harness):
+    # seed 003, "Drawing": draw until you can play, then play the card drawn (here Red 5 on Red 3)
+    a, b = (harness.user(n) for n in ("ann", "bob"))
+    await start(harness, scenario({a.id: "g4 b6", b.id: "b4 g7"}, draw="y1 r5"))
+    drew = await harness.slash("uno draw", user=a)
+    await drew.followed_up()
+    note = next(m for m in drew.record.followups if "You drew" in message_text(m))
+    assert [c["label"] for c in components(note)] == ["Play Red 5"]
+    played_it = await harness.click(note, user=a, label="Play Red 5")
+    assert not played_it.ephemeral and "Red 5" in played_it.text
+    state = (await harness.bot.games.require(harness.fake.default_channel, UNO)).state
+    assert state.piles[0].cards[-1] == CARDS_BY_NAME["Red 5"] and len(state.hand(a.id)) == 3
+    again = await harness.click(note, user=a, label="Play Red 5")
+    assert again.ephemeral and "moved on" in again.text
+    assert (await harness.bot.games.require(harness.fake.default_channel, UNO)).state == state
+
+
+async def test_no_play_button_when_the_drawn_card_cannot_be_played(harness):
+    # seed 003, "Drawing", classic: one card is drawn; Yellow 1 does not go on Red 3, so there is nothing to play
+    a, b = (harness.user(n) for n in ("ann", "bob"))
+    await start(harness, scenario({a.id: "g4 b6", b.id: "b4 g7"}, draw="y1 r5", options=CLASSIC))
+    drew = await harness.slash("uno draw", user=a)
+    await drew.followed_up()
+    note = next(m for m in drew.record.followups if "You drew" in message_text(m))
+    assert "Yellow 1" in message_text(note) and not components(note)
