@@ -16,9 +16,10 @@ from engine.seeds import new_seed, parse_seed
 from engine.uno.cards import CARDS, Face, parse_colour, parse_face
 from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
 from engine.uno.options import MAX_TIMER, PRESETS
-from engine.uno.rules import UNO, new_lobby
+from engine.uno.rules import UNO, new_lobby, standings
 from engine.uno.state import Phase, UnoState
 from render import uno as render
+from storage.results import leaderboard
 from ui import uno as flows
 from ui.errors import note_change
 from ui.permissions import require_channel, require_manager, require_seated
@@ -208,9 +209,7 @@ class Uno(commands.GroupCog, group_name="uno",
         result = await self.bot.games.undo(channel_id, UNO, actor_id=interaction.user.id)
         note_change(interaction)
         await flows.after_move(self.bot, channel_id, result.game)
-        move = result.undone.move or {}
-        who = f" by <@{result.undone.actor_id}>" if result.undone.actor_id else ""
-        await interaction.response.send_message(f"↩️ Undid {move.get('move', 'a move')}{who}. "
+        await interaction.response.send_message(f"↩️ {render.undo_line(result.undone.move, result.undone.actor_id)} "
                                                 f"Everyone's hand is as it was before it.")
 
     @app_commands.command(name="end", description="End the game in this channel (host or Manage Channel).")
@@ -221,7 +220,13 @@ class Uno(commands.GroupCog, group_name="uno",
         done = await self.bot.games.finish(channel_id, UNO, actor_id=interaction.user.id)
         note_change(interaction)
         await flows.final_board(self.bot, channel_id, done)  # before the answer: nothing is left running after it
-        await interaction.response.send_message("The Uno game in this channel is over. `/uno new` starts another.")
+        await interaction.response.send_message("The Uno game in this channel is over. `/uno new` starts another.",
+                                                embed=render.standings_embed(standings(done.state)))
+
+    @app_commands.command(name="leaderboard", description="This server's results over all won Uno games.")
+    async def leaderboard(self, interaction: Interaction) -> None:
+        rows = await leaderboard(self.bot.db, interaction.guild_id, UNO.name)
+        await interaction.response.send_message(embed=render.leaderboard_embed(rows))
 
 
 async def setup(bot: ChaosTable) -> None:

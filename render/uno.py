@@ -9,11 +9,13 @@ import discord
 
 from engine.uno.cards import CARDS, COLOUR_NAMES, Colour, sorted_hand
 from engine.uno.legal import Options, PlayKind
+from engine.uno.options import CLASSIC
 from engine.uno.rules import options, waiting_on
 from engine.uno.state import Phase, UnoState
 from render.common import COLOUR_INFO, mention, seed_lines
 from render.events import Wording
 from render.uno_pictures import PileDrawing, board_png, hand_png
+from storage.results import LeaderboardRow
 
 COLOUR_UNO = discord.Colour.from_rgb(237, 28, 36)
 BOARD_FILE = "uno-board.png"
@@ -27,6 +29,10 @@ def card_name(card_id: int) -> str:
 
 def colour_name(value: str | None) -> str:
     return COLOUR_NAMES[Colour(value)] if value else "any colour"
+
+
+def game_title(state: UnoState) -> str:
+    return "Uno (classic)" if state.options == CLASSIC else "Uno: Chaos Edition"
 
 
 def _who(players: list[int]) -> str:
@@ -149,7 +155,7 @@ def drawn_for(events: list[dict[str, Any]], player: int) -> list[int]:
 def board_embed(state: UnoState, *, with_picture: bool = True) -> discord.Embed:
     if state.phase is Phase.LOBBY:
         return lobby_embed(state)
-    embed = discord.Embed(title=f"Uno: Chaos Edition · round {state.round}", colour=COLOUR_UNO)
+    embed = discord.Embed(title=f"{game_title(state)} · round {state.round}", colour=COLOUR_UNO)
     if state.phase is Phase.OVER:
         embed.description = f"🏆 Game over: {_who(list(state.winners))} won." if state.winners else "Game over."
     else:
@@ -216,7 +222,7 @@ def board_picture(state: UnoState) -> discord.File | None:
 
 
 def lobby_embed(state: UnoState) -> discord.Embed:
-    embed = discord.Embed(title="Uno: Chaos Edition · lobby", colour=COLOUR_UNO,
+    embed = discord.Embed(title=f"{game_title(state)} · lobby", colour=COLOUR_UNO,
                           description=f"Host: {mention(state.host)}. 2 to 10 players: press **Join**; the host "
                                       f"presses **Start**.")
     embed.add_field(name=f"Players ({len(state.seats)})", value="\n".join(mention(p) for p in state.players),
@@ -330,4 +336,39 @@ def rules_embed(topic: str | None) -> discord.Embed:
                           description="Pick a topic with `/uno rules topic:` for more.")
     for title, text in RULES.values():
         embed.add_field(name=title, value=text[:1024], inline=False)
+    return embed
+
+
+_MOVE_NOUNS = {"Join": "joining", "Start": "start", "Draw": "draw", "Pass": "pass", "Accept": "accept",
+               "Choose": "choice", "SayUno": "call of UNO", "Callout": "callout", "Challenge": "challenge",
+               "EndRound": "scoring of the round", "TimeOut": "time-out", "Leave": "leaving",
+               "SetTimer": "timer setting"}
+
+
+def undo_line(move: dict[str, Any] | None, actor_id: int | None) -> str:
+    """The sentence for an undone move: "Undid <@x>'s play of Red 5."."""
+    move = move or {}
+    name = move.get("move")
+    what = (f"play of {card_name(move['card'])}" if name == "Play" and "card" in move
+            else _MOVE_NOUNS.get(name or "", "move"))
+    player = move.get("player", actor_id)
+    return f"Undid {mention(player)}'s {what}." if player is not None else f"Undid the {what}."
+
+
+def standings_embed(standings: list[tuple[int, int, int]]) -> discord.Embed:
+    embed = discord.Embed(title="Final standings", colour=COLOUR_UNO)
+    embed.description = "\n".join(f"**{place}.** {mention(player)}: {points} points"
+                                  for player, place, points in standings)[:4096] or "Nobody was seated."
+    return embed
+
+
+def leaderboard_embed(rows: list[LeaderboardRow]) -> discord.Embed:
+    embed = discord.Embed(title="Uno leaderboard", colour=COLOUR_INFO)
+    if not rows:
+        embed.description = "No finished games yet: a game is stored when someone wins it."
+        return embed
+    embed.description = "\n".join(
+        f"**{i}.** {mention(r.user_id)}: average place {r.average_place:.2f}, {r.wins} first of {r.games} games, "
+        f"average {round(r.average_points):,} points"
+        for i, r in enumerate(rows, start=1))[:4096]
     return embed

@@ -107,8 +107,13 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
         await interaction.followup.send(text, view=view or discord.utils.MISSING)
     drawn = render.drawn_for(result.events, interaction.user.id)
     if drawn:
+        button = DrawnButton.offer(result.game, interaction.user.id)
+        view = discord.ui.View(timeout=None)
+        if button is not None:
+            view.add_item(button)
         await interaction.followup.send("You drew: " + ", ".join(f"**{CARDS[c].name}** (`{CARDS[c].notation}`)"
-                                                                  for c in drawn), ephemeral=True)
+                                                                  for c in drawn), ephemeral=True,
+                                        view=view if button is not None else discord.utils.MISSING)
 
 
 async def simple_move(interaction: Interaction, move: Any, *, mode: str = "reply") -> None:
@@ -571,6 +576,35 @@ class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templ
         await play_card(interaction, card_id, pile_id, mode="hand")
 
 
-COMPONENTS = (ChoiceSelect, PromptSelect, BoardButton, PlaySelect)
+class DrawnButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"ct:uno:drawn:(?P<card>\d+):(?P<version>\d+)"):
+    """Play the card just drawn, on the private "You drew" message; refused once the game has moved on."""
+
+    def __init__(self, card_id: int, version: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Play {CARDS[card_id].name}", style=discord.ButtonStyle.success,
+                                           custom_id=custom_id("uno", "drawn", card_id, version)))
+        self.card_id, self.version = card_id, version
+
+    @classmethod
+    def offer(cls, record: GameRecord[UnoState], player: int) -> DrawnButton | None:
+        state = record.state
+        drawn = state.drawn
+        if state.phase is not Phase.PLAY or drawn is None or drawn.player != player:
+            return None
+        return cls(drawn.card, record.version) if options(state, player).piles_for(drawn.card) else None
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> DrawnButton:
+        return parsed(cls, item, lambda: cls(number(match["card"], high=len(CARDS) - 1), number(match["version"])))
+
+    async def handle(self, interaction: Interaction) -> None:
+        if (await load(interaction)).version != self.version:
+            raise IllegalMove("The game has moved on since you drew that card.",
+                              "Look at your hand with /uno hand.", code="stale_button")
+        await play_card(interaction, self.card_id, None)
+
+
+COMPONENTS = (ChoiceSelect, PromptSelect, BoardButton, PlaySelect, DrawnButton)
 
 __all__ = ["COMPONENTS", "BoardKeeper", "TurnTimers", "action", "play_card", "report_error"]

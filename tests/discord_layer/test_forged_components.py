@@ -24,6 +24,7 @@ FORGED_IDS = {
     "ui.uno.PromptSelect": ["ct:uno:prompt:bogus"],
     "ui.uno.BoardButton": ["ct:uno:b:bogus", "ct:uno:h:join", "ct:uno:l:draw"],
     "ui.uno.PlaySelect": [],
+    "ui.uno.DrawnButton": [f"ct:uno:drawn:{len(CARDS)}:1", f"ct:uno:drawn:1:{BIG}"],
     "ui.chaosjan.PanelButton": [f"ct:cj:p:pass:{BIG}"],
     "ui.chaosjan.ChooseButton": [],
     "ui.chaosjan.PickSelect": [],

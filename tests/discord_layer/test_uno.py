@@ -135,7 +135,7 @@ async def test_a_whole_classic_game_to_a_winner(harness):
     await settle(harness)
     final = [m for m in harness.channel_messages() if "won the game" in m["content"]]
     assert final, "nobody was announced as the winner"
-    board = next(m for m in harness.channel_messages() if "Uno: Chaos Edition" in message_text(m)
+    board = next(m for m in harness.channel_messages() if "Uno (classic) · round" in message_text(m)
                  and m["attachments"])
     assert "Game over" in message_text(board) and not components(board)
     again = await harness.slash("uno new", user=players[1])  # the channel is free again
@@ -384,7 +384,7 @@ async def test_undo_kick_and_end_by_the_host(harness):
     before = await current(harness)
     await harness.slash("uno play", user=ben, card="r5")
     undone = await harness.slash("uno undo", user=ann)
-    assert "Undid Play" in undone.text and (await current(harness)) == before
+    assert f"Undid <@{ben.id}>'s play of Red 5." in undone.text and (await current(harness)) == before
     kicked = await harness.slash("uno kick", user=ann, player=cat)
     assert f"<@{cat.id}> left the game" in kicked.text
     state = await current(harness)
