@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from engine.text import shorten
+from storage.results import LeaderboardRow
 
 CONTENT_LIMIT = 2000  # characters of a message's content
 DESCRIPTION_LIMIT = 4096  # characters of an embed's description
@@ -35,3 +36,13 @@ def seed_lines(seed: int, *, chosen: bool, over: bool, command: str) -> list[str
     if over:
         lines.append(f"Seed {seed} · `{command} seed:{seed}` deals this game again")
     return lines
+
+
+def leaderboard_embed(title: str, rows: list[LeaderboardRow], *, empty: str) -> discord.Embed:
+    """A server's results over its finished games, one line a player (every game's `/... leaderboard`)."""
+    embed = discord.Embed(title=title, colour=COLOUR_INFO)
+    embed.description = "\n".join(
+        f"**{i}.** {mention(r.user_id)}: average place {r.average_place:.2f}, {r.wins} first of {r.games} games, "
+        f"average {round(r.average_points):,} points"
+        for i, r in enumerate(rows, start=1))[:4096] or empty
+    return embed

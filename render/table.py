@@ -9,6 +9,7 @@ import discord
 from engine.table import Kazoe, TableState, standings
 from render.chaosjan import WORDING as CHAOSJAN
 from render.common import COLOUR_INFO, COLOUR_OK, mention, seed_lines
+from render.common import leaderboard_embed as common_leaderboard
 from render.events import Wording
 from storage.games import EventRecord
 from storage.results import LeaderboardRow
@@ -165,12 +166,5 @@ def standings_embed(state: TableState, final: tuple[list[float], str] | None = N
 
 
 def leaderboard_embed(rows: list[LeaderboardRow]) -> discord.Embed:
-    embed = discord.Embed(title="Mahjong leaderboard", colour=COLOUR_INFO)
-    if not rows:
-        embed.description = "No finished games yet: finish one with `/table end`."
-        return embed
-    embed.description = "\n".join(
-        f"**{i}.** {mention(r.user_id)}: average place {r.average_place:.2f}, {r.wins} first of {r.games} games, "
-        f"average {points(round(r.average_points))} points"
-        for i, r in enumerate(rows, start=1))[:4096]
-    return embed
+    return common_leaderboard("Mahjong leaderboard", rows,
+                              empty="No finished games yet: finish one with `/table end`.")

@@ -13,6 +13,7 @@ from engine.uno.options import CLASSIC
 from engine.uno.rules import options, waiting_on
 from engine.uno.state import Phase, UnoState
 from render.common import COLOUR_INFO, mention, seed_lines
+from render.common import leaderboard_embed as common_leaderboard
 from render.events import Wording
 from render.uno_pictures import PileDrawing, board_png, hand_png
 from storage.results import LeaderboardRow
@@ -363,12 +364,5 @@ def standings_embed(standings: list[tuple[int, int, int]]) -> discord.Embed:
 
 
 def leaderboard_embed(rows: list[LeaderboardRow]) -> discord.Embed:
-    embed = discord.Embed(title="Uno leaderboard", colour=COLOUR_INFO)
-    if not rows:
-        embed.description = "No finished games yet: a game is stored when someone wins it."
-        return embed
-    embed.description = "\n".join(
-        f"**{i}.** {mention(r.user_id)}: average place {r.average_place:.2f}, {r.wins} first of {r.games} games, "
-        f"average {round(r.average_points):,} points"
-        for i, r in enumerate(rows, start=1))[:4096]
-    return embed
+    return common_leaderboard("Uno leaderboard", rows,
+                              empty="No finished games yet: a game is stored when someone wins it.")
