@@ -123,6 +123,17 @@ class TestThroughTheBot:
         with pytest.raises(AssertionError, match="missing required"):
             await harness.slash("tally add", user=harness.user("a"))
 
+    async def test_threads_are_created_and_take_messages_and_commands(self, harness):
+        import discord
+        parent = harness.bot.get_channel(harness.fake.default_channel)
+        thread = await parent.create_thread(name="Uno game", type=discord.ChannelType.public_thread)
+        assert harness.fake.threads_of(harness.fake.default_channel) == [thread.id]
+        await thread.send("first move")
+        assert [m["content"] for m in harness.public_messages(thread.id)] == ["first move"]
+        assert harness.public_messages() == []
+        reply = await harness.slash("tally say", user=harness.user("a"), length=3, channel=thread.id)
+        assert reply.message["channel_id"] == str(thread.id)
+
 
 def _say(harness, length):  # a slash payload sent without waiting for the bot's answer
     schema = next(c for c in harness.fake.commands_for(harness.fake.guild_id) if c["name"] == "tally")

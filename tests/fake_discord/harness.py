@@ -278,6 +278,13 @@ class Harness:
         channel = str(channel_id or self.fake.default_channel)
         return [m for m in self.fake.messages.values() if m["channel_id"] == channel]
 
+    def public_messages(self, channel_id: int | None = None) -> list[dict[str, Any]]:
+        """What everyone in the channel sees, oldest first (ephemeral replies excluded)."""
+        return [m for m in self.channel_messages(channel_id) if not m.get("flags", 0) & 64]
+
+    def newest_public(self, channel_id: int | None = None) -> dict[str, Any]:
+        return self.public_messages(channel_id)[-1]
+
 
 def _member(user: FakeUser, permissions: discord.Permissions) -> dict[str, Any]:
     return {"user": user.to_dict(), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,

@@ -133,6 +133,22 @@ class FakeDiscord:
                                      "last_message_id": None, "flags": 0}
         return channel_id
 
+    def add_thread(self, parent_id: int, name: str, owner_id: int, thread_id: int | None = None) -> int:
+        """A public thread under `parent_id` (from a message when `thread_id` is that message's id)."""
+        thread_id = thread_id or snowflake()
+        self.channels[thread_id] = {
+            "id": str(thread_id), "type": 11, "guild_id": str(self.guild_id), "name": name,
+            "parent_id": str(parent_id), "owner_id": str(owner_id), "last_message_id": None, "flags": 0,
+            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
+            "thread_metadata": {"archived": False, "auto_archive_duration": 1440, "archive_timestamp": _now(),
+                                "locked": False},
+        }
+        return thread_id
+
+    def threads_of(self, parent_id: int) -> list[int]:
+        return [c for c, data in self.channels.items() if data.get("parent_id") == str(parent_id)
+                and data["type"] in (10, 11, 12)]
+
     @property
     def default_channel(self) -> int:
         return next(iter(self.channels))
@@ -245,10 +261,26 @@ class FakeDiscord:
             return self._callback(int(parts[1]), parts[2], body, files)
         if parts[:2] == ["webhooks", app] and len(parts) >= 3:
             return self._webhook(method, parts[2], parts[4] if len(parts) == 5 else None, body, files)
+        if method == "POST" and parts[0] == "channels" and parts[-1] == "threads" and len(parts) in (3, 5):
+            return await self._create_thread(int(parts[1]), int(parts[3]) if len(parts) == 5 else None, body)
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             return self._channel_message(method, int(parts[1]), parts[3] if len(parts) == 4 else None, body, files)
         self.unknown_routes.append(f"{method} /{'/'.join(parts)}")
         return discord_error(404, 0, "404: Not Found")
+
+    async def _create_thread(self, parent_id: int, message_id: int | None, body: Any) -> web.Response:
+        parent = self.channels.get(parent_id)
+        if parent is None or parent["type"] != 0:
+            return discord_error(404, 10003, "Unknown Channel")
+        if message_id is not None and message_id not in self.messages:
+            return discord_error(404, 10008, "Unknown Message")
+        name = (body or {}).get("name") or ""
+        if not 1 <= len(name) <= 100:
+            return self._reject("thread", [f"thread name of {len(name)} characters (1-100)"], body)
+        thread_id = self.add_thread(parent_id, name, self.application_id, message_id)
+        if self._ws is not None:
+            await self.dispatch("THREAD_CREATE", dict(self.channels[thread_id], newly_created=True))
+        return json_response(self.channels[thread_id], status=201)
 
     def _reject(self, where: str, problems: list[str], body: Any) -> web.Response:
         self.rejections.append({"where": where, "problems": problems, "body": body})
