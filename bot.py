@@ -46,7 +46,7 @@ Chaos Table needs a Discord bot token, and none was found.
    or set the DISCORD_TOKEN environment variable.
 3. Invite the bot to your server with the scopes `bot` and `applications.commands`
    and the permissions View Channels, Send Messages, Embed Links and Attach Files:
-       https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=52224
+       https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=309237697536
 4. Run `make run` (or `.venv/bin/python bot.py`). The first start registers the slash commands with Discord
    (they can take up to an hour to appear); later starts register them again only when they changed.
 """
