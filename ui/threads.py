@@ -3,11 +3,13 @@ game lives there (its channel id is the thread's), so the log stays out of the c
 
 from __future__ import annotations
 
+from typing import Literal
+
 import discord
 
 from engine.errors import GameError
 
-THREAD_ARCHIVE_MINUTES = 1440  # a day without messages: Discord hides the thread, a new message brings it back
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a quiet day hides the thread; a message brings it back
 
 
 async def open_thread(interaction: discord.Interaction, name: str) -> discord.Thread:
