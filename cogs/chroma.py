@@ -202,7 +202,12 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         slow = count_ability(tiles, rules, Ability.AFTER_WIN) > 0 or sum(t.chroma is not None for t in tiles) > 3
         if slow:  # the after-win search can take a while: answer Discord first, and keep the loop free
             await interaction.response.defer(thinking=True, ephemeral=not public)
-        report = await asyncio.to_thread(score, tiles, win_index, called, rules, situation)
+        try:
+            report = await asyncio.to_thread(score, tiles, win_index, called, rules, situation)
+        except Exception:
+            if slow and public:  # the refusal must not replace the public "thinking": it goes to the player alone
+                await interaction.delete_original_response()
+            raise
         embed = render.score_embed(report, tiles, called, situation, win_tile)
         view = discord.ui.View(timeout=None)
         if seated and table is not None:

@@ -57,3 +57,18 @@ async def test_a_private_answers_record_menu_records_publicly_on_the_table(harne
     after = [s.points for s in (await harness.bot.games.get(harness.fake.default_channel, TABLE)).state.seats]
     assert after[1] > before[1] and after[0] < before[0] and sum(after) == sum(before)
     assert not chosen.record.followups[0].get("ephemeral")
+
+
+@pytest.mark.parametrize("public", [False, True])
+async def test_a_slow_hand_found_incomplete_after_a_public_deferral_leaves_no_public_refusal(harness, players, public):
+    """Issue 17 item 8, seed 002 (gold: after the win): only the search finds the hand incomplete, after the
+    deferral; the "thinking" message goes and the refusal is told to the player alone."""
+    hand = dict(hand="123m789p4s5*s5s6s6s7s17z", win="1m", riichi=True)
+    before = len(harness.public_messages())
+    reply = await harness.slash("chroma score", user=players[0], public=public, **hand)
+    assert reply.response_type == 5  # the slow search was deferred first
+    await reply.followed_up()
+    refusal = reply.record.followups[-1]
+    assert "isn't complete" in message_text(refusal) and refusal.get("flags", 0) & 64
+    assert len(harness.public_messages()) == before
+    assert not any("isn't complete" in message_text(m) for m in harness.public_messages())
