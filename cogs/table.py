@@ -39,9 +39,8 @@ from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
+from ui.table_history import HistoryButton, history_page, score_sheet
 from ui.types import Interaction
-
-HISTORY_PAGE = 25
 
 if TYPE_CHECKING:
     from bot import ChaosTable
@@ -146,7 +145,7 @@ class Table(commands.GroupCog, group_name="table",
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TenpaiSelect, DrawButton)
+        self.bot.add_dynamic_items(TenpaiSelect, DrawButton, HistoryButton)
 
     @app_commands.command(name="start", description="Seat three (sanma) or four (yonma) players and start scoring.")
     @app_commands.describe(east="East seat (the first dealer)", south="South seat", west="West seat",
@@ -250,19 +249,18 @@ class Table(commands.GroupCog, group_name="table",
         await interaction.response.send_message("Exhaustive draw: who was tenpai? Or was it an abortive draw (no "
                                                 "payments, the dealer keeps the deal)?", view=view)
 
-    @app_commands.command(name="history", description="The score sheet's entries, newest last.")
-    @app_commands.describe(page="1 is the newest entries, 2 the ones before them, and so on")
-    async def history(self, interaction: Interaction, page: int = 1) -> None:
+    @app_commands.command(name="history", description="The score sheet's entries, newest last; or the sheet as CSV.")
+    @app_commands.describe(page="1 is the newest entries, 2 the ones before them, and so on",
+                           export="csv: the whole score sheet as a file (a row per entry, with names)")
+    async def history(self, interaction: Interaction, page: int = 1, export: Literal["csv"] | None = None) -> None:
+        if export == "csv":
+            file = await score_sheet(interaction)
+            await interaction.response.send_message("The score sheet, one row per entry that stands.", file=file,
+                                                    ephemeral=True)
+            return
         if page < 1:
             raise IllegalMove(f"There is no page {page}.", "Pages start at 1 (the newest entries).")
-        entries = await self.bot.games.history(require_channel(interaction), TABLE, limit=page * HISTORY_PAGE + 1)
-        end = len(entries) - (page - 1) * HISTORY_PAGE
-        if end <= 0:
-            raise IllegalMove(f"There is no page {page}.", "Try a smaller `page`.")
-        shown = entries[max(end - HISTORY_PAGE, 0):end]
-        older = len(entries) > page * HISTORY_PAGE
-        await interaction.response.send_message(embed=render.history_embed(shown, page=page, older=older),
-                                                ephemeral=True)
+        await interaction.response.send_message(**await history_page(interaction, page), ephemeral=True)
 
     @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
     async def undo(self, interaction: Interaction) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 import discord
@@ -126,7 +128,7 @@ def describe_events(events: list[dict[str, Any]]) -> str:
     return "\n".join(line for line in map(describe_event, events) if line)
 
 
-def history_embed(entries: list[EventRecord], *, page: int = 1, older: bool = False) -> discord.Embed:
+def history_embed(entries: list[EventRecord], *, page: int = 1, pages: int = 1) -> discord.Embed:
     lines = []
     for entry in entries:
         if entry.type == "start":
@@ -144,9 +146,53 @@ def history_embed(entries: list[EventRecord], *, page: int = 1, older: bool = Fa
         lines.append(f"`{entry.seq:>3}` {text}{actor}")
     embed = discord.Embed(title=f"Table history, page {page}", colour=COLOUR_INFO,
                           description="\n".join(lines)[-4096:])
-    if older:
-        embed.set_footer(text=f"Older entries: /table history page {page + 1}")
+    older = f" · Older entries: /table history page {page + 1}" if page < pages else ""
+    embed.set_footer(text=f"Page {page} of {pages}{older}")
     return embed
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet shows as text: never the start of a formula (names are typed by players)."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def _move_kind(entry: EventRecord) -> str:
+    move = entry.move or {}
+    if move.get("chaosjan"):
+        return f"CHAOS;JAN {move['type']}"
+    return str(move.get("type", entry.type))
+
+
+def score_sheet_csv(entries: list[tuple[EventRecord, TableState]]) -> str:
+    """The score sheet, one row per entry that stands (oldest first, each with the state after it): the round and
+    honba it was made in, its kind, winners, payers (every seat whose points went down), the hand's value or the
+    points moved, and each seat's change and running total."""
+    first = entries[0][1]
+    names = {s.player: s.name or str(s.player) for s in first.seats}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["entry", "round", "honba", "kind", "winners", "payers", "value"]
+                    + [_cell(f"{names[s.player]} {what}") for s in first.seats for what in ("change", "total")]
+                    + ["on the table"])
+    before = first
+    for entry, after in entries:
+        changes = [a.points - b.points for a, b in zip(after.seats, before.seats, strict=True)]
+        events = entry.events
+        winners = [e["winner"] for e in events if e.get("type") in ("ron", "tsumo")]
+        winners += [p for e in events if e.get("type") == "draw" and e.get("payments") for p in e["tenpai"]]
+        kind = _move_kind(entry)
+        payers = [] if kind == "setpoints" else [s.player for s, c in zip(after.seats, changes, strict=True) if c < 0]
+        values = [e["value"] for e in events if e.get("type") in ("ron", "tsumo")]
+        moved = max(sum(c for c in changes if c > 0), -sum(c for c in changes if c < 0),
+                    abs(after.on_table - before.on_table))
+        value = " / ".join(values) if values else (str(moved) if moved else "")
+        writer.writerow([entry.seq, before.round_name, before.honba, kind,
+                         _cell(", ".join(names[p] for p in winners)), _cell(", ".join(names[p] for p in payers)),
+                         _cell(value)]
+                        + [n for s, change in zip(after.seats, changes, strict=True) for n in (change, s.points)]
+                        + [after.on_table])
+        before = after
+    return out.getvalue()
 
 
 def standings_embed(state: TableState, final: tuple[list[float], str] | None = None) -> discord.Embed:

@@ -163,6 +163,17 @@ class GameStore:
 
         return [_event(r) for r in reversed(await self.db.read(read))]
 
+    async def standing(self, channel_id: int, kind: GameKind[S, Any]) -> list[tuple[EventRecord, S]]:
+        """The active game's entries that stand (no undo, nothing undone), oldest first, each with the state after
+        it: each one's state is the state the next one was made in."""
+
+        def read(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+            row = _require_row(conn, channel_id, kind.name)
+            return conn.execute(f"SELECT {_EVENT_COLUMNS}, state_after FROM game_events WHERE game_id = ?"
+                                " AND type != 'undo' AND undone_by IS NULL ORDER BY seq", (row["id"],)).fetchall()
+
+        return [(_event(r), kind.state_from_dict(json.loads(r["state_after"]))) for r in await self.db.read(read)]
+
     # -- changing ------------------------------------------------------------------------------------
 
     async def start(self, channel_id: int, kind: GameKind[S, Any], state: S, *,

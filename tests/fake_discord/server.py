@@ -88,7 +88,7 @@ class FakeDiscord:
         self.unknown_routes: list[str] = []
         self.requests: list[tuple[str, str]] = []
         self.identifies = 0
-        self.uploads: dict[int, bytes] = {}  # attachment id -> bytes, served at /attachments/{id}/{name}
+        self.uploads: dict[int, bytes] = {}  # attachment id -> bytes (uploaded or sent), served at /attachments/...
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
         self._connected = asyncio.Event()
@@ -405,6 +405,7 @@ class FakeDiscord:
         out = []
         for name, data in files:
             attachment_id = snowflake()
+            self.uploads[attachment_id] = data
             url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{name}"
             out.append({"id": str(attachment_id), "filename": name, "size": len(data), "url": url, "proxy_url": url})
         return out

@@ -1,0 +1,70 @@
+"""/table history: a page of the score sheet with Older/Newer buttons, and the whole sheet as a CSV file."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import discord
+
+from engine.errors import IllegalMove
+from engine.table import TABLE
+from render import table as render
+from ui.custom_ids import Forged, custom_id, number, parsed
+from ui.errors import ReportsErrors
+from ui.permissions import require_channel
+from ui.types import Interaction
+
+PAGE = 25
+MAX_PAGE = 10**9
+
+
+async def history_page(interaction: Interaction, page: int, game: int | None = None) -> dict[str, Any]:
+    """Page `page` (1: the newest entries) of the channel's table; `game`: the table a button was made for."""
+    channel = require_channel(interaction)
+    store = interaction.client.games
+    record = await store.require(channel, TABLE)
+    if game is not None and record.id != game:
+        raise IllegalMove("That history is of a table that has ended.", "Run `/table history` for this table.")
+    pages = -(-(record.version + 1) // PAGE)
+    if not 1 <= page <= pages:
+        raise IllegalMove(f"There is no page {page}.", f"This table's history has {pages} page(s); page 1 is "
+                                                       "the newest entries.")
+    entries = await store.history(channel, TABLE, limit=page * PAGE)
+    shown = entries[:len(entries) - (page - 1) * PAGE][-PAGE:]
+    view = discord.ui.View(timeout=None)
+    for label, target in (("Older", page + 1), ("Newer", page - 1)):
+        if 1 <= target <= pages:
+            view.add_item(HistoryButton(label, channel, record.id, target))
+    return {"embed": render.history_embed(shown, page=page, pages=pages), "view": view}
+
+
+async def score_sheet(interaction: Interaction) -> discord.File:
+    """The table's score sheet as CSV: one row per entry that stands, with the seats' names."""
+    channel = require_channel(interaction)
+    record = await interaction.client.games.require(channel, TABLE)
+    entries = await interaction.client.games.standing(channel, TABLE)
+    data = render.score_sheet_csv(entries).encode("utf-8-sig")  # the mark lets spreadsheets read names as UTF-8
+    return discord.File(io.BytesIO(data), filename=f"table-{record.id}-score-sheet.csv")
+
+
+class HistoryButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"ct:table:history:(?P<channel>\d+):(?P<game>\d+):(?P<page>\d+)"):
+    """Older or Newer on a history page: carries the channel, the table's game id and the page it shows."""
+
+    def __init__(self, label: str, channel: int, game: int, page: int) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=custom_id("table", "history", channel, game, page)))
+        self.channel, self.game, self.page = channel, game, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> HistoryButton:
+        return parsed(cls, item, lambda: cls(getattr(item, "label", None) or "Page", number(match["channel"]),
+                                             number(match["game"]), number(match["page"], 1, MAX_PAGE)))
+
+    async def handle(self, interaction: Interaction) -> None:
+        if self.channel != require_channel(interaction):
+            raise Forged()
+        await interaction.response.edit_message(**await history_page(interaction, self.page, self.game))
