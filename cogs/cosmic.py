@@ -2,22 +2,35 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+import re
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.cosmic import ChomboPenalty
+from engine.cosmic import ChomboPenalty, Owed
 from engine.deck import MAX_FILE_BYTES, DeckError, load_shipped, parse_file, shipped
 from engine.errors import IllegalMove
 from engine.seeds import new_seed
-from engine.table import TABLE, Chombo, CosmicStart, Dismiss, NewDeck, Reshuffle, Roll, TableState, require_cosmic
+from engine.table import (
+    TABLE,
+    CardPayment,
+    Chombo,
+    CosmicStart,
+    Dismiss,
+    NewDeck,
+    Reshuffle,
+    Roll,
+    TableState,
+    require_cosmic,
+)
 from engine.text import ECHO, shorten
 from render import cosmic as render
-from render.table import describe_events
+from render.table import describe_events, table_embed
 from storage.games import GameRecord
-from ui.errors import note_change
+from ui.custom_ids import custom_id, number, parsed
+from ui.errors import ReportsErrors, note_change
 from ui.permissions import channel_to_post, require_channel, require_manager, require_seated
 from ui.types import Interaction
 
@@ -39,11 +52,47 @@ async def _apply(interaction: Interaction, move, *, seated: bool = True):
     return result
 
 
+class PayButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:cosmic:pay:(?P<reveal>\d+)"):
+    """On a reveal: make the card's payment as one table move. It carries only which roll revealed the card; the
+    engine finds what is owed in the stored state, so a second press or an old button is refused there."""
+
+    def __init__(self, reveal: int, label: str = "Pay") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           custom_id=custom_id("cosmic", "pay", reveal)))
+        self.reveal = reveal
+
+    @classmethod
+    def buttons(cls, state: TableState, owed: list[Owed]) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        for o in owed[:25]:
+            view.add_item(cls(o.reveal, render.pay_label(require_cosmic(state).deck.card(o.card).name)))
+        return view
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PayButton:
+        return parsed(cls, item, lambda: cls(number(match["reveal"])))
+
+    async def handle(self, interaction: Interaction) -> None:
+        record = await _table(interaction)
+        if interaction.user.id not in record.state.players:
+            require_manager(interaction, record.state.host, "make a card's payment at a table you don't sit at")
+        result = await interaction.client.games.apply(require_channel(interaction), TABLE, CardPayment(self.reveal),
+                                                      actor_id=interaction.user.id)
+        note_change(interaction)
+        await interaction.response.edit_message(view=None)
+        await interaction.followup.send(describe_events(result.events)[:2000],
+                                        embed=table_embed(result.game.state))
+
+
 @app_commands.guild_only()
 class Cosmic(commands.GroupCog, group_name="cosmic",
              group_description="CHAOS;JAN Cosmic Deck: paid rolls to draw Modifiers and Events."):
     def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(PayButton)
 
     async def _card_names(self, interaction: Interaction, current: str,
                           only_in_effect: bool = False) -> list[app_commands.Choice[str]]:
@@ -72,13 +121,15 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
     @app_commands.command(name="roll", description="Pay 1000 x 2^n onto the table and roll: odd draws a card.")
     async def roll(self, interaction: Interaction) -> None:
         result = await _apply(interaction, Roll(interaction.user.id))
-        await interaction.response.send_message(**render.roll_message(result.game.state, result.events))
+        owed = render.owed_by_roll(result.game.state)
+        view = PayButton.buttons(result.game.state, [owed] if owed else [])
+        await interaction.response.send_message(**render.roll_message(result.game.state, result.events), view=view)
 
     @app_commands.command(name="status", description="Active Modifier, Events in effect, counts and roll costs.")
     async def status(self, interaction: Interaction) -> None:
         record = await _table(interaction)
-        require_cosmic(record.state)
-        await interaction.response.send_message(embed=render.status_embed(record.state), ephemeral=True)
+        view = PayButton.buttons(record.state, list(require_cosmic(record.state).owed))
+        await interaction.response.send_message(embed=render.status_embed(record.state), ephemeral=True, view=view)
 
     @app_commands.command(name="card", description="Read one card of the deck.")
     @app_commands.describe(name="The card's name (pick from the list)")

@@ -7,7 +7,7 @@ Randomness (die rolls, shuffles) comes from the state's seed and counters, so a 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -29,6 +29,15 @@ class InEffect:
 
 
 @dataclass(frozen=True)
+class Owed:
+    """A revealed card's payment not made yet: `reveal` is the roll that revealed it (the dice rolled so far)."""
+
+    card: str
+    revealer: int
+    reveal: int
+
+
+@dataclass(frozen=True)
 class CosmicState:
     deck: Deck
     library: tuple[str, ...]  # card ids, top first
@@ -42,6 +51,7 @@ class CosmicState:
     chombo: ChomboPenalty = ChomboPenalty.MANGAN
     dice_rolled: int = 0
     shuffles: int = 0
+    owed: tuple[Owed, ...] = ()  # revealed cards whose payment waits for its button, this hand
 
     def to_dict(self) -> dict[str, Any]:
         return {"deck": self.deck.to_dict(), "library": list(self.library), "rolls": list(self.rolls),
@@ -49,7 +59,7 @@ class CosmicState:
                 "active_revealer": self.active_revealer,
                 "in_effect": [{"card": e.card, "revealer": e.revealer} for e in self.in_effect],
                 "dead": list(self.dead), "chombo": self.chombo.value, "dice_rolled": self.dice_rolled,
-                "shuffles": self.shuffles}
+                "shuffles": self.shuffles, "owed": [asdict(o) for o in self.owed]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CosmicState:
@@ -57,7 +67,8 @@ class CosmicState:
                    seed=data["seed"], discards=tuple(data["discards"]), active=data["active"],
                    active_revealer=data["active_revealer"],
                    in_effect=tuple(InEffect(**e) for e in data["in_effect"]), dead=tuple(data["dead"]),
-                   chombo=ChomboPenalty(data["chombo"]), dice_rolled=data["dice_rolled"], shuffles=data["shuffles"])
+                   chombo=ChomboPenalty(data["chombo"]), dice_rolled=data["dice_rolled"], shuffles=data["shuffles"],
+                   owed=tuple(Owed(**o) for o in data.get("owed", ())))
 
     @property
     def active_card(self) -> Card | None:
@@ -110,8 +121,11 @@ def draw_top(state: CosmicState) -> tuple[CosmicState, Card | None, list[Event]]
 
 
 def reveal(state: CosmicState, card: Card, revealer: int) -> tuple[CosmicState, list[Event]]:
-    """Put a revealed card where it belongs: a Modifier replaces the active one, an Event lingers or is done."""
+    """Put a revealed card where it belongs: a Modifier replaces the active one, an Event lingers or is done. A card
+    that moves points is owed until its payment is made."""
     event: Event = {"type": "revealed", "card": card.id, "revealer": revealer}
+    if card.payments:
+        state = replace(state, owed=(*state.owed, Owed(card.id, revealer, state.dice_rolled)))
     if card.type is CardType.MODIFIER:
         discards = state.discards + ((state.active,) if state.active else ())
         if state.active:
@@ -128,10 +142,11 @@ def dismiss(state: CosmicState, card_id: str) -> CosmicState:
 
 
 def end_hand(state: CosmicState) -> tuple[CosmicState, list[str]]:
-    """Every roll count back to zero; "this hand" Events expire. Returns the expired card ids."""
+    """Every roll count back to zero; "this hand" Events expire, and unpaid card payments lapse. Returns the expired
+    card ids."""
     expired = [e.card for e in state.in_effect if state.deck.card(e.card).lasts is Lasts.HAND]
     kept = tuple(e for e in state.in_effect if e.card not in expired)
-    return replace(state, rolls=(0,) * len(state.rolls), dead=(), in_effect=kept,
+    return replace(state, rolls=(0,) * len(state.rolls), dead=(), in_effect=kept, owed=(),
                    discards=state.discards + tuple(expired)), expired
 
 

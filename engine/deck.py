@@ -48,11 +48,18 @@ class Lasts(StrEnum):
     UNTIL_DISMISSED = "until_dismissed"
 
 
+PAYMENTS = ("each_other_pays_you", "yakitori_pay_table")  # actions that move points when their card is revealed
+
+
 @dataclass(frozen=True)
 class Action:
-    kind: str  # "take_from_table" | "aotenjou"
+    kind: str  # "take_from_table" | "aotenjou" | one of PAYMENTS
     amount: int = 0
     up_to: bool = False
+    sanma_amount: int | None = None  # a payment's amount at a three-player table, when it differs
+
+    def amount_for(self, sanma: bool) -> int:
+        return self.sanma_amount if sanma and self.sanma_amount is not None else self.amount
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,16 @@ class Card:
     @property
     def aotenjou(self) -> bool:
         return any(a.kind == "aotenjou" for a in self.actions)
+
+    @property
+    def payments(self) -> tuple[Action, ...]:
+        return tuple(a for a in self.actions if a.kind in PAYMENTS)
+
+    @property
+    def about_yakitori(self) -> bool:
+        texts = (self.text, self.sanma, self.suuma, self.on_reveal)
+        return any(a.kind == "yakitori_pay_table" for a in self.actions) \
+            or any("yakitori" in t.casefold() for t in texts if t)
 
 
 class CardIndex(Generic[C]):
@@ -107,6 +124,11 @@ class Deck(CardIndex[Card]):
     cards: tuple[Card, ...]
     lookup_hint = "Check the name with `/cosmic deck`."
 
+    @property
+    def about_yakitori(self) -> bool:
+        """A card of this deck depends on who is still yakitori (seed 001 glossary)."""
+        return any(card.about_yakitori for card in self.cards)
+
     def to_dict(self) -> dict[str, Any]:
         cards = []
         for card in self.cards:
@@ -120,6 +142,9 @@ class Deck(CardIndex[Card]):
 def _action_dict(action: Action) -> dict[str, Any]:
     if action.kind == "aotenjou":
         return {"kind": "aotenjou"}
+    if action.kind in PAYMENTS:
+        sanma = {} if action.sanma_amount is None else {"sanma_amount": action.sanma_amount}
+        return {"kind": action.kind, "amount": action.amount, **sanma}
     return {"kind": action.kind, "amount": action.amount, "up_to": action.up_to}
 
 
@@ -363,14 +388,27 @@ def _action(raw: Any, where: str, card_type: CardType) -> Action:
             raise DeckError(f"{where}: the `aotenjou` action is only for modifiers.")
         return Action("aotenjou")
     if kind == "take_from_table":
-        amount, up_to = raw.get("amount"), raw.get("up_to")
-        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_AMOUNT or amount % 100:
-            raise DeckError(f"{where}: field `actions.amount` must be a positive multiple of 100 up to "
-                            f"{MAX_AMOUNT:,}, got {shown(amount)}.")
+        up_to = raw.get("up_to")
         if not isinstance(up_to, bool):
             raise DeckError(f"{where}: field `actions.up_to` must be true or false.")
-        return Action("take_from_table", amount, up_to)
-    raise DeckError(f"{where}: field `actions.kind` must be \"take_from_table\" or \"aotenjou\", got {shown(kind)}.")
+        return Action("take_from_table", _amount(raw, "amount", where), up_to)
+    if kind in PAYMENTS:
+        unknown = sorted(set(raw) - {"kind", "amount", "sanma_amount"})
+        if unknown:
+            raise DeckError(f"{where}: field `actions.{unknown[0]}` is not for `{kind}`.",
+                            "A payment has `amount` and, if three players pay another, `sanma_amount`.")
+        sanma = _amount(raw, "sanma_amount", where) if "sanma_amount" in raw else None
+        return Action(kind, _amount(raw, "amount", where), sanma_amount=sanma)
+    kinds = ", ".join(f'"{k}"' for k in ("take_from_table", "aotenjou", *PAYMENTS))
+    raise DeckError(f"{where}: field `actions.kind` must be one of {kinds}, got {shown(kind)}.")
+
+
+def _amount(raw: dict[str, Any], key: str, where: str) -> int:
+    amount = raw.get(key)
+    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_AMOUNT or amount % 100:
+        raise DeckError(f"{where}: field `actions.{key}` must be a positive multiple of 100 up to {MAX_AMOUNT:,}, "
+                        f"got {shown(amount)}.")
+    return amount
 
 
 def card_where(raw: dict[str, Any], number: int) -> str:
@@ -418,7 +456,8 @@ def deck_from_dict(data: dict[str, Any]) -> Deck:
     """For state round trips: the stored deck was checked when it was loaded, so it is only rebuilt."""
     cards = []
     for c in data["cards"]:
-        actions = tuple(Action(a["kind"], a.get("amount", 0), a.get("up_to", False)) for a in c.get("actions", ()))
+        actions = tuple(Action(a["kind"], a.get("amount", 0), a.get("up_to", False), a.get("sanma_amount"))
+                        for a in c.get("actions", ()))
         cards.append(Card(c["id"], c["name"], CardType(c["type"]), c.get("text"), c.get("sanma"), c.get("suuma"),
                           c.get("on_reveal"), Lasts(c["lasts"]) if c.get("lasts") else None, actions))
     return Deck(data["name"], data.get("description", ""), tuple(cards))

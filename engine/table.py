@@ -145,6 +145,11 @@ class TableState:
         return self.seats[self.index_of(player)]
 
     @property
+    def plays_yakitori(self) -> bool:
+        """Yakitori (seed 001 glossary) matters here: the table's Cosmic Deck has a card about it."""
+        return self.cosmic is not None and self.cosmic.deck.about_yakitori
+
+    @property
     def scoring(self) -> TableOptions:
         """The options hands are scored with now: an active Aotenjou Modifier switches Aotenjou on; a CHAOS;JAN
         Modifier may change what each honba is worth."""
@@ -275,6 +280,13 @@ class Reshuffle:
 
 
 @dataclass(frozen=True)
+class CardPayment:
+    """Make the payment of the card revealed by roll number `reveal` (a Cosmic Deck card that moves points)."""
+
+    reveal: int
+
+
+@dataclass(frozen=True)
 class ChaosStart:
     """`/chaosjan new`: the card layer of seed 000 on this table; players then choose their cards."""
 
@@ -285,7 +297,7 @@ class ChaosStart:
 
 
 Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | AbortiveDraw | SetPoints
-        | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle | ChaosStart | ChaosMove)
+        | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle | CardPayment | ChaosStart | ChaosMove)
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
@@ -724,6 +736,42 @@ def _chombo(state: TableState, move: Chombo) -> tuple[TableState, list[Event]]:
     return state, [{"type": "chombo", "player": move.player, "paid": -deltas.get(move.player, 0)}]
 
 
+def _card_payment(state: TableState, move: CardPayment) -> tuple[TableState, list[Event]]:
+    """A revealed card's payment, as its text says (seed 001: "you" is the revealer): each other player pays the
+    revealer (rule 3.2), or each player still yakitori pays onto the table (rule 3.1). A payer without the points
+    pays nothing (rule 3.1g: not a point exchange), and the event says so."""
+    deck = require_cosmic(state)
+    owed = next((o for o in deck.owed if o.reveal == move.reveal), None)
+    if owed is None:
+        raise IllegalMove("That card's payment has already been made, or its hand is over.",
+                          "`/table undo` takes a payment back; see the points with `/table show`.",
+                          code="nothing_owed")
+    card = deck.deck.card(owed.card)
+    held = {s.player: s.points for s in state.seats}
+    on_table = state.on_table
+    payments: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
+    for action in card.payments:
+        amount = action.amount_for(state.sanma)
+        to = owed.revealer if action.kind == "each_other_pays_you" else None
+        payers = [s.player for s in state.seats if (s.player != owed.revealer if to is not None else s.yakitori)]
+        for payer in payers:
+            if held[payer] < amount:
+                skipped.append({"player": payer, "amount": amount})
+                continue
+            held[payer] -= amount
+            if to is None:
+                on_table += amount
+            else:
+                held[to] += amount
+            payments.append({"from": payer, "to": to, "amount": amount})
+    seats = tuple(replace(s, points=held[s.player]) for s in state.seats)
+    deck = replace(deck, owed=tuple(o for o in deck.owed if o != owed))
+    return replace(state, seats=seats, on_table=on_table, cosmic=deck), [
+        {"type": "card_payment", "card": card.name, "revealer": owed.revealer, "payments": payments,
+         "skipped": skipped, "on_table": on_table}]
+
+
 def _reshuffle(state: TableState, move: Reshuffle) -> tuple[TableState, list[Event]]:
     deck = cosmic.reshuffle(require_cosmic(state))
     return replace(state, cosmic=deck), [{"type": "reshuffled", "cards": len(deck.library)}]
@@ -780,7 +828,7 @@ def _chaos_move(state: TableState, move: ChaosMove) -> tuple[TableState, list[Ev
 _HANDLERS: dict[type, Callable[[TableState, Any], tuple[TableState, list[Event]]]] = {
     Riichi: _riichi, Pay: _pay, Take: _take, SetPoints: _set_points, Ron: _ron, Tsumo: _tsumo, Draw: _draw,
     AbortiveDraw: _abortive_draw, CosmicStart: _cosmic_start, NewDeck: _new_deck, Roll: _roll, Dismiss: _dismiss,
-    Chombo: _chombo, Reshuffle: _reshuffle, ChaosStart: _chaos_start}
+    Chombo: _chombo, Reshuffle: _reshuffle, CardPayment: _card_payment, ChaosStart: _chaos_start}
 
 
 def standings(state: TableState) -> list[tuple[int, Seat]]:
@@ -822,7 +870,7 @@ TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=Ta
                  move_to_dict=move_to_dict, apply=apply,
                  results=lambda state: [(seat.player, place, seat.points) for place, seat in standings(state)])
 
-__all__ = ["TABLE", "UMA_PRESETS", "AbortiveDraw", "ChaosStart", "Chombo", "CosmicStart", "Dismiss", "Draw",
-           "HandValue", "Limit", "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints", "TableOptions",
-           "TableState", "Take", "Tsumo", "Win", "chaos_table", "final_scores", "new_game", "require_chaosjan",
-           "require_cosmic", "score", "standings"]
+__all__ = ["TABLE", "UMA_PRESETS", "AbortiveDraw", "CardPayment", "ChaosStart", "Chombo", "CosmicStart", "Dismiss",
+           "Draw", "HandValue", "Limit", "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints",
+           "TableOptions", "TableState", "Take", "Tsumo", "Win", "chaos_table", "final_scores", "new_game",
+           "require_chaosjan", "require_cosmic", "score", "standings"]

@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from engine.cosmic import roll_cost
+from engine.cosmic import Owed, roll_cost
 from engine.deck import Card, CardType, Deck, Lasts
 from engine.table import TableState, require_cosmic
 from render.common import COLOUR_INFO, mention
@@ -55,6 +55,9 @@ def roll_message(state: TableState, events: list[dict[str, Any]]) -> dict[str, A
             if "replaced" in event:
                 lines.append(f"It replaces the active Modifier, {deck.deck.card(event['replaced']).name}.")
             embeds.append(card_embed(card, state.sanma, event["revealer"]))
+            if card.payments and owed_by_roll(state) is not None:
+                lines.append(f"Press **{pay_label(card.name)}** to make {card.name}'s payment on the table (one "
+                             "entry: `/table undo` takes it back).")
         elif kind == "take":
             lines.append(f"{mention(event['player'])} takes {event['amount']:,} from the table.")
         elif kind == "take_ignored":
@@ -65,6 +68,16 @@ def roll_message(state: TableState, events: list[dict[str, Any]]) -> dict[str, A
         lines.append("Even: no card.")
     lines.append(f"Their next roll this hand costs {roll['next_cost']:,}.")
     return {"content": "\n".join(lines), "embeds": embeds}
+
+
+def pay_label(card: str) -> str:
+    return f"Pay: {card}"[:80]
+
+
+def owed_by_roll(state: TableState) -> Owed | None:
+    """The payment the roll just made revealed, if it is still owed (a roll is the newest die rolled)."""
+    deck = require_cosmic(state)
+    return next((o for o in deck.owed if o.reveal == deck.dice_rolled), None)
 
 
 def status_embed(state: TableState) -> discord.Embed:
@@ -78,6 +91,9 @@ def status_embed(state: TableState) -> discord.Embed:
         value = "\n".join(f"**{deck.deck.card(e.card).name}** ({_lasts(deck.deck.card(e.card))}), revealed by "
                           f"{mention(e.revealer)}" for e in deck.in_effect)
         embed.add_field(name="Events in effect", value=value[:1024], inline=False)
+    if deck.owed:
+        value = "\n".join(f"**{deck.deck.card(o.card).name}**, revealed by {mention(o.revealer)}" for o in deck.owed)
+        embed.add_field(name="Payments to make (their buttons are below)", value=value[:1024], inline=False)
     rolls = "\n".join(f"{mention(seat.player)}: {n} roll{'s' if n != 1 else ''}, next costs {roll_cost(n):,}"
                       + (" (dead hand)" if seat.player in deck.dead else "")
                       for seat, n in zip(state.seats, deck.rolls, strict=True))

@@ -36,7 +36,7 @@ def table_embed(state: TableState, *, started: bool = False) -> discord.Embed:
             marks.append("dealer")
         if seat.riichi:
             marks.append("riichi")
-        if seat.yakitori:
+        if seat.yakitori and state.plays_yakitori:
             marks.append("yakitori")
         extra = f" ({', '.join(marks)})" if marks else ""
         lines.append(f"**{state.seat_wind(index)}** {mention(seat.player)}: **{points(seat.points)}**{extra}")
@@ -77,6 +77,14 @@ def _draw(state: Any, e: dict[str, Any]) -> str:
     return f"{line}. Noten payments: {'; '.join(part for part in (paid, received) if part)}"
 
 
+def _card_payment(state: Any, e: dict[str, Any]) -> str:
+    paid = ", ".join(f"{mention(p['from'])} paid {points(p['amount'])} "
+                     + ("onto the table" if p["to"] is None else f"to {mention(p['to'])}") for p in e["payments"])
+    short = ", ".join(f"{mention(p['player'])} has less than {points(p['amount'])} and pays nothing (rule 3.1g)"
+                      for p in e["skipped"])
+    return f"{e['card']}: " + ("; ".join(part for part in (paid, short) if part) or "nobody pays")
+
+
 def _rolls_reset(state: Any, e: dict[str, Any]) -> str:
     return "Roll counts reset" + (f"; expired: {', '.join(e['expired'])}" if e["expired"] else "")
 
@@ -95,6 +103,7 @@ WORDING = Wording("table", {
     "abortive_draw": lambda s, e: "Abortive draw: no payments, the dealer keeps the deal",
     "exchange_doubled": lambda s, e: f"The point exchange was multiplied by {e['factor']} (CHAOS;JAN 3.2c.2)",
     "rolls_reset": _rolls_reset,
+    "card_payment": _card_payment,
     "roll": lambda s, e: f"{mention(e['player'])} paid {points(e['cost'])} and rolled {e['die']}",
     "revealed": lambda s, e: f"{mention(e['revealer'])} revealed {e['card']}",
     "library_empty": lambda s, e: "Every Cosmic Deck card is in play: nothing to reveal",

@@ -42,6 +42,7 @@ FORGED_IDS = {
     "cogs.chroma.RecordRon": ["ct:chroma:ron:1:2:-5000:30:0"],
     "cogs.table.TenpaiSelect": [f"ct:table:tenpai:{BIG}"],
     "cogs.table.DrawButton": [f"ct:table:noten:{BIG}", f"ct:table:abort:{BIG}"],
+    "cogs.cosmic.PayButton": [f"ct:cosmic:pay:{BIG}"],
     "ui.table_history.HistoryButton": [f"ct:table:history:{BIG}:1:1", "ct:table:history:1:1:1",
                                        "ct:table:history:1:1:0", f"ct:table:history:1:1:{BIG}"],
 }
