@@ -14,7 +14,7 @@ from engine.uno.cards import CARDS
 from engine.uno.options import MAX_TIMER, MIN_TIMER
 from engine.uno.rules import UNO
 from tests.fake_discord.harness import components, message_text
-from ui.uno import PAUSED, BoardKeeper, TurnTimers
+from ui.uno import PAUSED, TurnTimers
 
 
 @pytest.fixture(autouse=True)
