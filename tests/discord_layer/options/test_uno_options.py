@@ -17,7 +17,6 @@ from tests.discord_layer.test_uno import _fields, card_of, current, put_state
 from tests.fake_discord.harness import components
 
 
-
 @pytest.fixture
 def players(harness):
     return [harness.user(n) for n in ("ann", "ben", "cat")]
