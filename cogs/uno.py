@@ -88,7 +88,7 @@ class Uno(commands.GroupCog, group_name="uno",
                           interaction.user.display_name, timer=timer, seed_chosen=seed is not None)
         channel_id = require_channel(interaction)
         if timer:
-            await self.bot.uno_timers.require_room(interaction.guild_id, channel_id)
+            await self.bot.uno_timers.require_room(interaction.guild_id, None if thread else channel_id)
         if not thread:
             record = await self.bot.games.start(channel_id, UNO, state, guild_id=interaction.guild_id,
                                                 actor_id=interaction.user.id)

@@ -494,9 +494,7 @@ class TurnTimers:
             if state.phase is Phase.PLAY and await self._idle_round(channel_id, state):
                 self._paused.add(channel_id)
             await after_move(self.bot, channel_id, result.game)
-            text = render.event_lines(state, result.events)
-            if self.paused(channel_id):
-                text = f"{text}\n{PAUSED}"
+            text = render.event_lines(state, result.events)  # the board it carries says when the timer paused
             board = live_board(self.bot, channel_id, result.game)
             message = await self.bot.get_partial_messageable(channel_id).send(text[:2000], **board)
             if board:
@@ -513,8 +511,9 @@ class TurnTimers:
             except Exception:
                 log.warning("could not resume the Uno timer in channel %s", record.channel_id, exc_info=True)
 
-    async def require_room(self, guild_id: int | None, channel_id: int) -> None:
-        """At most `per_server` timed games at once in a server (each holds a task)."""
+    async def require_room(self, guild_id: int | None, channel_id: int | None) -> None:
+        """At most `per_server` timed games at once in a server (each holds a task); `channel_id`: the game
+        whose timer is being set is not counted (None for a game not opened yet, in a thread to come)."""
         timed = [r for r in await self.bot.games.active(UNO)
                  if r.guild_id == guild_id and r.channel_id != channel_id and r.state.timer]
         if len(timed) >= self.per_server:

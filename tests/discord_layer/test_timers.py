@@ -93,7 +93,7 @@ async def test_a_full_round_of_time_outs_pauses_the_timer_until_someone_acts(har
     start = (await record(harness)).version
 
     async def paused():
-        return any(PAUSED in m["content"] for m in harness.channel_messages())
+        return any(PAUSED in message_text(m) for m in harness.channel_messages())
 
     await wait_for(paused)
     version = (await record(harness)).version

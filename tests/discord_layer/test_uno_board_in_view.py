@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -12,8 +13,8 @@ from engine.uno.cards import CARDS, COLOUR_NAMES
 from engine.uno.moves import Accept, Choose, Draw, EndRound, Pass, Play, SayUno
 from engine.uno.options import MIN_TIMER
 from engine.uno.rules import UNO, legal_moves
-from engine.uno.state import Phase, UnoState
-from tests.discord_layer.test_uno import card_of, scenario, start_game
+from engine.uno.state import UnoState
+from tests.discord_layer.test_uno import card_of, put_state, scenario, start_game
 from tests.fake_discord.harness import components, message_text
 from ui.uno import PAUSED, TurnTimers
 
@@ -173,24 +174,21 @@ async def test_a_time_out_posts_one_message_and_it_carries_the_board(harness, mo
 
 
 async def test_a_game_that_ends_leaves_its_final_board_newest_without_buttons(harness):
+    # seed 003, Winning: a winner at 1 point loses it when the round is scored, and 0 points wins the game
     ann, ben = players = [harness.user(n) for n in ("ann", "ben")]
     await scenario(harness, players, {ann.id: [card_of("r", "4")], ben.id: [card_of("b", "5"), card_of("g", "5")]},
                    top=card_of("r", "3"), turn=ann.id)
+    state = (await stored(harness)).state
+    await put_state(harness, replace(state, seats=tuple(replace(s, points=1) for s in state.seats)))
     before = len(harness.public_messages())
     await harness.slash("uno play", user=ann, card="r4")
     await harness.bot.uno_board.settle()
-    state = (await stored(harness)).state
-    assert_board_in_view(harness, state)  # someone is out of cards: the round is scored from the board
+    assert_board_in_view(harness, (await stored(harness)).state)  # out of cards: the round is scored from it
     scored = await harness.click(harness.newest_public(), user=ben, label="Score the round")
     await harness.bot.uno_board.settle()
-    assert len(harness.public_messages()) == before + 2
-    record = await stored(harness)
-    if record is None:  # the game is over: the final board, without buttons
-        assert harness.newest_public()["id"] == scored.message["id"]
-        assert "Game over" in scored.text and not any(components(m) for m in harness.public_messages())
-    else:
-        assert record.state.phase is Phase.PLAY and record.state.round == 2
-        assert_board_in_view(harness, record.state)
+    assert await stored(harness) is None and "won the game" in scored.text and "Game over" in scored.text
+    assert len(harness.public_messages()) == before + 2 and harness.newest_public()["id"] == scored.message["id"]
+    assert not any(components(m) for m in harness.public_messages())
 
 
 @pytest.mark.option_effect("uno new", "thread")
