@@ -1,5 +1,6 @@
 """/uno on Discord: the flows every entry point shares (slash commands, buttons, menus), the components,
-the board kept current by coalesced edits, and the turn timer. No rule lives here: the engine decides.
+the board (always the newest public message: each move's reply carries it), and the turn timer. No rule lives
+here: the engine decides.
 """
 
 from __future__ import annotations
