@@ -233,7 +233,6 @@ class Uno(commands.GroupCog, group_name="uno",
         async with self.bot.uno_board.hold(channel_id):
             done = await self.bot.games.finish(channel_id, UNO, actor_id=interaction.user.id)
             note_change(interaction)
-            self.bot.uno_timers.arm(channel_id, done)
             await flows.announce(interaction, done, "The Uno game in this channel is over. `/uno new` starts another.",
                                  render.standings_embed(standings(done.state)))
 
