@@ -45,7 +45,8 @@ Chaos Table needs a Discord bot token, and none was found.
        DISCORD_TOKEN=your-token-here
    or set the DISCORD_TOKEN environment variable.
 3. Invite the bot to your server with the scopes `bot` and `applications.commands`
-   and the permissions View Channels, Send Messages, Embed Links and Attach Files:
+   and the permissions View Channels, Send Messages, Embed Links, Attach Files, Create Public Threads
+   and Send Messages in Threads:
        https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=309237697536
 4. Run `make run` (or `.venv/bin/python bot.py`). The first start registers the slash commands with Discord
    (they can take up to an hour to appear); later starts register them again only when they changed.

@@ -23,6 +23,7 @@ from storage.results import leaderboard
 from ui import uno as flows
 from ui.errors import note_change
 from ui.permissions import require_channel, require_manager, require_seated
+from ui.threads import open_thread
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -76,20 +77,30 @@ class Uno(commands.GroupCog, group_name="uno",
     @app_commands.command(name="new", description="Open a lobby: players press Join, you (the host) press Start.")
     @app_commands.describe(preset="chaos: every rule (default); classic: plain Uno",
                            seed="Replay a finished game's deal (the lobby then says the seed was chosen)",
-                           timer="Seconds a turn may take before the bot draws for the player (0: off)")
+                           timer="Seconds a turn may take before the bot draws for the player (0: off)",
+                           thread="Play in a new thread of this channel, out of the channel's way")
     async def new(self, interaction: Interaction, preset: Literal["chaos", "classic"] = "chaos",
                   seed: str | None = None,
-                  timer: app_commands.Range[int, 0, MAX_TIMER] = 0) -> None:
+                  timer: app_commands.Range[int, 0, MAX_TIMER] = 0, thread: bool = False) -> None:
         if interaction.user.bot:
             raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
         state = new_lobby(interaction.user.id, PRESETS[preset], new_seed() if seed is None else parse_seed(seed),
                           interaction.user.display_name, timer=timer, seed_chosen=seed is not None)
+        channel_id = require_channel(interaction)
         if timer:
-            await self.bot.uno_timers.require_room(interaction.guild_id, require_channel(interaction))
-        record = await self.bot.games.start(require_channel(interaction), UNO, state, guild_id=interaction.guild_id,
+            await self.bot.uno_timers.require_room(interaction.guild_id, None if thread else channel_id)
+        if not thread:
+            record = await self.bot.games.start(channel_id, UNO, state, guild_id=interaction.guild_id,
+                                                actor_id=interaction.user.id)
+            note_change(interaction)
+            await flows.post_board(interaction, record)
+            return
+        place = await open_thread(interaction, f"Uno: {interaction.user.display_name}")
+        record = await self.bot.games.start(place.id, UNO, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         note_change(interaction)
-        await flows.post_board(interaction, record)
+        await interaction.response.send_message(f"{render.game_title(state)}: the lobby is open in <#{place.id}>.")
+        await flows.post_board(interaction, record, place)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -190,7 +201,7 @@ class Uno(commands.GroupCog, group_name="uno",
     async def kick(self, interaction: Interaction, player: discord.Member) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "remove a player")
-        await flows.respond(interaction, await flows.apply(interaction, Leave(player.id), seated=False))
+        await flows.simple_move(interaction, Leave(player.id), seated=False)
 
     @app_commands.command(name="timer", description="Set the turn timer in seconds, 0 for off (host).")
     @app_commands.describe(seconds="Seconds per turn; 0 turns the timer off")
@@ -199,29 +210,31 @@ class Uno(commands.GroupCog, group_name="uno",
         require_manager(interaction, record.state.host, "set the turn timer")
         if seconds:
             await self.bot.uno_timers.require_room(interaction.guild_id, require_channel(interaction))
-        await flows.respond(interaction, await flows.apply(interaction, SetTimer(seconds), seated=False))
+        await flows.simple_move(interaction, SetTimer(seconds), seated=False)
 
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")
     async def undo(self, interaction: Interaction) -> None:
         record = await self.bot.games.require(require_channel(interaction), UNO, undoing=True)
         require_manager(interaction, record.state.host, "undo a move")
         channel_id = require_channel(interaction)
-        result = await self.bot.games.undo(channel_id, UNO, actor_id=interaction.user.id)
-        note_change(interaction)
-        await flows.after_move(self.bot, channel_id, result.game)
-        await interaction.response.send_message(f"↩️ {render.undo_line(result.undone.move, result.undone.actor_id)} "
-                                                f"Everyone's hand is as it was before it.")
+        async with self.bot.uno_board.hold(channel_id):
+            result = await self.bot.games.undo(channel_id, UNO, actor_id=interaction.user.id)
+            note_change(interaction)
+            await flows.after_move(self.bot, channel_id, result.game)
+            await flows.announce(interaction, result.game,
+                                 f"↩️ {render.undo_line(result.undone.move, result.undone.actor_id)} "
+                                 f"Everyone's hand is as it was before it.")
 
     @app_commands.command(name="end", description="End the game in this channel (host or Manage Channel).")
     async def end(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
         require_manager(interaction, record.state.host, "end the game")
         channel_id = require_channel(interaction)
-        done = await self.bot.games.finish(channel_id, UNO, actor_id=interaction.user.id)
-        note_change(interaction)
-        await flows.final_board(self.bot, channel_id, done)  # before the answer: nothing is left running after it
-        await interaction.response.send_message("The Uno game in this channel is over. `/uno new` starts another.",
-                                                embed=render.standings_embed(standings(done.state)))
+        async with self.bot.uno_board.hold(channel_id):
+            done = await self.bot.games.finish(channel_id, UNO, actor_id=interaction.user.id)
+            note_change(interaction)
+            await flows.announce(interaction, done, "The Uno game in this channel is over. `/uno new` starts another.",
+                                 render.standings_embed(standings(done.state)))
 
     @app_commands.command(name="leaderboard", description="This server's results over all won Uno games.")
     async def leaderboard(self, interaction: Interaction) -> None:

@@ -1,5 +1,6 @@
 """/uno on Discord: the flows every entry point shares (slash commands, buttons, menus), the components,
-the board kept current by coalesced edits, and the turn timer. No rule lives here: the engine decides.
+the board (always the newest public message: each move's reply carries it), and the turn timer. No rule lives
+here: the engine decides.
 """
 
 from __future__ import annotations
@@ -70,41 +71,49 @@ async def apply(interaction: Interaction, move: Any, *, seated: bool = True,
 
 
 async def after_move(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState]) -> None:
-    """Keep the board current and the timer running; a game the engine ended was finished with its move."""
+    """Keep the timer running; a lobby is one message, edited in place as players come and go."""
     bot.uno_timers.arm(channel_id, record)
+    if record.status != "finished" and record.state.phase is Phase.LOBBY:
+        await bot.uno_board.edit_lobby(channel_id, record)
+
+
+def live_board(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState]) -> dict[str, Any]:
+    """What a move's public reply carries (keyword arguments for a new message): the board with its buttons, the
+    final board without them once the game is over, nothing in the lobby (its message is edited in place)."""
+    state = record.state
     if record.status == "finished":
-        await final_board(bot, channel_id, record)
-    else:
-        bot.uno_board.touch(channel_id)
-
-
-async def final_board(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState]) -> None:
-    """The board's last edit: the final position, no buttons."""
-    message_id = await find_message(bot.db, record.id, BOARD)
-    if message_id is not None:
-        board = board_message(replace(record.state, phase=Phase.OVER))
-        message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await message.edit(embed=board["embed"], attachments=board["attachments"], view=None)
+        state = replace(state, phase=Phase.OVER)
+    elif state.phase is Phase.LOBBY:
+        return {}
+    return board_message(state, edit=False, paused=bot.uno_timers.paused(channel_id))
 
 
 async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mode: str = "reply") -> None:
-    """Tell the channel what happened (publicly); the mover alone learns the cards they drew.
+    """Tell the channel what happened (publicly, with the board); the mover alone learns the cards they drew.
+    Call it holding the channel's `uno_board.hold`, the lock its move was applied under.
 
     mode "reply": a new public message; "hand": the ephemeral hand it came from is redrawn first;
-    "done": the ephemeral menu it came from is closed first."""
+    "done": the ephemeral menu it came from is closed first; "board": the lobby button it came from is let be."""
+    bot = interaction.client
+    channel_id = require_channel(interaction)
     state = result.game.state
     text = render.event_lines(state, result.events) or "Done."
-    view = prompt_view(state)
+    board = live_board(bot, channel_id, result.game)
     if mode == "reply":
-        await interaction.response.send_message(text, view=view or discord.utils.MISSING)
+        response = await interaction.response.send_message(text, **board)
+        message_id = response.message_id
     else:
-        if mode == "hand" and state.seated(interaction.user.id) and state.phase is Phase.PLAY:
+        if mode == "board":
+            await interaction.response.defer()
+        elif mode == "hand" and state.seated(interaction.user.id) and state.phase is Phase.PLAY:
             embed, file = render.hand_embed(state, interaction.user.id)
             await interaction.response.edit_message(embed=embed, attachments=[file],
                                                     view=HandView(state, interaction.user.id))
         else:
             await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
-        await interaction.followup.send(text, view=view or discord.utils.MISSING)
+        message_id = (await interaction.followup.send(text, wait=True, **board)).id
+    if board and message_id is not None:
+        await bot.uno_board.posted(channel_id, result.game, message_id)
     drawn = render.drawn_for(result.events, interaction.user.id)
     if drawn:
         button = DrawnButton.offer(result.game, interaction.user.id)
@@ -116,8 +125,22 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
                                         view=view if button is not None else discord.utils.MISSING)
 
 
-async def simple_move(interaction: Interaction, move: Any, *, mode: str = "reply") -> None:
-    await respond(interaction, await apply(interaction, move), mode=mode)
+async def announce(interaction: Interaction, record: GameRecord[UnoState], text: str,
+                   *embeds: discord.Embed) -> None:
+    """A public reply for a change that is not one move (an undo, the end): `text`, `embeds`, then the board."""
+    bot = interaction.client
+    channel_id = require_channel(interaction)
+    board = live_board(bot, channel_id, record)
+    board_embed = board.pop("embed", None)
+    all_embeds = [*embeds, *([board_embed] if board_embed else [])]
+    response = await interaction.response.send_message(text, embeds=all_embeds, **board)
+    if board_embed and response.message_id is not None:
+        await bot.uno_board.posted(channel_id, record, response.message_id)
+
+
+async def simple_move(interaction: Interaction, move: Any, *, mode: str = "reply", seated: bool = True) -> None:
+    async with interaction.client.uno_board.hold(require_channel(interaction)):
+        await respond(interaction, await apply(interaction, move, seated=seated), mode=mode)
 
 
 # -- playing a card ------------------------------------------------------------------------------------------
@@ -148,12 +171,13 @@ async def play_card(interaction: Interaction, card_id: int, pile_id: int | None,
     except KeyError:
         raise IllegalMove("That pile is gone.", "Look at the board and play again.", code="no_pile") from None
     move = Play(player, card_id, pile_id, colour, target, onto, split, serial=pile.serial)
-    try:
-        result = await apply(interaction, move, state=state)
-    except NeedChoice as need:
-        await ask(interaction, state, need, card_id, pile_id, colour, target, onto, split, mode)
-        return
-    await respond(interaction, result, mode=mode)
+    async with interaction.client.uno_board.hold(record.channel_id):
+        try:
+            result = await apply(interaction, move, state=state)
+        except NeedChoice as need:
+            await ask(interaction, state, need, card_id, pile_id, colour, target, onto, split, mode)
+            return
+        await respond(interaction, result, mode=mode)
 
 
 async def ask(interaction: Interaction, state: UnoState, need: NeedChoice, card_id: int, pile_id: int | None,
@@ -242,14 +266,6 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
 
 
 # -- prompts (a 7 or 1 revealed by a flip) -----------------------------------------------------------------
-
-def prompt_view(state: UnoState) -> discord.ui.View | None:
-    if state.prompt is None:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(PromptSelect.build(state, state.prompt))
-    return view
-
 
 class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:prompt:(?P<kind>\w+)"):
     def __init__(self, select: discord.ui.Select, kind: str) -> None:
@@ -340,6 +356,8 @@ def board_view(state: UnoState) -> discord.ui.View | None:
     elif state.phase is Phase.PLAY:
         for name in BOARD_ACTIONS:
             view.add_item(BoardButton("b", name))
+        if state.prompt is not None:
+            view.add_item(PromptSelect.build(state, state.prompt))
     else:
         return None
     return view
@@ -362,45 +380,58 @@ def board_message(state: UnoState, *, edit: bool = True, paused: bool = False) -
 
 
 class BoardKeeper:
-    """Keeps each game's one public board message current. Edits are coalesced: a burst of moves in one
-    channel becomes one edit at most every `delay` seconds, showing the newest state."""
-
-    delay = 1.0
+    """Keeps each game's board the newest public message in its channel. A move's public reply carries the board
+    (`respond`), and the board before it loses its buttons. The move and its reply happen under the channel's
+    `hold`, so replies go out in the order of the moves and the newest board is never a stale one. Old boards lose
+    their buttons in a task of their own, so a burst of moves never waits on message edits."""
 
     def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
-        self._dirty: set[int] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._old: dict[int, list[int]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
-    def touch(self, channel_id: int) -> None:
-        self._dirty.add(channel_id)
+    def hold(self, channel_id: int) -> asyncio.Lock:
+        """Hold it from applying a move to posting its reply."""
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def posted(self, channel_id: int, record: GameRecord[UnoState], message_id: int) -> None:
+        """`message_id` is the game's board now (kept for a restart); the one before it loses its buttons."""
+        old = await find_message(self.bot.db, record.id, BOARD)
+        await remember_message(self.bot.db, record.id, BOARD, channel_id, message_id)
+        if old is None or old == message_id:
+            return
+        self._old.setdefault(channel_id, []).append(old)
         task = self._tasks.get(channel_id)
         if task is None or task.done():
-            self._tasks[channel_id] = asyncio.create_task(self._run(channel_id), name=f"uno-board-{channel_id}")
+            self._tasks[channel_id] = asyncio.create_task(self._strip(channel_id), name=f"uno-board-{channel_id}")
 
-    async def _run(self, channel_id: int) -> None:
-        while channel_id in self._dirty:
-            await asyncio.sleep(self.delay)
-            self._dirty.discard(channel_id)
+    async def _strip(self, channel_id: int) -> None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        while self._old.get(channel_id):
+            message_id = self._old[channel_id].pop(0)
             try:
-                await self.refresh(channel_id)
+                await channel.get_partial_message(message_id).edit(view=None)
             except discord.HTTPException:
-                log.warning("could not update the Uno board in channel %s", channel_id, exc_info=True)
+                log.warning("could not take the buttons off an old Uno board in channel %s", channel_id,
+                            exc_info=True)
 
-    async def refresh(self, channel_id: int) -> None:
-        record = await self.bot.games.get(channel_id, UNO)
-        if record is None:
-            return
+    async def edit_lobby(self, channel_id: int, record: GameRecord[UnoState]) -> None:
         message_id = await find_message(self.bot.db, record.id, BOARD)
-        if message_id is None:
-            return
-        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await message.edit(**board_message(record.state, paused=self.bot.uno_timers.paused(channel_id)))
+        if message_id is not None:
+            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            await message.edit(**board_message(record.state))
 
     async def settle(self) -> None:
-        """Wait for pending edits (tests, shutdown)."""
-        while any(not t.done() for t in self._tasks.values()):
-            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        """Wait until no move is being answered and every old board has lost its buttons (tests, shutdown)."""
+        while True:
+            for lock in list(self._locks.values()):
+                async with lock:
+                    pass
+            busy = [t for t in self._tasks.values() if not t.done()]
+            if not busy and not any(lock.locked() for lock in self._locks.values()):
+                return
+            await asyncio.gather(*busy, return_exceptions=True)
 
     def close(self) -> None:
         for task in self._tasks.values():
@@ -454,19 +485,21 @@ class TurnTimers:
 
     async def _expire(self, channel_id: int, version: int, delay: float) -> None:
         await asyncio.sleep(delay)
-        try:
-            result = await self.bot.games.apply(channel_id, UNO, TimeOut(), actor_id=None, expected_version=version)
-        except (StaleMove, GameError):
-            return  # someone moved meanwhile (their move armed a new timer), or the game ended
-        state = result.game.state
-        if state.phase is Phase.PLAY and await self._idle_round(channel_id, state):
-            self._paused.add(channel_id)
-        await after_move(self.bot, channel_id, result.game)
-        text = render.event_lines(state, result.events)
-        if self.paused(channel_id):
-            text = f"{text}\n{PAUSED}"
-        view = prompt_view(state)
-        await self.bot.get_partial_messageable(channel_id).send(text[:2000], view=view or discord.utils.MISSING)
+        async with self.bot.uno_board.hold(channel_id):
+            try:
+                result = await self.bot.games.apply(channel_id, UNO, TimeOut(), actor_id=None,
+                                                    expected_version=version)
+            except (StaleMove, GameError):
+                return  # someone moved meanwhile (their move armed a new timer), or the game ended
+            state = result.game.state
+            if state.phase is Phase.PLAY and await self._idle_round(channel_id, state):
+                self._paused.add(channel_id)
+            await after_move(self.bot, channel_id, result.game)
+            text = render.event_lines(state, result.events)  # the board it carries says when the timer paused
+            board = live_board(self.bot, channel_id, result.game)
+            message = await self.bot.get_partial_messageable(channel_id).send(text[:2000], **board)
+            if board:
+                await self.bot.uno_board.posted(channel_id, result.game, message.id)
 
     async def resume(self) -> None:
         """At start-up: every stored timed game runs on (or stays paused); a game that can't be read is logged and
@@ -479,8 +512,9 @@ class TurnTimers:
             except Exception:
                 log.warning("could not resume the Uno timer in channel %s", record.channel_id, exc_info=True)
 
-    async def require_room(self, guild_id: int | None, channel_id: int) -> None:
-        """At most `per_server` timed games at once in a server (each holds a task)."""
+    async def require_room(self, guild_id: int | None, channel_id: int | None) -> None:
+        """At most `per_server` timed games at once in a server (each holds a task); `channel_id`: the game
+        whose timer is being set is not counted (None for a game not opened yet, in a thread to come)."""
         timed = [r for r in await self.bot.games.active(UNO)
                  if r.guild_id == guild_id and r.channel_id != channel_id and r.state.timer]
         if len(timed) >= self.per_server:
@@ -498,27 +532,25 @@ class TurnTimers:
 async def join(interaction: Interaction) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't play.", "Invite a person.")
-    result = await apply(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
-    await interaction.response.send_message(render.event_lines(result.game.state, result.events))
+    await simple_move(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
 
 
 async def start(interaction: Interaction, *, from_board: bool = False) -> None:
-    result = await apply(interaction, Start(interaction.user.id))
-    state = result.game.state
-    text = render.event_lines(state, result.events)
-    if from_board:  # the lobby message becomes the board
-        await interaction.response.edit_message(**board_message(state))
-        await interaction.followup.send(text, view=prompt_view(state) or discord.utils.MISSING)
+    """The board comes in a new message under the lobby, which keeps its list of players and loses its buttons."""
+    await simple_move(interaction, Start(interaction.user.id), mode="board" if from_board else "reply")
+
+
+async def post_board(interaction: Interaction, record: GameRecord[UnoState],
+                     thread: discord.Thread | None = None) -> None:
+    """The lobby, as the reply (or, for a game in its own thread, as the thread's first message)."""
+    board = board_message(record.state, edit=False)
+    if thread is None:
+        message_id = (await interaction.response.send_message(**board)).message_id
     else:
-        await interaction.response.send_message(text, view=prompt_view(state) or discord.utils.MISSING)
-
-
-async def post_board(interaction: Interaction, record: GameRecord[UnoState]) -> None:
-    channel_id = require_channel(interaction)
-    response = await interaction.response.send_message(**board_message(record.state, edit=False))
-    assert response.message_id is not None  # a message reply names its message
-    await remember_message(interaction.client.db, record.id, BOARD, channel_id, response.message_id)
-    interaction.client.uno_timers.arm(channel_id, record)
+        message_id = (await thread.send(**board)).id
+    assert message_id is not None  # a message reply names its message
+    await remember_message(interaction.client.db, record.id, BOARD, record.channel_id, message_id)
+    interaction.client.uno_timers.arm(record.channel_id, record)
 
 
 async def show_hand(interaction: Interaction) -> None:

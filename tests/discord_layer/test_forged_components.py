@@ -150,8 +150,8 @@ async def test_a_real_menu_with_a_forged_value(harness):
     host, other = harness.user("host"), harness.user("other")
     lobby = await harness.slash("uno new", user=host, seed="5")
     await harness.click(lobby.message, user=other, label="Join")
-    await harness.click(lobby.message, user=host, label="Start")
-    hand = await harness.click(lobby.message, user=host, label="My hand")
+    await (await harness.click(lobby.message, user=host, label="Start")).followed_up()
+    hand = await harness.click(harness.newest_public(), user=host, label="My hand")  # the board, under the lobby
     before = (await harness.bot.games.get(harness.fake.default_channel, UNO)).version
     log = await harness.choose(hand.message, ["0:0"], user=host, custom_id="ct:uno:play", forge=True)
     assert refused(log) and "doesn't match anything" in log.text

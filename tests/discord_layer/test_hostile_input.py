@@ -21,7 +21,6 @@ from render.common import COLOUR_ERROR
 from tests.discord_layer.options.test_uno_options import deal
 from tests.discord_layer.test_chaosjan import start as start_chaosjan
 from tests.discord_layer.test_ginjontan import start_game as start_ginjontan
-from ui.uno import BoardKeeper
 
 DISCORD_INT = 2**53  # Discord sends integers in -2^53..2^53
 LONG = 6000  # the longest string option Discord sends
@@ -54,11 +53,6 @@ def hostile_integers(parameter: app_commands.Parameter) -> list[int]:
     low = parameter.min_value if parameter.min_value is not None else -DISCORD_INT
     high = parameter.max_value if parameter.max_value is not None else DISCORD_INT
     return sorted({-DISCORD_INT, -1, 0, DISCORD_INT, int(low) - 1, int(high) + 1} - {1})  # 1 s would arm a timer
-
-
-@pytest.fixture(autouse=True)
-def quick_board(monkeypatch):
-    monkeypatch.setattr(BoardKeeper, "delay", 0.02)
 
 
 async def stored(harness) -> list[tuple]:

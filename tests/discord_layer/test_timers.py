@@ -14,12 +14,11 @@ from engine.uno.cards import CARDS
 from engine.uno.options import MAX_TIMER, MIN_TIMER
 from engine.uno.rules import UNO
 from tests.fake_discord.harness import components, message_text
-from ui.uno import PAUSED, BoardKeeper, TurnTimers
+from ui.uno import PAUSED, TurnTimers
 
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
-    monkeypatch.setattr(BoardKeeper, "delay", 0.02)
     monkeypatch.setattr(TurnTimers, "second", 0.02)  # a 10 s timer runs out in 0.2 s
 
 
@@ -90,12 +89,11 @@ async def test_every_bounded_option_is_checked_before_the_command_runs(harness, 
 
 async def test_a_full_round_of_time_outs_pauses_the_timer_until_someone_acts(harness):
     players = [harness.user(n) for n in ("ann", "ben")]
-    lobby = await deal(harness, players, timer=MIN_TIMER)
-    board_id = int(lobby.message["id"])
+    await deal(harness, players, timer=MIN_TIMER)
     start = (await record(harness)).version
 
     async def paused():
-        return any(PAUSED in m["content"] for m in harness.channel_messages())
+        return any(PAUSED in message_text(m) for m in harness.channel_messages())
 
     await wait_for(paused)
     version = (await record(harness)).version
@@ -103,11 +101,11 @@ async def test_a_full_round_of_time_outs_pauses_the_timer_until_someone_acts(har
     await asyncio.sleep(MIN_TIMER * TurnTimers.second * 3)
     assert (await record(harness)).version == version
     await harness.bot.uno_board.settle()
-    assert "paused" in message_text(harness.fake.messages[board_id])
+    assert "paused" in message_text(harness.newest_public())  # the last time-out's message carries the board
 
     now = (await record(harness)).state
     turn = next(p for p in players if p.id == now.turn)
-    hand = await harness.click(lobby.message, user=turn, label="My hand")
+    hand = await harness.click(harness.newest_public(), user=turn, label="My hand")
     plays = [o["value"] for c in components(hand.message) if c["type"] == 3 for o in c["options"]
              if not CARDS[int(o["value"].split(":")[0])].is_wild]
     if plays:
@@ -122,7 +120,7 @@ async def test_a_full_round_of_time_outs_pauses_the_timer_until_someone_acts(har
 
     await wait_for(timed_out_again)
     await harness.bot.uno_board.settle()
-    assert "paused" not in message_text(harness.fake.messages[board_id])
+    assert "paused" not in message_text(harness.newest_public())
 
 
 async def test_timed_games_per_server_are_capped(harness, monkeypatch):

@@ -12,14 +12,10 @@ from engine.uno.moves import Accept, Choose, Draw, EndRound, Pass, Play, SayUno
 from engine.uno.rules import UNO, card_count, legal_moves, waiting_on
 from engine.uno.state import Phase, Pile, Seat
 from tests.fake_discord.harness import components, message_text
-from ui.uno import BoardKeeper, TurnTimers
+from ui.uno import TurnTimers
 
 SEED = 20261123
 
-
-@pytest.fixture(autouse=True)
-def quick_board(monkeypatch):
-    monkeypatch.setattr(BoardKeeper, "delay", 0.02)
 
 
 async def current(harness):
@@ -133,11 +129,10 @@ async def test_a_whole_classic_game_to_a_winner(harness):
     else:
         raise AssertionError("the game did not end in 600 moves")
     await settle(harness)
-    final = [m for m in harness.channel_messages() if "won the game" in m["content"]]
-    assert final, "nobody was announced as the winner"
-    board = next(m for m in harness.channel_messages() if "Uno (classic) · round" in message_text(m)
-                 and m["attachments"])
-    assert "Game over" in message_text(board) and not components(board)
+    final = harness.newest_public()
+    assert "won the game" in final["content"], "nobody was announced as the winner"
+    assert "Game over" in message_text(final) and final["attachments"]
+    assert not any(components(m) for m in harness.public_messages())
     again = await harness.slash("uno new", user=players[1])  # the channel is free again
     assert not again.ephemeral
 
@@ -237,35 +232,15 @@ async def test_a_restart_in_the_middle_keeps_the_game_and_the_buttons(harness):
     assert (await current(harness)) != state
 
 
-async def test_board_edits_are_coalesced(harness, monkeypatch):
-    monkeypatch.setattr(BoardKeeper, "delay", 0.3)
-    players = [harness.user(n) for n in ("ann", "ben", "cat")]
-    users = {p.id: p for p in players}
-    lobby = await start_game(harness, players)
-    board_id = int(lobby.message["id"])
-    await settle(harness)
-    before = sum(1 for method, path in harness.fake.requests if method == "PATCH" and str(board_id) in path)
-    state = await current(harness)
-    for _ in range(5):
-        await perform(harness, state, pick(state), users, 1)
-        state = await current(harness)
-    await settle(harness)
-    edits = sum(1 for method, path in harness.fake.requests if method == "PATCH" and str(board_id) in path) - before
-    assert 1 <= edits < 5
-    assert f"Turn: <@{state.turn}>" in message_text(harness.fake.messages[board_id])
-
-
-async def test_end_shows_the_final_board_before_it_answers(harness):
-    """/uno end makes the board's last edit (game over, no buttons) before it answers: once the host has the
-    reply, the bot has nothing left to send (a later edit raced the bot's shutdown)."""
+async def test_end_shows_the_final_board_without_buttons(harness):
+    """/uno end: the final standings and board are the newest message, and no board keeps its buttons."""
     players = [harness.user(n) for n in ("ann", "ben")]
-    lobby = await start_game(harness, players)
-    board_id = int(lobby.message["id"])
-    await settle(harness)
+    await start_game(harness, players)
     ended = await harness.slash("uno end", user=players[0])
-    assert "is over" in ended.text
-    board = harness.fake.messages[board_id]
-    assert "Game over" in message_text(board) and not components(board)
+    assert "is over" in ended.text and "Final standings" in ended.text and "Game over" in ended.text
+    await settle(harness)
+    assert harness.newest_public()["id"] == ended.message["id"] and not components(ended.message)
+    assert not any(components(m) for m in harness.public_messages())
 
 
 @pytest.mark.option_effect("uno new", "timer")

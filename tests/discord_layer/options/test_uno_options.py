@@ -15,12 +15,6 @@ from engine.uno.state import Pile, Seat, Stack, Wild4
 from render.uno import RULES
 from tests.discord_layer.test_uno import _fields, card_of, current, put_state
 from tests.fake_discord.harness import components
-from ui.uno import BoardKeeper
-
-
-@pytest.fixture(autouse=True)
-def quick_board(monkeypatch):
-    monkeypatch.setattr(BoardKeeper, "delay", 0.02)
 
 
 @pytest.fixture
