@@ -73,16 +73,19 @@ async def test_a_three_round_game_keeps_one_live_panel_at_the_bottom(harness):
     assert f"<@{cat.id}>" in message_text(harness.newest_public())
     await harness.click(lobby.message, user=ann, label="Start")
     count = await check_channel(harness, await current(harness), count)
-    moves, ui_used = 0, set()
+    moves, ui_used, restarted = 0, set(), False
     last = await current(harness)
     while (state := await current(harness)) is not None:
+        if state.round == 2 and not restarted:  # the panel's id is stored: after a restart the next move finds it
+            await harness.restart()
+            restarted = True
         last = state
         await play_one(harness, state, users, ui_used)
         after = await current(harness)
         assert after is None or after.moves == state.moves + 1, "the move was refused"
         count = await check_channel(harness, after or await finished(harness), count)
         moves += 1
-    assert last.phase is Phase.EVALUATION
+    assert restarted and last.phase is Phase.EVALUATION
     # before this change the same game posted 139 public messages; one per move at most now, the lobby edited
     assert count <= moves + 2, (count, moves)
     print(f"\n3-player, 3-round Gin-jon-tan: {moves} moves, {count} public messages")
@@ -94,6 +97,39 @@ async def finished(harness):
         "SELECT state FROM games WHERE kind = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
         (GINJONTAN.name,)).fetchone())
     return GINJONTAN.state_from_dict(json.loads(row["state"]))
+
+
+async def test_status_undo_and_end_keep_one_live_panel(harness):
+    ann, ben = harness.user("ann"), harness.user("ben")
+    lobby = await harness.slash("ginjontan new", user=ann)
+    await harness.slash("ginjontan status", user=ben)
+    count = await check_channel(harness, await current(harness), 1)
+    assert count == 1, "the lobby shown again replaces the old one"
+    await harness.click(harness.newest_public(), user=ben, label="Join")
+    assert lobby.record.original_message_id not in harness.fake.messages, "the first lobby is gone"
+    await harness.slash("ginjontan start", user=ann)
+    count = await check_channel(harness, await current(harness), count)
+    [old_lobby, started] = harness.public_messages()
+    assert old_lobby["embeds"] and f"<@{ben.id}>" in message_text(old_lobby), "the lobby keeps its list of players"
+    await harness.slash("ginjontan status", user=ben)
+    count = await check_channel(harness, await current(harness), count)
+    started = harness.fake.messages[int(started["id"])]
+    assert not started["embeds"] and "Round 1 of" in started["content"], "a move's message keeps its lines only"
+    await harness.slash("ginjontan status", user=ann)
+    assert await check_channel(harness, await current(harness), count) == count, "a bare panel goes when replaced"
+    before = await current(harness)
+    await harness.slash("ginjontan swap", user=ann, choice="swap")
+    assert await check_channel(harness, await current(harness), count) == count
+    undo = await harness.slash("ginjontan undo", user=ann)
+    assert "Undid swap" in undo.text
+    assert await current(harness) == before
+    count = await check_channel(harness, before, count)
+    await harness.slash("ginjontan end", user=ann)
+    await settled(harness)
+    public = harness.public_messages()
+    assert len(public) == count + 1 and "over" in public[-1]["content"]
+    assert not [m for m in public if components(m)], "no button outlives the game"
+    assert public[-2]["embeds"], "the last panel keeps the last state"
 
 
 @pytest.mark.option_effect("ginjontan new", "thread")
