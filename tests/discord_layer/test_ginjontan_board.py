@@ -155,3 +155,7 @@ async def test_thread_true_opens_the_lobby_in_a_thread_and_the_game_lives_there(
     assert state.tasks(ben.id) == [] and state.tasks(ann.id) == ["swap"]
     await check_channel(harness, state, 2, thread)
     assert len(harness.public_messages(parent)) == 1, "the parent stays quiet"
+    inside = await harness.slash("ginjontan new", user=ben, thread=True, channel=thread)
+    assert inside.ephemeral and "already a thread" in inside.text
+    assert harness.fake.threads_of(parent) == [thread]
+    assert (await harness.bot.games.get(thread, GINJONTAN)).state == state, "a refusal changes nothing"
