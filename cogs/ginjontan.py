@@ -28,8 +28,7 @@ from engine.seeds import parse_seed
 from render import ginjontan as render
 from storage.ginjontan import collections, tournament
 from ui import ginjontan as flows
-from ui.errors import note_change
-from ui.permissions import require_channel, require_manager
+from ui.permissions import require_channel
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -99,21 +98,21 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                            prize="Comment 2: winners take cards from the others' collections (personal decks)",
                            order_same_symbol="Orders need one symbol (default: any symbols)",
                            winners_to="Where a duel's winning cards go", black_hole="Whose reserves a Black hole "
-                           "empties")
+                           "empties", thread="Open the lobby in a new thread; the game lives there")
     async def new(self, interaction: Interaction, rounds: Literal[3, 6, 9, 12, 33] = 3,
                   deck: Literal["common", "personal"] = "common",
                   seed: str | None = None,
                   combinations: Literal["best", "all"] = "best", duels: Literal["every", "once"] = "every",
                   prize: bool = False, order_same_symbol: bool = False,
                   winners_to: Literal["reserve", "deck"] = "reserve",
-                  black_hole: Literal["both", "opponent"] = "both") -> None:
+                  black_hole: Literal["both", "opponent"] = "both", thread: bool = False) -> None:
         if prize and deck != "personal":
             raise IllegalMove("The prize rule moves cards between personal collections.",
                               "Choose deck: personal with prize: True, or leave the prize off.", code="prize_deck")
         options = GinjontanOptions(rounds=rounds, deck=deck, combinations=combinations, duels=duels, prize=prize,
                                    order_same_symbol=order_same_symbol, winners_to=winners_to,
                                    black_hole=black_hole)
-        await flows.new(interaction, options, None if seed is None else parse_seed(seed))
+        await flows.new(interaction, options, None if seed is None else parse_seed(seed), thread=thread)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -212,9 +211,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
 
     @app_commands.command(name="status", description="The phase, the order, the duel, revealed cards and scores.")
     async def status(self, interaction: Interaction) -> None:
-        state = (await flows.load(interaction)).state
-        embed = render.lobby_embed(state) if state.seats and state.round == 0 else render.status_embed(state)
-        await interaction.response.send_message(embed=embed, view=flows.public_view(state) or discord.utils.MISSING)
+        await flows.show_status(interaction)
 
     @app_commands.command(name="score", description="A calculator: score up to 9 cards, privately (Share posts it).")
     @app_commands.describe(cards="Cards like r12sun w1bonus y5uni (see /ginjontan rules notation)",
@@ -246,23 +243,11 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
 
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")
     async def undo(self, interaction: Interaction) -> None:
-        record = await self.bot.games.require(require_channel(interaction), GINJONTAN, undoing=True)
-        require_manager(interaction, record.state.host, "undo a move")
-        result = await self.bot.games.undo(require_channel(interaction), GINJONTAN, actor_id=interaction.user.id)
-        note_change(interaction)
-        move = (result.undone.move or {}).get("move", "a move")
-        who = f" by <@{result.undone.actor_id}>" if result.undone.actor_id else ""
-        text = f"↩️ Undid {move}{who}. Every card is where it was before it.\n{render.waiting_line(result.game.state)}"
-        await interaction.response.send_message(text.strip(),
-                                                view=flows.public_view(result.game.state) or discord.utils.MISSING)
+        await flows.undo(interaction)
 
     @app_commands.command(name="end", description="End the game in this channel (host or Manage Channel).")
     async def end(self, interaction: Interaction) -> None:
-        record = await flows.load(interaction)
-        require_manager(interaction, record.state.host, "end the game")
-        await self.bot.games.finish(require_channel(interaction), GINJONTAN, actor_id=interaction.user.id)
-        note_change(interaction)
-        await interaction.response.send_message(render.ended_text(record.state))
+        await flows.end(interaction)
 
 
 async def setup(bot: ChaosTable) -> None:

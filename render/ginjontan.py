@@ -121,12 +121,9 @@ WORDING = Wording("ginjontan", {
 
 
 def event_lines(state: GinjontanState, events: list[dict[str, Any]]) -> str:
-    """What happened, for everyone: no private card is named (drawn cards, reserves, cards set aside)."""
-    lines = [line for line in (WORDING.line(state, e) for e in events) if line]
-    wait = waiting_line(state)
-    if wait:
-        lines.append(wait)
-    text = "\n".join(lines)
+    """What happened, for everyone: no private card is named (drawn cards, reserves, cards set aside). Who is
+    awaited is the panel's to say."""
+    text = "\n".join(line for line in (WORDING.line(state, e) for e in events) if line)
     return text if len(text) <= 2000 else text[:1990] + "\n…"
 
 
@@ -180,6 +177,13 @@ def status_embed(state: GinjontanState) -> discord.Embed:
         embed.add_field(name="Waiting for", value=wait[:1024], inline=False)
     _seed_field(embed, state)
     return embed
+
+
+def panel_embed(state: GinjontanState) -> discord.Embed:
+    """The live panel at the bottom of the channel: the lobby, the game's public state, or the final standings."""
+    if state.phase is Phase.LOBBY:
+        return lobby_embed(state)
+    return final_embed(state) if state.phase is Phase.OVER else status_embed(state)
 
 
 def final_embed(state: GinjontanState) -> discord.Embed:

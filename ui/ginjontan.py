@@ -7,8 +7,12 @@ that no longer answers what the game waits for, so a stale click changes nothing
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
-from typing import Any, Literal, cast
+import weakref
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 
@@ -37,10 +41,17 @@ from render import ginjontan as render
 from render import ginjontan_pictures as pictures
 from storage.games import GameRecord, MoveResult
 from storage.ginjontan import collections
+from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, numbers, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change
-from ui.permissions import require_channel, require_seated
+from ui.permissions import require_channel, require_manager, require_seated
+from ui.threads import open_thread
 from ui.types import Interaction
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
+
+log = logging.getLogger(__name__)
 
 # -- moves through storage -----------------------------------------------------------------------------------
 
@@ -69,59 +80,184 @@ def public_view(state: GinjontanState) -> discord.ui.View | None:
     return view
 
 
-def public_message(state: GinjontanState, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The public answer to a move: what happened, who is next, a "My cards" button, and the duel's picture
-    when one began."""
-    message: dict[str, Any] = {"content": render.event_lines(state, events) or "Done."}
+def panel(state: GinjontanState) -> dict[str, Any]:
+    """The live panel: the whole public state and the buttons that apply now."""
     view = public_view(state)
-    if view is not None:
-        message["view"] = view
+    return {"embed": render.panel_embed(state)} | ({} if view is None else {"view": view})
+
+
+def public_message(state: GinjontanState, events: list[dict[str, Any]], content: str | None = None) -> dict[str, Any]:
+    """The public answer to a change: short lines for what happened, the panel, and the duel's picture when one
+    began."""
+    message: dict[str, Any] = {"content": content or render.event_lines(state, events) or "Done.", **panel(state)}
     duel = next((e for e in reversed(events) if e["type"] == "duel"), None)
     if duel is not None:
         (left, left_cards), (right, right_cards) = duel["unfolded"]
         png = pictures.duel_picture(state.name(left), left_cards, state.name(right), right_cards)
         message["files"] = [pictures.picture_file(png, "duel.png")]
-    if state.phase is Phase.OVER:
-        message["embed"] = render.final_embed(state)
     return message
 
 
-async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False) -> None:
-    """Apply a move and answer: publicly, and (from a private hand) by redrawing that hand first."""
-    result = await apply(interaction, move_)
-    state = result.game.state
-    public = public_message(state, result.events)
-    if from_hand:
-        if state.phase is Phase.OVER or not state.seated(interaction.user.id):
-            await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
+# -- the panel: one live message at the bottom --------------------------------------------------------------
+# Each change posts one public message: its lines and the panel. The panel before it is retired: a move's message
+# keeps its lines and loses the panel and buttons; the lobby keeps its embed and loses its buttons at the start; a
+# panel without lines (/ginjontan status, a lobby shown again) is deleted. game_messages keeps the ids: "panel",
+# "lobby" and "bare" (the newest panel posted without lines), so a restart finds them.
+
+PANEL, LOBBY, BARE = "panel", "lobby", "bare"
+_posting: weakref.WeakKeyDictionary[Any, defaultdict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
+
+
+def posting(interaction: Interaction, channel_id: int | None = None) -> asyncio.Lock:
+    """Held from a change until its message is posted and remembered, so the channel shows the panels in the
+    order of the changes and the newest panel is the newest state."""
+    locks = _posting.setdefault(interaction.client, defaultdict(asyncio.Lock))
+    return locks[require_channel(interaction) if channel_id is None else channel_id]
+
+
+async def retire(bot: ChaosTable, channel_id: int, message_id: int, how: Literal["buttons", "panel", "delete"]) -> None:
+    """An old panel loses its buttons, or its panel and buttons, or goes."""
+    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        if how == "delete":
+            await message.delete()
+        elif how == "buttons":
+            await message.edit(view=None)
         else:
-            hand = hand_message(state, interaction.user.id)
-            await interaction.response.edit_message(embed=hand["embed"], attachments=hand["files"],
-                                                    view=hand["view"])
-        await interaction.followup.send(**public)
+            await message.edit(embed=None, view=None)
+    except discord.NotFound:
+        pass  # deleted by someone: nothing left to retire
+    except discord.HTTPException:
+        log.warning("could not retire the Gin-jon-tan panel %s in channel %s", message_id, channel_id, exc_info=True)
+
+
+async def posted(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanState], message_id: int,
+                 *, bare: bool = False) -> None:
+    """`message_id` is the new panel: the one before it is retired."""
+    old = await find_message(bot.db, record.id, PANEL)
+    if old is not None and old != message_id:
+        lobby = old == await find_message(bot.db, record.id, LOBBY)
+        if lobby and record.state.phase is not Phase.LOBBY:
+            await retire(bot, channel_id, old, "buttons")
+        elif lobby or old == await find_message(bot.db, record.id, BARE):
+            await retire(bot, channel_id, old, "delete")
+        else:
+            await retire(bot, channel_id, old, "panel")
+    await remember_message(bot.db, record.id, PANEL, channel_id, message_id)
+    if record.state.phase is Phase.LOBBY:
+        await remember_message(bot.db, record.id, LOBBY, channel_id, message_id)
+    if bare:
+        await remember_message(bot.db, record.id, BARE, channel_id, message_id)
+
+
+async def publish(interaction: Interaction, record: GameRecord[GinjontanState], message: dict[str, Any], *,
+                  followup: bool = False, bare: bool = False) -> None:
+    """Post the new panel as the interaction's reply (or, after a private reply, its followup)."""
+    if followup:
+        message_id = (await interaction.followup.send(**message, wait=True)).id
     else:
-        await interaction.response.send_message(**public)
+        response = await interaction.response.send_message(**message)
+        assert response.message_id is not None  # a message reply names its message
+        message_id = response.message_id
+    await posted(interaction.client, require_channel(interaction), record, message_id, bare=bare)
+
+
+async def lobby_changed(interaction: Interaction, result: MoveResult[GinjontanState]) -> None:
+    """A join or a leave edits the lobby in place; a command is answered privately."""
+    state = result.game.state
+    lobby_id = await find_message(interaction.client.db, result.game.id, LOBBY)
+    if lobby_id is None:  # a lobby opened before panels were kept
+        await publish(interaction, result.game, public_message(state, result.events))
+    elif interaction.message is not None and interaction.message.id == lobby_id:
+        await interaction.response.edit_message(**panel(state))
+    else:
+        await interaction.response.send_message(render.event_lines(state, result.events), ephemeral=True)
+        lobby = interaction.client.get_partial_messageable(require_channel(interaction)).get_partial_message(lobby_id)
+        await lobby.edit(**panel(state))
+
+
+async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False, seated: bool = True) -> None:
+    """Apply a move and answer: publicly, and (from a private hand) by redrawing that hand first."""
+    async with posting(interaction):
+        result = await apply(interaction, move_, seated=seated)
+        state = result.game.state
+        if state.phase is Phase.LOBBY:
+            await lobby_changed(interaction, result)
+            return
+        if from_hand:
+            if state.phase is Phase.OVER or not state.seated(interaction.user.id):
+                await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
+            else:
+                hand = hand_message(state, interaction.user.id)
+                await interaction.response.edit_message(embed=hand["embed"], attachments=hand["files"],
+                                                        view=hand["view"])
+        await publish(interaction, result.game, public_message(state, result.events), followup=from_hand)
+
+
+async def show_status(interaction: Interaction) -> None:
+    """`/ginjontan status`: the panel again at the bottom; the old one is retired."""
+    async with posting(interaction):
+        record = await load(interaction)
+        await publish(interaction, record, panel(record.state), bare=True)
+
+
+async def undo(interaction: Interaction) -> None:
+    async with posting(interaction):
+        channel_id = require_channel(interaction)
+        record = await interaction.client.games.require(channel_id, GINJONTAN, undoing=True)
+        require_manager(interaction, record.state.host, "undo a move")
+        result = await interaction.client.games.undo(channel_id, GINJONTAN, actor_id=interaction.user.id)
+        note_change(interaction)
+        move_ = (result.undone.move or {}).get("move", "a move")
+        who = f" by <@{result.undone.actor_id}>" if result.undone.actor_id else ""
+        text = f"↩️ Undid {move_}{who}. Every card is where it was before it."
+        await publish(interaction, result.game, public_message(result.game.state, [], text))
+
+
+async def end(interaction: Interaction) -> None:
+    """`/ginjontan end`: the game stops unrated; its panel keeps the last state and loses its buttons."""
+    async with posting(interaction):
+        channel_id = require_channel(interaction)
+        record = await load(interaction)
+        require_manager(interaction, record.state.host, "end the game")
+        await interaction.client.games.finish(channel_id, GINJONTAN, actor_id=interaction.user.id)
+        note_change(interaction)
+        await interaction.response.send_message(render.ended_text(record.state))
+        old = await find_message(interaction.client.db, record.id, PANEL)
+        if old is not None:
+            await retire(interaction.client, channel_id, old, "buttons")
 
 
 # -- lobby ----------------------------------------------------------------------------------------------------
 
-async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None) -> None:
+async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None, *, thread: bool = False) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
     state = new_lobby(interaction.user.id, options, new_seed() if seed is None else seed,
                       interaction.user.display_name, seed_chosen=seed is not None)
-    await interaction.client.games.start(require_channel(interaction), GINJONTAN, state,
-                                         guild_id=interaction.guild_id, actor_id=interaction.user.id)
-    note_change(interaction)
-    await interaction.response.send_message(embed=render.lobby_embed(state),
-                                            view=public_view(state) or discord.utils.MISSING)
+    bot = interaction.client
+    if not thread:
+        async with posting(interaction):
+            record = await bot.games.start(require_channel(interaction), GINJONTAN, state,
+                                           guild_id=interaction.guild_id, actor_id=interaction.user.id)
+            note_change(interaction)
+            await publish(interaction, record, panel(state))
+        return
+    place = await open_thread(interaction, f"Gin-jon-tan · {interaction.user.display_name}")
+    async with posting(interaction, place.id):
+        record = await bot.games.start(place.id, GINJONTAN, state, guild_id=interaction.guild_id,
+                                       actor_id=interaction.user.id)
+        note_change(interaction)
+        lobby = await place.send(**panel(state))
+        await posted(bot, place.id, record, lobby.id)
+    await interaction.response.send_message(f"🃏 {interaction.user.mention} opened a Gin-jon-tan lobby in "
+                                            f"{place.mention}: join and play there.")
 
 
 async def join(interaction: Interaction) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't play.", "Invite a person.")
-    result = await apply(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
-    await interaction.response.send_message(**public_message(result.game.state, result.events))
+    await move(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
 
 
 async def start(interaction: Interaction) -> None:
@@ -308,9 +444,11 @@ class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         else:  # askgive
             assert self.target is not None and self.source is not None  # an askgive menu names both
             m = AskCards(player, self.target, self.source, numbers(values))
-            result = await apply(interaction, m)
-            await interaction.response.edit_message(content="✅ Asked.", view=None)
-            await interaction.followup.send(**public_message(result.game.state, result.events))
+            async with posting(interaction):
+                result = await apply(interaction, m)
+                await interaction.response.edit_message(content="✅ Asked.", view=None)
+                await publish(interaction, result.game, public_message(result.game.state, result.events),
+                              followup=True)
             return
         await move(interaction, m, from_hand=True)
 

@@ -22,7 +22,7 @@ async def start_game(harness, players, **options):
     assert not lobby.ephemeral and "Press Join" in lobby.text
     for player in players[1:]:
         joined = await harness.click(lobby.message, user=player, label="Join")
-        assert f"<@{player.id}> joined" in joined.text
+        assert joined.message["id"] == lobby.message["id"] and f"<@{player.id}>" in joined.text  # edited in place
     started = await harness.click(lobby.message, user=players[0], label="Start")
     assert "Round 1 of" in started.text and not started.ephemeral
     return started

@@ -1,0 +1,161 @@
+"""Gin-jon-tan's public messages (issue 17, item 2): one live panel at the bottom of the channel, at most one new
+public message per move, no message that only says who is awaited, no old message with live buttons."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from engine.ginjontan.cards import card
+from engine.ginjontan.rules import GINJONTAN, TASK_TEXT
+from engine.ginjontan.state import Phase
+from tests.discord_layer.test_ginjontan import SEED, current, play_one
+from tests.fake_discord.harness import components, message_text
+
+
+def panel_matches(message, state) -> None:
+    """The message is the panel of `state`, read from the stored state, not from the renderer."""
+    assert message["embeds"], f"the newest message has no panel: {message_text(message)!r}"
+    text = message_text(message)
+    for seat in state.seats:
+        assert f"<@{seat.player}>" in text
+        assert f"{seat.points:,}" in text, f"{seat.player} has {seat.points:,} points"
+    if state.phase is Phase.OVER:
+        assert components(message) == [], "the final panel has no buttons"
+        return
+    if state.phase is Phase.LOBBY:
+        assert {c.get("label") for c in components(message)} == {"Join", "Leave", "Start"}
+        return
+    assert f"round {state.round} of {state.options.rounds}" in text.lower()
+    for seat in state.seats:
+        assert f"<@{seat.player}> **{seat.points:,}** · hand {len(seat.hand)} · reserve {len(seat.reserve)}" in text
+    for player, task in state.waiting:
+        assert f"<@{player}>" in text and TASK_TEXT[task] in text
+    if state.duel is not None:
+        for player in (state.duel.active, state.duel.opponent):
+            assert all(f"`{card(c).notation}`" in text for c in state.seat(player).unfolded)
+    assert [c.get("label") for c in components(message)] == ["My cards"]
+
+
+async def settled(harness) -> None:
+    """Wait until the bot has finished handling every interaction (its last edits come after the answer)."""
+    in_flight = set(harness.bot._in_flight)
+    if in_flight:
+        await asyncio.wait(in_flight, timeout=5)
+
+
+async def check_channel(harness, state, before: int, channel: int | None = None) -> int:
+    await settled(harness)
+    public = harness.public_messages(channel)
+    assert len(public) <= before + 1, f"one move posted {len(public) - before} public messages"
+    panel_matches(public[-1], state)
+    live = [message_text(m)[:80] for m in public[:-1] if components(m)]
+    assert not live, f"older messages keep their buttons: {live}"
+    waiting = [m["content"] for m in public if "⏳" in m["content"]]
+    assert not waiting, "who is awaited is said by the panel alone, never by a line of its own"
+    return len(public)
+
+
+async def test_a_three_round_game_keeps_one_live_panel_at_the_bottom(harness):
+    ann, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    users = {p.id: p for p in players}
+    lobby = await harness.slash("ginjontan new", user=ann, seed=str(SEED), rounds=3)
+    count = await check_channel(harness, await current(harness), 0)
+    joined = await harness.click(lobby.message, user=ben, label="Join")
+    assert joined.message["id"] == lobby.message["id"], "a join edits the lobby in place"
+    count = await check_channel(harness, await current(harness), count)
+    reply = await harness.slash("ginjontan join", user=cat)
+    assert reply.ephemeral
+    await settled(harness)
+    assert len(harness.public_messages()) == count == 1, "the lobby is still the only public message"
+    assert f"<@{cat.id}>" in message_text(harness.newest_public())
+    await harness.click(lobby.message, user=ann, label="Start")
+    count = await check_channel(harness, await current(harness), count)
+    moves, ui_used, restarted = 0, set(), False
+    last = await current(harness)
+    while (state := await current(harness)) is not None:
+        if state.round == 2 and not restarted:  # the panel's id is stored: after a restart the next move finds it
+            await harness.restart()
+            restarted = True
+        last = state
+        await play_one(harness, state, users, ui_used)
+        after = await current(harness)
+        assert after is None or after.moves == state.moves + 1, "the move was refused"
+        count = await check_channel(harness, after or await finished(harness), count)
+        moves += 1
+    assert restarted and last.phase is Phase.EVALUATION
+    # before this change the same game posted 139 public messages; one per move at most now, the lobby edited
+    assert count <= moves + 2, (count, moves)
+    print(f"\n3-player, 3-round Gin-jon-tan: {moves} moves, {count} public messages")
+
+
+async def finished(harness):
+    """The state of the game the last move finished (it is no longer the channel's active game)."""
+    row = await harness.bot.db.read(lambda conn: conn.execute(
+        "SELECT state FROM games WHERE kind = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
+        (GINJONTAN.name,)).fetchone())
+    return GINJONTAN.state_from_dict(json.loads(row["state"]))
+
+
+async def test_status_undo_and_end_keep_one_live_panel(harness):
+    ann, ben = harness.user("ann"), harness.user("ben")
+    lobby = await harness.slash("ginjontan new", user=ann)
+    await harness.slash("ginjontan status", user=ben)
+    count = await check_channel(harness, await current(harness), 1)
+    assert count == 1, "the lobby shown again replaces the old one"
+    await harness.click(harness.newest_public(), user=ben, label="Join")
+    assert lobby.record.original_message_id not in harness.fake.messages, "the first lobby is gone"
+    await harness.slash("ginjontan start", user=ann)
+    count = await check_channel(harness, await current(harness), count)
+    [old_lobby, started] = harness.public_messages()
+    assert old_lobby["embeds"] and f"<@{ben.id}>" in message_text(old_lobby), "the lobby keeps its list of players"
+    await harness.slash("ginjontan status", user=ben)
+    count = await check_channel(harness, await current(harness), count)
+    started = harness.fake.messages[int(started["id"])]
+    assert not started["embeds"] and "Round 1 of" in started["content"], "a move's message keeps its lines only"
+    await harness.slash("ginjontan status", user=ann)
+    assert await check_channel(harness, await current(harness), count) == count, "a bare panel goes when replaced"
+    before = await current(harness)
+    await harness.slash("ginjontan swap", user=ann, choice="swap")
+    assert await check_channel(harness, await current(harness), count) == count
+    undo = await harness.slash("ginjontan undo", user=ann)
+    assert "Undid swap" in undo.text
+    assert await current(harness) == before
+    count = await check_channel(harness, before, count)
+    await harness.slash("ginjontan end", user=ann)
+    await settled(harness)
+    public = harness.public_messages()
+    assert len(public) == count + 1 and "over" in public[-1]["content"]
+    assert not [m for m in public if components(m)], "no button outlives the game"
+    assert public[-2]["embeds"], "the last panel keeps the last state"
+
+
+@pytest.mark.option_effect("ginjontan new", "thread")
+async def test_thread_true_opens_the_lobby_in_a_thread_and_the_game_lives_there(harness):
+    ann, ben = harness.user("ann"), harness.user("ben")
+    parent = harness.fake.default_channel
+    reply = await harness.slash("ginjontan new", user=ann, thread=True)
+    [thread] = harness.fake.threads_of(parent)
+    assert not reply.ephemeral and f"<#{thread}>" in reply.text
+    assert len(harness.public_messages(parent)) == 1, "one short line in the parent"
+    assert await current(harness) is None, "no game in the parent channel"
+    record = await harness.bot.games.get(thread, GINJONTAN)
+    assert record is not None and record.state.phase is Phase.LOBBY
+    [lobby] = harness.public_messages(thread)
+    assert {c.get("label") for c in components(lobby)} == {"Join", "Leave", "Start"}
+    await harness.click(lobby, user=ben, label="Join")
+    await harness.slash("ginjontan start", user=ann, channel=thread)
+    state = (await harness.bot.games.get(thread, GINJONTAN)).state
+    assert state.phase is Phase.SWAP and set(state.players) == {ann.id, ben.id}
+    await check_channel(harness, state, 1, thread)
+    await harness.slash("ginjontan swap", user=ben, choice="keep", channel=thread)
+    state = (await harness.bot.games.get(thread, GINJONTAN)).state
+    assert state.tasks(ben.id) == [] and state.tasks(ann.id) == ["swap"]
+    await check_channel(harness, state, 2, thread)
+    assert len(harness.public_messages(parent)) == 1, "the parent stays quiet"
+    inside = await harness.slash("ginjontan new", user=ben, thread=True, channel=thread)
+    assert inside.ephemeral and "already a thread" in inside.text
+    assert harness.fake.threads_of(parent) == [thread]
+    assert (await harness.bot.games.get(thread, GINJONTAN)).state == state, "a refusal changes nothing"
