@@ -39,6 +39,8 @@ from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change, report_error
+from ui.paging import SUFFIX, Menu, Page, chosen
+from ui.paging import select as paged
 from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
 
@@ -539,8 +541,8 @@ class HandView(discord.ui.View):
     def __init__(self, state: UnoState, player: int) -> None:
         super().__init__(timeout=None)
         legal = options(state, player)
-        plays = render.play_options(state, player, legal)
-        if plays:
+        plays = play_menu(state, player, legal)
+        if plays.options:
             self.add_item(PlaySelect.build(plays))
         for name in hand_actions(legal):
             self.add_item(BoardButton("h", name))
@@ -554,24 +556,38 @@ def hand_actions(legal: Options) -> list[str]:
     return [name for name, move in HAND_ACTIONS.items() if legal.allows(move)]
 
 
-class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:play"):
-    def __init__(self, select: discord.ui.Select) -> None:
+def play_menu(state: UnoState, player: int, legal: Options | None = None) -> Menu:
+    options = [discord.SelectOption(label=label[:100], value=value, description=description[:100])
+               for label, value, description in render.play_options(state, player, legal)]
+    return Menu(options, placeholder="Play a card…")
+
+
+class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:play" + SUFFIX):
+    def __init__(self, select: discord.ui.Select, page: Page | None = None) -> None:
         super().__init__(select)
+        self.page = page
 
     @classmethod
-    def build(cls, options: list[tuple[str, str, str]]) -> PlaySelect:
-        return cls(discord.ui.Select(custom_id=custom_id("uno", "play"), placeholder="Play a card…",
-                                     options=[discord.SelectOption(label=label[:100], value=value,
-                                                                   description=description[:100])
-                                              for label, value, description in options[:25]]))
+    def build(cls, menu: Menu) -> PlaySelect:
+        return cls(paged(custom_id("uno", "play"), menu))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> PlaySelect:
-        return cls(cast(discord.ui.Select, item))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        card, pile = split(self.item.values[0], 2)
+        async def now() -> Menu:
+            record = await interaction.client.games.get(require_channel(interaction), UNO)
+            state = record.state if record else None
+            if state is None or state.phase is not Phase.PLAY or not state.seated(interaction.user.id):
+                return Menu(())
+            return play_menu(state, interaction.user.id)
+
+        values = await chosen(interaction, self.item, self.page, now)
+        if values is None:
+            return
+        card, pile = split(values[0], 2)
         card_id, pile_id = number(card, high=len(CARDS) - 1), number(pile)
         await play_card(interaction, card_id, pile_id, mode="hand")
 

@@ -23,7 +23,7 @@ FORGED_IDS = {
                             "ct:uno:ch:pile:5:-:-:-:-:zzz", f"ct:uno:ch:pile:5:{BIG}:-:-:-:-"],
     "ui.uno.PromptSelect": ["ct:uno:prompt:bogus"],
     "ui.uno.BoardButton": ["ct:uno:b:bogus", "ct:uno:h:join", "ct:uno:l:draw"],
-    "ui.uno.PlaySelect": [],
+    "ui.uno.PlaySelect": ["ct:uno:play:p99"],
     "ui.uno.DrawnButton": [f"ct:uno:drawn:{len(CARDS)}:1", f"ct:uno:drawn:1:{BIG}"],
     "ui.chaosjan.PanelButton": [f"ct:cj:p:pass:{BIG}"],
     "ui.chaosjan.ChooseButton": [],

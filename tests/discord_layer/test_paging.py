@@ -1,0 +1,141 @@
+"""Menus over 25 options are paged (issue 17, item 4): every option reachable, through the fake Discord."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from engine.uno.cards import CARDS
+from engine.uno.rules import options as uno_options
+from engine.uno.state import Pile, Seat
+from tests.discord_layer.test_forged_components import refused, send, snapshot
+from tests.discord_layer.test_uno import _fields, card_of, current, put_state, quick_board, start_game  # noqa: F401
+from tests.fake_discord.harness import components, message_text
+from tests.fake_discord.limits import SELECT_OPTIONS
+from ui import paging
+
+NAV = {paging.PREVIOUS, paging.NEXT, paging.DONE}
+
+
+def menu_of(message, prefix):
+    return next(c for c in components(message) if c["type"] == 3 and c["custom_id"].startswith(prefix))
+
+
+def real_values(select):
+    return [o["value"] for o in select["options"] if o["value"] not in NAV]
+
+
+async def every_page(harness, message, prefix, user):
+    """Turn a menu's pages from the first to the last, as a player does: the values of each page."""
+    seen = []
+    while True:
+        select = menu_of(harness.fake.messages[int(message["id"])], prefix)
+        assert len(select["options"]) <= SELECT_OPTIONS
+        seen.append(real_values(select))
+        if paging.NEXT not in {o["value"] for o in select["options"]}:
+            return seen
+        turned = await harness.choose(message, [paging.NEXT], user=user, custom_id=select["custom_id"])
+        assert turned.response_type == 7 and not turned.record.followups, "a page turns in place, nothing posted"
+
+
+# -- the pager on its own ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("count", [1, 25, 26, 30, 46, 47, 100, paging.MAX_OPTIONS])
+@pytest.mark.parametrize("high", [1, 3])
+def test_every_option_appears_once_across_pages_of_at_most_25(count, high):
+    menu = paging.Menu([discord.SelectOption(label=f"card {i}", value=str(i)) for i in range(count)], high=high)
+    first = paging.select("ct:test", menu)
+    if count <= 25:
+        assert first.custom_id == "ct:test" and [o.value for o in first.options] == [str(i) for i in range(count)]
+        return
+    size = 25 - (3 if high > 1 else 2)
+    expected_pages = -(-count // size)
+    shown: list[str] = []
+    for number in range(expected_pages):
+        page = paging.select("ct:test", menu, paging.Page(number, paging.fingerprint(menu.options) if high > 1
+                                                          else None))
+        assert len(page.options) <= 25 and len(page.custom_id) <= 100
+        assert page.custom_id.startswith(f"ct:test:p{number}")
+        shown += [o.value for o in page.options if o.value not in NAV]
+        assert (paging.PREVIOUS in {o.value for o in page.options}) == (number > 0)
+        assert (paging.NEXT in {o.value for o in page.options}) == (number < expected_pages - 1)
+    assert shown == [str(i) for i in range(count)]
+
+
+def test_picks_on_other_pages_ride_in_the_custom_id():
+    options = [discord.SelectOption(label=f"card {i}", value=str(i), default=i in (3, 40)) for i in range(60)]
+    menu = paging.Menu(options, low=2, high=6)
+    first = paging.select("ct:test", menu)
+    match = paging._SUFFIX.search(first.custom_id)
+    assert paging.Page.read(match).picks == {3, 40}
+    assert [o.value for o in first.options if o.default] == ["3"]
+
+
+# -- Uno: a 30-card hand -------------------------------------------------------------------------------------------
+
+def faces(colour):
+    """One card of each face of a colour (13 faces), by the deck's own list."""
+    found = {}
+    for c in CARDS:
+        if c.colour is not None and c.colour.value == colour:
+            found.setdefault(c.rank, c.id)
+    return list(found.values())
+
+
+def thirty_card_state(state, player, hand, tops):
+    """`player` holds `hand` and it is their turn; two piles show `tops`; the others hold one card each."""
+    used = set(hand) | set(tops)
+    rest = [c for c in range(108) if c not in used]
+    seats = tuple(Seat(s.player, tuple(hand) if s.player == player else (rest.pop(),), s.points, name=s.name)
+                  for s in state.seats)
+    fields = {**_fields(state), "seats": seats, "draw_pile": tuple(rest),
+              "piles": (Pile(1, (tops[0],), CARDS[tops[0]].colour), Pile(2, (tops[1],), CARDS[tops[1]].colour)),
+              "turn": player, "stacks": (), "trades": (), "shift": None, "prompt": None, "drawn": None}
+    return state.__class__(**fields)
+
+
+async def test_a_30_card_uno_hand_plays_its_last_card_by_paging(harness):
+    players = [harness.user(n) for n in ("ann", "ben")]
+    ann = players[0]
+    await start_game(harness, players)
+    state = await current(harness)
+    hand = faces("r") + faces("b") + [card_of(c, r) for c in "gy" for r in "57"]
+    assert len(hand) == 30
+    tops = (card_of("r", "5", skip=hand), card_of("b", "7", skip=hand))  # a red 5 and a blue 7: 32 plays
+    await put_state(harness, thirty_card_state(state, ann.id, hand, tops))
+    state = await current(harness)
+    plays = {f"{o.card}:{o.pile}" for o in uno_options(state, ann.id).plays}
+    assert len(plays) > 25
+
+    shown = await harness.slash("uno hand", user=ann)
+    pages = await every_page(harness, shown.message, "ct:uno:play", ann)
+    assert len(pages) == 2
+    offered = [v for page in pages for v in page]
+    assert sorted(offered) == sorted(plays), "every play exactly once across the pages"
+    last = pages[-1][-1]
+    assert last not in pages[0]
+    card_id, pile_id = (int(x) for x in last.split(":"))
+    played = await harness.choose(shown.message, [last], user=ann)
+    await played.followed_up()
+    assert f"**{CARDS[card_id].name}**" in message_text(played.record.followups[0])
+    after = await current(harness)
+    assert card_id not in after.hand(ann.id) and after.pile(pile_id).top == card_id
+
+
+async def test_a_forged_page_number_is_refused_and_changes_nothing(harness):
+    players = [harness.user(n) for n in ("ann", "ben")]
+    ann = players[0]
+    await start_game(harness, players)
+    state = await current(harness)
+    hand = faces("r") + faces("b") + [card_of(c, r) for c in "gy" for r in "57"]
+    tops = (card_of("r", "5", skip=hand), card_of("b", "7", skip=hand))
+    await put_state(harness, thirty_card_state(state, ann.id, hand, tops))
+    shown = await harness.slash("uno hand", user=ann)
+    select = menu_of(shown.message, "ct:uno:play")
+    assert select["custom_id"] == "ct:uno:play:p0"
+    for page in ("p2", "p17"):  # the hand has 2 pages; p17 is the most a menu can have
+        before = snapshot(harness)
+        forged = {**select, "custom_id": f"ct:uno:play:{page}"}
+        log = await send(harness, shown.message, ann, forged, [paging.NEXT])
+        assert refused(log) and "doesn't match anything" in log.text, log.text
+        assert snapshot(harness) == before
