@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import discord
 import pytest
 
+from engine.ginjontan.cards import card
+from engine.ginjontan.rules import GINJONTAN
 from engine.uno.cards import CARDS
 from engine.uno.rules import options as uno_options
 from engine.uno.state import Pile, Seat
 from tests.discord_layer.test_forged_components import refused, send, snapshot
+from tests.discord_layer.test_ginjontan import current as current_ginjontan
+from tests.discord_layer.test_ginjontan import play_one
+from tests.discord_layer.test_ginjontan import start_game as start_ginjontan
 from tests.discord_layer.test_uno import _fields, card_of, current, put_state, quick_board, start_game  # noqa: F401
 from tests.fake_discord.harness import components, message_text
 from tests.fake_discord.limits import SELECT_OPTIONS
@@ -139,3 +147,71 @@ async def test_a_forged_page_number_is_refused_and_changes_nothing(harness):
         log = await send(harness, shown.message, ann, forged, [paging.NEXT])
         assert refused(log) and "doesn't match anything" in log.text, log.text
         assert snapshot(harness) == before
+
+
+# -- Gin-jon-tan: a 33-card reserve --------------------------------------------------------------------------------
+
+async def put_ginjontan_state(harness, state):
+    data = json.dumps(GINJONTAN.state_to_dict(state))
+
+    def write(conn):
+        conn.execute("UPDATE games SET state = ? WHERE channel_id = ? AND kind = 'ginjontan' AND status = 'active'",
+                     (data, harness.fake.default_channel))
+
+    await harness.bot.db.write(write)
+
+
+async def exchange_with_a_33_card_reserve(harness):
+    """Two players reach step 4 (exchange up to 9); the first to exchange gets a reserve of 33 from the deck."""
+    players = [harness.user(n) for n in ("ann", "ben")]
+    users = {p.id: p for p in players}
+    await start_ginjontan(harness, players, duels="once")
+    ui_used = {"swap", "aside", "act", "exchange3", "exchange9", "trim", "surplus", "turn", "reveal"}
+    state = await current_ginjontan(harness)
+    while not any(t == "exchange9" for _, t in state.waiting):
+        await play_one(harness, state, users, ui_used)
+        state = await current_ginjontan(harness)
+    player = next(p for p, t in state.waiting if t == "exchange9")
+    seat = state.seat(player)
+    deck, drawn = state.deck.draw(33 - len(seat.reserve))
+    seats = tuple(replace(s, reserve=s.reserve + drawn) if s.player == player else s for s in state.seats)
+    await put_ginjontan_state(harness, replace(state, deck=deck, seats=seats))
+    return users[player], await current_ginjontan(harness)
+
+
+async def test_an_exchange_picks_across_two_pages_of_a_33_card_reserve(harness):
+    user, state = await exchange_with_a_33_card_reserve(harness)
+    seat = state.seat(user.id)
+    assert len(seat.reserve) == 33 and seat.hand
+    shown = await harness.slash("ginjontan hand", user=user)
+    pages = await every_page(harness, shown.message, "ct:gjt:s:exchange", user)
+    assert len(pages) == 2
+    offered = [v for page in pages for v in page]
+    assert sorted(offered) == sorted([f"h:{c}" for c in seat.hand] + [f"r:{c}" for c in seat.reserve])
+    lowest = min(seat.reserve, key=lambda c: card(c).value)  # the menu lists the reserve highest first
+    assert f"r:{lowest}" in pages[-1] and f"r:{lowest}" not in pages[0]
+    give = seat.hand[0]
+    back = await harness.choose(shown.message, [f"r:{lowest}", paging.PREVIOUS], user=user)
+    assert back.response_type == 7
+    first = menu_of(back.message, "ct:gjt:s:exchange")
+    assert first["custom_id"].startswith("ct:gjt:s:exchange:p0.")
+    done = next(o for o in first["options"] if o["value"] == paging.DONE)
+    assert "Keeps the 1 picked" in done["description"]
+    assert await current_ginjontan(harness) == state, "turning pages changes nothing"
+    exchanged = await harness.choose(shown.message, [f"h:{give}"], user=user)
+    await exchanged.followed_up()
+    after = (await current_ginjontan(harness)).seat(user.id)
+    assert lowest in after.hand and give in after.reserve
+    assert len(after.hand) == len(seat.hand) and len(after.reserve) == 33
+
+
+async def test_a_paged_pick_of_too_few_cards_is_refused_kindly(harness):
+    user, state = await exchange_with_a_33_card_reserve(harness)
+    shown = await harness.slash("ginjontan hand", user=user)
+    first = menu_of(shown.message, "ct:gjt:s:exchange")
+    await harness.choose(shown.message, [paging.NEXT], user=user, custom_id=first["custom_id"])
+    select = menu_of(harness.fake.messages[int(shown.message["id"])], "ct:gjt:s:exchange")
+    one = real_values(select)[-1]
+    log = await harness.choose(shown.message, [one], user=user, custom_id=select["custom_id"])
+    assert refused(log) and "Pick 2 to 18: you have 1 picked" in log.text, log.text
+    assert await current_ginjontan(harness) == state
