@@ -8,8 +8,10 @@ from dataclasses import replace
 import discord
 import pytest
 
+from engine.chaosjan.catalogue import load_shipped
 from engine.ginjontan.cards import card
 from engine.ginjontan.rules import GINJONTAN
+from engine.table import TABLE
 from engine.uno.cards import CARDS
 from engine.uno.rules import options as uno_options
 from engine.uno.state import Pile, Seat
@@ -215,3 +217,38 @@ async def test_a_paged_pick_of_too_few_cards_is_refused_kindly(harness):
     log = await harness.choose(shown.message, [one], user=user, custom_id=select["custom_id"])
     assert refused(log) and "Pick 2 to 18: you have 1 picked" in log.text, log.text
     assert await current_ginjontan(harness) == state
+
+
+# -- CHAOS;JAN: a catalogue of 30 Actions --------------------------------------------------------------------------
+
+async def test_three_actions_picked_across_two_pages_of_a_long_catalogue(harness):
+    east, south, west, north = (harness.user(n) for n in ("east", "south", "west", "north"))
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    await harness.slash("chaosjan new", user=east, seed="7")
+    own = load_shipped().to_dict() | {"name": "Long"}
+    action = next(c for c in own["cards"] if c["type"] == "action")
+    extra = [{**action, "id": f"extra-{i}", "name": f"Extra Action {i}"} for i in range(18)]
+    own["cards"] = own["cards"] + extra
+    done = await harness.slash("chaosjan import", user=east, file=("long.json", json.dumps(own).encode()))
+    await done.followed_up()
+    assert "Imported Long" in done.text, done.text
+    actions = [c["id"] for c in own["cards"] if c["type"] == "action"]
+    assert len(actions) == 30
+    menus = await harness.click(latest_chaosjan_panel(harness), user=east, label="Choose my cards")
+    assert len([c for c in components(menus.message) if c["type"] == 3]) == 4, "four menus, no row for pages"
+    pages = await every_page(harness, menus.message, "ct:cj:pick:action", east)
+    assert [v for page in pages for v in page] == actions
+    picked = [pages[1][-1], pages[1][0], pages[0][0]]
+    back = menu_of(harness.fake.messages[int(menus.message["id"])], "ct:cj:pick:action")
+    await harness.choose(menus.message, [*picked[:2], paging.PREVIOUS], user=east, custom_id=back["custom_id"])
+    first = menu_of(harness.fake.messages[int(menus.message["id"])], "ct:cj:pick:action")
+    await harness.choose(menus.message, [picked[2]], user=east, custom_id=first["custom_id"])
+    state = (await harness.bot.games.get(harness.fake.default_channel, TABLE)).state.chaosjan
+    assert set(state.choices[0].actions) == set(picked)
+    menu = menu_of(harness.fake.messages[int(menus.message["id"])], "ct:cj:pick:action")
+    assert {o["value"] for o in menu["options"] if o.get("default")} == {picked[2]}, "the redrawn menu ticks them"
+
+
+def latest_chaosjan_panel(harness):
+    return [m for m in harness.public_messages()
+            if any(c.get("custom_id", "").startswith("ct:cj:") for c in components(m))][-1]
