@@ -20,8 +20,9 @@ BIG = "9" * 30  # past every id or version the bot writes (2**63)
 # custom_ids that match each template but name nothing the bot would offer
 FORGED_IDS = {
     "ui.uno.ChoiceSelect": ["ct:uno:ch:bogus:5:-:-:-:-:-", f"ct:uno:ch:colour:{len(CARDS)}:-:-:-:-:-",
-                            "ct:uno:ch:pile:5:-:-:-:-:zzz", f"ct:uno:ch:pile:5:{BIG}:-:-:-:-"],
-    "ui.uno.PromptSelect": ["ct:uno:prompt:bogus"],
+                            "ct:uno:ch:pile:5:-:-:-:-:zzz", f"ct:uno:ch:pile:5:{BIG}:-:-:-:-",
+                            "ct:uno:ch:pile:5:-:-:-:-:-:p1", "ct:uno:ch:pile:5:-:-:-:-:-:p99"],
+    "ui.uno.PromptSelect": ["ct:uno:prompt:bogus", "ct:uno:prompt:partner:p1", "ct:uno:prompt:partner:p99"],
     "ui.uno.BoardButton": ["ct:uno:b:bogus", "ct:uno:h:join", "ct:uno:l:draw"],
     "ui.uno.PlaySelect": ["ct:uno:play:p99"],
     "ui.uno.DrawnButton": [f"ct:uno:drawn:{len(CARDS)}:1", f"ct:uno:drawn:1:{BIG}"],
