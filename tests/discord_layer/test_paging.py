@@ -198,7 +198,7 @@ async def test_an_exchange_picks_across_two_pages_of_a_33_card_reserve(harness):
     first = menu_of(back.message, "ct:gjt:s:exchange")
     assert first["custom_id"].startswith("ct:gjt:s:exchange:p0.")
     done = next(o for o in first["options"] if o["value"] == paging.DONE)
-    assert "Keeps the 1 picked" in done["description"]
+    assert "the 1 on other pages" in done["description"]
     assert await current_ginjontan(harness) == state, "turning pages changes nothing"
     exchanged = await harness.choose(shown.message, [f"h:{give}"], user=user)
     await exchanged.followed_up()
@@ -211,10 +211,11 @@ async def test_a_paged_pick_of_too_few_cards_is_refused_kindly(harness):
     user, state = await exchange_with_a_33_card_reserve(harness)
     shown = await harness.slash("ginjontan hand", user=user)
     first = menu_of(shown.message, "ct:gjt:s:exchange")
-    await harness.choose(shown.message, [paging.NEXT], user=user, custom_id=first["custom_id"])
-    select = menu_of(harness.fake.messages[int(shown.message["id"])], "ct:gjt:s:exchange")
-    one = real_values(select)[-1]
-    log = await harness.choose(shown.message, [one], user=user, custom_id=select["custom_id"])
+    give = f"h:{state.seat(user.id).hand[0]}"
+    await harness.choose(shown.message, [give, paging.NEXT], user=user, custom_id=first["custom_id"])
+    second = menu_of(harness.fake.messages[int(shown.message["id"])], "ct:gjt:s:exchange")
+    assert give not in real_values(second)
+    log = await harness.choose(shown.message, [paging.DONE], user=user, custom_id=second["custom_id"])
     assert refused(log) and "Pick 2 to 18: you have 1 picked" in log.text, log.text
     assert await current_ginjontan(harness) == state
 
