@@ -364,36 +364,40 @@ async def play_from_hand(interaction: Interaction, card_id: str, target: int | N
     await answer(interaction, result, mode="hand")
 
 
+def detail_menu(table: TableState, what: str, extra: int) -> Menu:
+    if what == "t":
+        return Menu([discord.SelectOption(label=render.short(s.name or f"Seat {i + 1}", 100), value=str(s.player),
+                                          description=f"{s.points:,} points")
+                     for i, s in enumerate(table.seats) if s.player != extra], placeholder="Name a player…")
+    return Menu([discord.SelectOption(label=f"{v:,} points", value=str(v))
+                 for v in render.amount_choices(table.on_table)],
+                placeholder=f"Take how many? ({table.on_table:,} on the table)")
+
+
 class DetailSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"ct:cj:(?P<what>t|a):(?P<card>[a-z0-9-]+):(?P<extra>\d+)"):
+                   template=r"ct:cj:(?P<what>t|a):(?P<card>[a-z0-9-]+):(?P<extra>\d+)" + SUFFIX):
     """The second step of a play: the player to name ("t"), or the amount to take ("a", with the target)."""
 
-    def __init__(self, select: discord.ui.Select, what: str, card: str, extra: int) -> None:
+    def __init__(self, select: discord.ui.Select, what: str, card: str, extra: int, page: Page | None = None) -> None:
         super().__init__(select)
-        self.what, self.card, self.extra = what, card, extra
+        self.what, self.card, self.extra, self.page = what, card, extra, page
 
     @classmethod
     def build(cls, table: TableState, card: str, what: str, extra: int) -> DetailSelect:
-        if what == "t":
-            options = [discord.SelectOption(label=render.short(s.name or f"Seat {i + 1}", 100), value=str(s.player),
-                                            description=f"{s.points:,} points")
-                       for i, s in enumerate(table.seats) if s.player != extra]
-            placeholder = "Name a player…"
-        else:
-            options = [discord.SelectOption(label=f"{v:,} points", value=str(v))
-                       for v in render.amount_choices(table.on_table)]
-            placeholder = f"Take how many? ({table.on_table:,} on the table)"
-        return cls(discord.ui.Select(custom_id=custom_id("cj", what, card, extra), options=options,
-                                     placeholder=placeholder), what, card, extra)
+        return cls(paged(custom_id("cj", what, card, extra), detail_menu(table, what, extra)), what, card, extra)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> DetailSelect:
         return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), match["what"], match["card"],
-                                             number(match["extra"])))
+                                             number(match["extra"]), Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        value = number(self.item.values[0])
+        values = await chosen(interaction, self.item, self.page,
+                              lambda: menu_now(interaction, lambda table, _: detail_menu(table, self.what, self.extra)))
+        if values is None:
+            return
+        value = number(values[0])
         if self.what == "t":
             await play_from_hand(interaction, self.card, target=value)
         else:

@@ -120,7 +120,7 @@ def select(base: str, menu: Menu, page: Page | None = None) -> discord.ui.Select
     if menu.multi:
         elsewhere = len(page.picks - set(chunks[n]))
         shown.append(discord.SelectOption(label="✅ Done", value=DONE,
-                                          description=f"Finish: the picks ticked here and the {elsewhere} on other pages"))
+                                          description=f"Finish with the picks here and the {elsewhere} on other pages"))
         suffix += f".{page.fingerprint}.{_encode(page.picks)}"
     custom_id = f"{base}:{suffix}"
     if len(custom_id) > MAX_LENGTH:

@@ -31,7 +31,7 @@ FORGED_IDS = {
     "ui.chaosjan.PickSelect": ["ct:cj:pick:action:p99", "ct:cj:pick:action:p1.0123abcd.7"],
     "ui.chaosjan.HandButton": [],
     "ui.chaosjan.PlaySelect": ["ct:cj:play:p99", "ct:cj:play:p1"],
-    "ui.chaosjan.DetailSelect": [f"ct:cj:t:hyper:{BIG}"],
+    "ui.chaosjan.DetailSelect": [f"ct:cj:t:hyper:{BIG}", "ct:cj:t:hyper:0:p1", "ct:cj:a:hyper:0:p99"],
     "ui.ginjontan.LobbyButton": ["ct:gjt:l:bogus"],
     "ui.ginjontan.HandButton": [],
     "ui.ginjontan.MoveButton": ["ct:gjt:m:bogus"],
@@ -41,8 +41,10 @@ FORGED_IDS = {
     "ui.ginjontan.ShareScore": ["ct:gjt:share:best:9999", "ct:gjt:share:all:1.6237"],
     "cogs.chroma.RecordTsumo": [f"ct:chroma:tsumo:1:{BIG}:3:30:0", "ct:chroma:tsumo:1:2:5000:30:0",
                                 "ct:chroma:tsumo:1:2:3:30:99999"],
-    "cogs.chroma.RecordRon": ["ct:chroma:ron:1:2:-5000:30:0"],
-    "cogs.table.TenpaiSelect": [f"ct:table:tenpai:{BIG}"],
+    "cogs.chroma.RecordRon": ["ct:chroma:ron:1:2:-5000:30:0", "ct:chroma:ron:1:2:3:30:0:p1",
+                              "ct:chroma:ron:1:2:3:30:0:p99"],
+    "cogs.table.TenpaiSelect": [f"ct:table:tenpai:{BIG}", "ct:table:tenpai:1:p1.0123abcd.3",
+                                "ct:table:tenpai:1:p99"],
     "cogs.table.DrawButton": [f"ct:table:noten:{BIG}", f"ct:table:abort:{BIG}"],
 }
 
