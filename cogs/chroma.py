@@ -26,6 +26,8 @@ from render import chroma_pictures as pictures
 from render import table as table_render
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.paging import SUFFIX, Menu, Page, chosen
+from ui.paging import select as paged
 from ui.permissions import require_channel, require_manager, require_seated
 from ui.types import Interaction
 
@@ -120,30 +122,40 @@ class RecordTsumo(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
         await _record(interaction, Tsumo(Win(self.winner, self.value)), self.version)
 
 
-class RecordRon(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:chroma:ron:" + _VALUE):
+class RecordRon(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
+                template=r"ct:chroma:ron:" + _VALUE + SUFFIX):
     """Records a scored ron on the channel's /table: the menu asks who dealt in."""
 
-    def __init__(self, select: discord.ui.Select, version: int, winner: int, value: HandValue) -> None:
+    def __init__(self, select: discord.ui.Select, version: int, winner: int, value: HandValue,
+                 page: Page | None = None) -> None:
         super().__init__(select)
-        self.version, self.winner, self.value = version, winner, value
+        self.version, self.winner, self.value, self.page = version, winner, value, page
+
+    @staticmethod
+    def menu(state: TableState, winner: int, placeholder: str | None = None) -> Menu:
+        return Menu(table_render.seat_options(state, leave_out=winner), placeholder=placeholder)
 
     @classmethod
     def for_table(cls, state: TableState, version: int, winner: int, value: HandValue, *,
                   capped: bool = False) -> RecordRon:
-        options = table_render.seat_options(state, leave_out=winner)
         what = f"Record this ron ({render.CAPPED})" if capped else "Record this ron on the table"
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id("chroma", "ron", *_id_parts(version, winner, value)), options=options,
-            placeholder=f"{what}: who dealt in?")
+        select = paged(custom_id("chroma", "ron", *_id_parts(version, winner, value)),
+                       cls.menu(state, winner, f"{what}: who dealt in?"))
         return cls(select, version, winner, value)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> RecordRon:
-        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), *_parts(match)))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), *_parts(match), Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        await _record(interaction, Ron(number(self.item.values[0]), (Win(self.winner, self.value),)), self.version)
+        async def now() -> Menu:
+            record = await interaction.client.games.get(require_channel(interaction), TABLE)
+            return Menu(()) if record is None else self.menu(record.state, self.winner)
+
+        values = await chosen(interaction, self.item, self.page, now)
+        if values is not None:
+            await _record(interaction, Ron(number(values[0]), (Win(self.winner, self.value),)), self.version)
 
 
 @app_commands.guild_only()

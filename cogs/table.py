@@ -38,6 +38,8 @@ from storage.results import leaderboard
 from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.paging import SUFFIX, Menu, Page, chosen
+from ui.paging import select as paged
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
 from ui.table_history import HistoryButton, history_page, score_sheet
 from ui.types import Interaction
@@ -89,28 +91,38 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     return message if view is None else {**message, "view": view}
 
 
+def tenpai_menu(state: TableState) -> Menu:
+    options = render.seat_options(state)
+    return Menu(options, 1, len(options), "Who was tenpai?")
+
+
 class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"ct:table:tenpai:(?P<version>\d+)"):
+                   template=r"ct:table:tenpai:(?P<version>\d+)" + SUFFIX):
     """Who was tenpai at an exhaustive draw; carries the table's version so an old menu can't apply."""
 
-    def __init__(self, select: discord.ui.Select, version: int) -> None:
+    def __init__(self, select: discord.ui.Select, version: int, page: Page | None = None) -> None:
         super().__init__(select)
-        self.version = version
+        self.version, self.page = version, page
 
     @classmethod
     def for_table(cls, state: TableState, version: int) -> TenpaiSelect:
-        options = render.seat_options(state)
-        return cls(discord.ui.Select(custom_id=custom_id("table", "tenpai", version), options=options, min_values=1,
-                                     max_values=len(options), placeholder="Who was tenpai?"), version)
+        return cls(paged(custom_id("table", "tenpai", version), tenpai_menu(state)), version)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> TenpaiSelect:
-        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), number(match["version"])))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), number(match["version"]),
+                                             Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        tenpai = numbers(self.item.values)
-        result = await _play(interaction, Draw(tenpai), version=self.version)
+        async def now() -> Menu:
+            record = await interaction.client.games.get(require_channel(interaction), TABLE)
+            return Menu(()) if record is None else tenpai_menu(record.state)
+
+        values = await chosen(interaction, self.item, self.page, now)
+        if values is None:
+            return
+        result = await _play(interaction, Draw(numbers(values)), version=self.version)
         await interaction.response.edit_message(**{"view": None, **_result_message(result)})
 
 

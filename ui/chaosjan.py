@@ -9,6 +9,7 @@ refused as stale instead of passing for the wrong moment.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, cast
 
 import discord
@@ -24,6 +25,8 @@ from render import table as render_table
 from storage.games import GameRecord, MoveResult
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.paging import SUFFIX, Menu, Page, chosen
+from ui.paging import select as paged
 from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
 
@@ -153,19 +156,37 @@ PICK_TEXT = {"character": "Your Character (1.2a)…", "action": "Three different
              "stock": "Three different Stocks (5.1d.2)…", "modifier": "Three different Modifiers (5.2d.1)…"}
 
 
-def choose_message(state: ChaosState, player: int) -> dict[str, Any]:
+def _chosen(state: ChaosState, player: int) -> dict[str, tuple[str, ...]]:
     choice = state.choices[state.seat_of(player)]
-    chosen = {"character": (choice.character,) if choice.character else (), "action": choice.actions,
-              "stock": choice.stocks, "modifier": choice.modifiers}
+    return {"character": (choice.character,) if choice.character else (), "action": choice.actions,
+            "stock": choice.stocks, "modifier": choice.modifiers}
+
+
+def pick_menu(state: ChaosState, player: int, name: str) -> Menu:
+    count = 1 if name == "character" else 3
+    return Menu(render.choice_options(state.catalogue, PICKS[name], _chosen(state, player)[name]), count, count,
+                PICK_TEXT[name])
+
+
+def choose_message(state: ChaosState, player: int) -> dict[str, Any]:
+    chosen = _chosen(state, player)
     view = discord.ui.View(timeout=None)
-    for name, card_type in PICKS.items():
-        view.add_item(PickSelect.build(state, name, card_type, chosen[name]))
+    for name in PICKS:
+        view.add_item(PickSelect.build(pick_menu(state, player, name), name))
     done = [name for name in PICKS if chosen[name]]
     content = ("Choose privately; nobody else sees your picks. Read a card with `/chaosjan card`. "
                f"Chosen so far: {', '.join(done) or 'nothing'}.")
-    if choice.complete:
+    if state.choices[state.seat_of(player)].complete:
         content = "✅ All chosen. You may still change a pick until the last player finishes."
     return {"content": content, "view": view}
+
+
+async def menu_now(interaction: Interaction, build: Callable[[TableState, int], Menu]) -> Menu:
+    """A menu's whole list as the table stands now (empty without CHAOS;JAN here or for an outsider)."""
+    record = await interaction.client.games.get(require_channel(interaction), TABLE)
+    if record is None or record.state.chaosjan is None or interaction.user.id not in record.state.chaosjan.players:
+        return Menu(())
+    return build(record.state, interaction.user.id)
 
 
 class ChooseButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:cj:choose"):
@@ -183,25 +204,29 @@ class ChooseButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], tem
 
 
 class PickSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"ct:cj:pick:(?P<name>character|action|stock|modifier)"):
-    def __init__(self, select: discord.ui.Select, name: str) -> None:
+                 template=r"ct:cj:pick:(?P<name>character|action|stock|modifier)" + SUFFIX):
+    def __init__(self, select: discord.ui.Select, name: str, page: Page | None = None) -> None:
         super().__init__(select)
-        self.name = name
+        self.name, self.page = name, page
 
     @classmethod
-    def build(cls, state: ChaosState, name: str, card_type: CardType, chosen: tuple[str, ...]) -> PickSelect:
-        options = render.choice_options(state.catalogue, card_type, chosen)
-        count = 1 if card_type is CardType.CHARACTER else 3
-        return cls(discord.ui.Select(custom_id=custom_id("cj", "pick", name), options=options,
-                                     placeholder=PICK_TEXT[name], min_values=count, max_values=count), name)
+    def build(cls, menu: Menu, name: str) -> PickSelect:
+        return cls(paged(custom_id("cj", "pick", name), menu), name)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> PickSelect:
-        return cls(cast(discord.ui.Select, item), match["name"])
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), match["name"], Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        move = Choose(interaction.user.id, PICKS[self.name], tuple(self.item.values))
+        def setup(table: TableState, player: int) -> Menu:
+            state = require_chaosjan(table)
+            return pick_menu(state, player, self.name) if state.phase is Phase.SETUP else Menu(())
+
+        values = await chosen(interaction, self.item, self.page, lambda: menu_now(interaction, setup))
+        if values is None:
+            return
+        move = Choose(interaction.user.id, PICKS[self.name], tuple(values))
         result = await apply(interaction, move)
         state = chaos(result)
         if state.phase is Phase.SETUP:
@@ -240,9 +265,8 @@ class HandView(discord.ui.View):
         super().__init__(timeout=None)
         state = require_chaosjan(table)
         seat = state.seat_of(player)
-        playable = [card for card, _, error in hand_cards(state, chaos_table(table), seat) if error is None
-                    and card.type is not CardType.NEGATE]
-        if playable:
+        playable = play_menu(table, player)
+        if playable.options:
             self.add_item(PlaySelect.build(playable))
         holder = state.holder
         if holder is not None and holder[1] == seat:
@@ -283,24 +307,34 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         await answer(interaction, await apply(interaction, move), mode="hand")
 
 
-class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:cj:play"):
-    def __init__(self, select: discord.ui.Select) -> None:
+def play_menu(table: TableState, player: int) -> Menu:
+    """The cards of the hand playable now (a Negate has its own button)."""
+    state = require_chaosjan(table)
+    cards = [card for card, _, error in hand_cards(state, chaos_table(table), state.seat_of(player))
+             if error is None and card.type is not CardType.NEGATE]
+    return Menu([discord.SelectOption(label=render.short(render.card_label(c), 100), value=c.id,
+                                      description=render.short(c.text, 100)) for c in cards],
+                placeholder="Play a card…")
+
+
+class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:cj:play" + SUFFIX):
+    def __init__(self, select: discord.ui.Select, page: Page | None = None) -> None:
         super().__init__(select)
+        self.page = page
 
     @classmethod
-    def build(cls, cards: list[Any]) -> PlaySelect:
-        options = [discord.SelectOption(label=render.short(render.card_label(c), 100), value=c.id,
-                                        description=render.short(c.text, 100)) for c in cards[:25]]
-        return cls(discord.ui.Select(custom_id=custom_id("cj", "play"), options=options,
-                                     placeholder="Play a card…"))
+    def build(cls, menu: Menu) -> PlaySelect:
+        return cls(paged(custom_id("cj", "play"), menu))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> PlaySelect:
-        return cls(cast(discord.ui.Select, item))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        await play_from_hand(interaction, self.item.values[0])
+        values = await chosen(interaction, self.item, self.page, lambda: menu_now(interaction, play_menu))
+        if values is not None:
+            await play_from_hand(interaction, values[0])
 
 
 async def play_from_hand(interaction: Interaction, card_id: str, target: int | None = None,
@@ -330,36 +364,40 @@ async def play_from_hand(interaction: Interaction, card_id: str, target: int | N
     await answer(interaction, result, mode="hand")
 
 
+def detail_menu(table: TableState, what: str, extra: int) -> Menu:
+    if what == "t":
+        return Menu([discord.SelectOption(label=render.short(s.name or f"Seat {i + 1}", 100), value=str(s.player),
+                                          description=f"{s.points:,} points")
+                     for i, s in enumerate(table.seats) if s.player != extra], placeholder="Name a player…")
+    return Menu([discord.SelectOption(label=f"{v:,} points", value=str(v))
+                 for v in render.amount_choices(table.on_table)],
+                placeholder=f"Take how many? ({table.on_table:,} on the table)")
+
+
 class DetailSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"ct:cj:(?P<what>t|a):(?P<card>[a-z0-9-]+):(?P<extra>\d+)"):
+                   template=r"ct:cj:(?P<what>t|a):(?P<card>[a-z0-9-]+):(?P<extra>\d+)" + SUFFIX):
     """The second step of a play: the player to name ("t"), or the amount to take ("a", with the target)."""
 
-    def __init__(self, select: discord.ui.Select, what: str, card: str, extra: int) -> None:
+    def __init__(self, select: discord.ui.Select, what: str, card: str, extra: int, page: Page | None = None) -> None:
         super().__init__(select)
-        self.what, self.card, self.extra = what, card, extra
+        self.what, self.card, self.extra, self.page = what, card, extra, page
 
     @classmethod
     def build(cls, table: TableState, card: str, what: str, extra: int) -> DetailSelect:
-        if what == "t":
-            options = [discord.SelectOption(label=render.short(s.name or f"Seat {i + 1}", 100), value=str(s.player),
-                                            description=f"{s.points:,} points")
-                       for i, s in enumerate(table.seats) if s.player != extra]
-            placeholder = "Name a player…"
-        else:
-            options = [discord.SelectOption(label=f"{v:,} points", value=str(v))
-                       for v in render.amount_choices(table.on_table)]
-            placeholder = f"Take how many? ({table.on_table:,} on the table)"
-        return cls(discord.ui.Select(custom_id=custom_id("cj", what, card, extra), options=options,
-                                     placeholder=placeholder), what, card, extra)
+        return cls(paged(custom_id("cj", what, card, extra), detail_menu(table, what, extra)), what, card, extra)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> DetailSelect:
         return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), match["what"], match["card"],
-                                             number(match["extra"])))
+                                             number(match["extra"]), Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        value = number(self.item.values[0])
+        values = await chosen(interaction, self.item, self.page,
+                              lambda: menu_now(interaction, lambda table, _: detail_menu(table, self.what, self.extra)))
+        if values is None:
+            return
+        value = number(values[0])
         if self.what == "t":
             await play_from_hand(interaction, self.card, target=value)
         else:

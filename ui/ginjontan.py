@@ -12,6 +12,7 @@ import logging
 import re
 import weakref
 from collections import defaultdict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
@@ -44,6 +45,8 @@ from storage.ginjontan import collections
 from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, numbers, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change
+from ui.paging import SUFFIX, Menu, Page, chosen
+from ui.paging import select as paged
 from ui.permissions import require_channel, require_manager, require_seated
 from ui.threads import open_thread
 from ui.types import Interaction
@@ -400,34 +403,76 @@ def _option(cid: int, prefix: str = "", value: str | None = None) -> discord.Sel
                                 description=f"{c.notation} · value {c.value:,}"[:100])
 
 
+def card_menu(state: GinjontanState, player: int, what: str, target: int | None = None,
+              source: str | None = None) -> Menu | None:
+    """A card menu's whole list for what the game waits for from `player` now; None when it waits for no such
+    move."""
+    if not state.seated(player):
+        return None
+    seat, tasks = state.seat(player), state.tasks(player)
+    placeholder = PLACEHOLDERS[what]
+    if what == "aside" and "aside" in tasks:
+        n = min(3, len(seat.hand))
+        return Menu([_option(c) for c in seat.hand], n, n, placeholder)
+    if what == "act" and "act" in tasks:
+        other = state.seat(state.duel_opponent(player))
+        return Menu([discord.SelectOption(label=f"{card(a).notation} on {card(t).notation}", value=f"{a}:{t}",
+                                          description=render.duel_forecast_one(a, t))
+                     for a in seat.unfolded for t in other.unfolded], placeholder=placeholder)
+    exchange = next((t for t in tasks if t in ("exchange3", "exchange9", "turn")), None)
+    if what == "exchange" and exchange is not None and seat.hand and seat.reserve:
+        limit = 9 if exchange == "exchange9" else 3
+        hand = [_option(c, "Hand: ", f"h:{c}") for c in seat.hand]
+        reserve = [_option(c, "Reserve: ", f"r:{c}") for c in sorted(seat.reserve, key=lambda c: -card(c).value)]
+        return Menu(hand + reserve, 2, 2 * limit, placeholder)
+    if what == "return" and ("trim" in tasks or "surplus" in tasks):
+        need = surplus(state, player)
+        return Menu([_option(c) for c in seat.reserve], need, need, placeholder)
+    if what == "give" and "give" in tasks:
+        asked = state.pending_ask()
+        n = len(asked.give)
+        return Menu([_option(c) for c in (seat.hand if asked.source == "hand" else seat.reserve)], n, n, placeholder)
+    if what == "askgive" and "turn" in tasks and target in state.players and target != player \
+            and source in ("hand", "reserve"):
+        pool = getattr(state.seat(target), source)
+        return Menu([_option(c) for c in seat.hand], 1, min(3, len(pool)), placeholder)
+    return None
+
+
+async def menu_now(interaction: Interaction, build: Callable[[GinjontanState], Menu | None]) -> Menu:
+    """A menu's whole list as the game stands now (empty when there is no game or no such menu now)."""
+    record = await interaction.client.games.get(require_channel(interaction), GINJONTAN)
+    return (build(record.state) if record is not None else None) or Menu(())
+
+
 class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"ct:gjt:s:(?P<what>\w+)(?::(?P<target>\d+):(?P<source>hand|reserve))?"):
+                 template=r"ct:gjt:s:(?P<what>\w+)(?::(?P<target>\d+):(?P<source>hand|reserve))?" + SUFFIX):
     """A menu of cards for one move: what = aside, act, exchange, return, give, askgive (+ target, source)."""
 
     def __init__(self, select: discord.ui.Select, what: str, target: int | None = None,
-                 source: str | None = None) -> None:
+                 source: str | None = None, page: Page | None = None) -> None:
         super().__init__(select)
-        self.what, self.target, self.source = what, target, source
+        self.what, self.target, self.source, self.page = what, target, source, page
 
     @classmethod
-    def build(cls, what: str, options: list[discord.SelectOption], low: int, high: int,
-              target: int | None = None, source: str | None = None) -> CardSelect:
+    def build(cls, what: str, menu: Menu, target: int | None = None, source: str | None = None) -> CardSelect:
         parts = ["gjt", "s", what] + ([target, source] if target is not None else [])
-        options = options[:25]
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=custom_id(*parts), options=options, placeholder=PLACEHOLDERS[what],
-            min_values=min(low, len(options)), max_values=min(high, len(options)))
-        return cls(select, what, target, source)
+        return cls(paged(custom_id(*parts), menu), what, target, source)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> CardSelect:
         target = match["target"]
         return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), one_of(match["what"], PLACEHOLDERS),
-                                             None if target is None else number(target), match["source"]))
+                                             None if target is None else number(target), match["source"],
+                                             Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        player, values = interaction.user.id, self.item.values
+        player = interaction.user.id
+        values = await chosen(interaction, self.item, self.page, lambda: menu_now(
+            interaction, lambda state: card_menu(state, player, self.what, self.target, self.source)))
+        if values is None:
+            return
         if self.what == "aside":
             m: Any = SetAside(player, numbers(values))
         elif self.what == "act":
@@ -453,43 +498,50 @@ class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         await move(interaction, m, from_hand=True)
 
 
-class AskSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:gjt:ask"):
+def ask_menu(state: GinjontanState, player: int) -> Menu:
+    return Menu([discord.SelectOption(label=f"Ask {state.name(p)} for {source} cards"[:100], value=f"{p}:{source}",
+                                      description=f"{len(getattr(state.seat(p), source))} cards there")
+                 for p in state.order if p != player for source in ("hand", "reserve")
+                 if getattr(state.seat(p), source)], placeholder="Ask another player (6.1c)…")
+
+
+class AskSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:gjt:ask" + SUFFIX):
     """6.1c, first step: whom to ask and from where. The second step is a menu of your own hand cards."""
 
-    def __init__(self, select: discord.ui.Select) -> None:
+    def __init__(self, select: discord.ui.Select, page: Page | None = None) -> None:
         super().__init__(select)
+        self.page = page
 
     @classmethod
-    def build(cls, state: GinjontanState, player: int) -> AskSelect:
-        options = [discord.SelectOption(label=f"Ask {state.name(p)} for {source} cards"[:100], value=f"{p}:{source}",
-                                        description=f"{len(getattr(state.seat(p), source))} cards there")
-                   for p in state.order if p != player for source in ("hand", "reserve")
-                   if getattr(state.seat(p), source)]
-        return cls(discord.ui.Select(custom_id=custom_id("gjt", "ask"), options=options[:25],
-                                     placeholder="Ask another player (6.1c)…"))
+    def build(cls, menu: Menu) -> AskSelect:
+        return cls(paged(custom_id("gjt", "ask"), menu))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> AskSelect:
-        return cls(cast(discord.ui.Select, item))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        who, source = split(self.item.values[0], 2)
+        player = interaction.user.id
+        values = await chosen(interaction, self.item, self.page,
+                              lambda: menu_now(interaction, lambda state: ask_menu(state, player)))
+        if values is None:
+            return
+        who, source = split(values[0], 2)
         target = number(who)
         one_of(source, ("hand", "reserve"))
         state = (await load(interaction)).state
         require_seated(interaction, state.players)
-        if "turn" not in state.tasks(interaction.user.id):
+        if "turn" not in state.tasks(player):
             raise IllegalMove("It isn't your turn in the combination round.", "Wait for your turn.",
                               code="not_your_turn")
-        if target not in state.players or target == interaction.user.id:
+        if target not in state.players or target == player:
             raise IllegalMove("You can ask another player at the table only.", "Pick one from the menu.",
                               code="not_seated")
-        pool = getattr(state.seat(target), source)
-        hand = state.seat(interaction.user.id).hand
+        menu = card_menu(state, player, "askgive", target, source)
+        assert menu is not None  # the checks above are card_menu's
         view = discord.ui.View(timeout=None)
-        view.add_item(CardSelect.build("askgive", [_option(c) for c in hand], 1, min(3, len(pool)),
-                                       target, source))
+        view.add_item(CardSelect.build("askgive", menu, target, source))
         await interaction.response.send_message(
             f"Which 1-3 of your hand cards do you give {render.mention(target)}? They pick as many from their "
             f"{source} for you.", view=view, ephemeral=True)
@@ -500,44 +552,30 @@ class HandView(discord.ui.View):
 
     def __init__(self, state: GinjontanState, player: int) -> None:
         super().__init__(timeout=None)
-        seat = state.seat(player)
         tasks = state.tasks(player)
+
+        def cards(what: str) -> None:
+            menu = card_menu(state, player, what)
+            if menu is not None and menu.options:
+                self.add_item(CardSelect.build(what, menu))
+
         if "swap" in tasks:
             self.add_item(MoveButton("keep"))
             self.add_item(MoveButton("swap"))
-        if "aside" in tasks:
-            n = min(3, len(seat.hand))
-            self.add_item(CardSelect.build("aside", [_option(c) for c in seat.hand], n, n))
-        if "act" in tasks:
-            other = state.seat(state.duel_opponent(player))
-            options = [discord.SelectOption(label=f"{card(a).notation} on {card(t).notation}", value=f"{a}:{t}",
-                                            description=render.duel_forecast_one(a, t))
-                       for a in seat.unfolded for t in other.unfolded]
-            self.add_item(CardSelect.build("act", options, 1, 1))
-        exchange = next((t for t in tasks if t in ("exchange3", "exchange9", "turn")), None)
-        if exchange is not None and seat.hand and seat.reserve:
-            limit = 9 if exchange == "exchange9" else 3
-            hand = [_option(c, "Hand: ", f"h:{c}") for c in seat.hand]
-            reserve = [_option(c, "Reserve: ", f"r:{c}") for c in
-                       sorted(seat.reserve, key=lambda c: -card(c).value)][:25 - len(hand)]
-            self.add_item(CardSelect.build("exchange", hand + reserve, 2, 2 * limit))
-        if exchange in ("exchange3", "exchange9"):  # also with an empty hand or reserve: the game waits for it
+        cards("aside")
+        cards("act")
+        cards("exchange")
+        if any(t in tasks for t in ("exchange3", "exchange9")):  # also with an empty hand or reserve: the game waits
             self.add_item(MoveButton("none"))
         if "turn" in tasks:
             self.add_item(MoveButton("call"))
-            ask = AskSelect.build(state, player)
-            if ask.item.options and seat.hand:
-                self.add_item(ask)
+            ask = ask_menu(state, player)
+            if ask.options and state.seat(player).hand:
+                self.add_item(AskSelect.build(ask))
         if "trim" in tasks or "surplus" in tasks:
-            need = surplus(state, player)
-            if len(seat.reserve) <= 25:
-                self.add_item(CardSelect.build("return", [_option(c) for c in seat.reserve], need, need))
-            self.add_item(MoveButton("lowest", f"Return my {need} lowest cards"))
-        if "give" in tasks:
-            asked = state.pending_ask()
-            pool = seat.hand if asked.source == "hand" else seat.reserve
-            n = len(asked.give)
-            self.add_item(CardSelect.build("give", [_option(c) for c in pool], n, n))
+            cards("return")
+            self.add_item(MoveButton("lowest", f"Return my {surplus(state, player)} lowest cards"))
+        cards("give")
         if "reveal" in tasks:
             self.add_item(MoveButton("reveal"))
             self.add_item(MoveButton("katoh"))

@@ -40,6 +40,8 @@ from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change, report_error
+from ui.paging import SUFFIX, Menu, Page, chosen
+from ui.paging import select as paged
 from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
 
@@ -206,57 +208,81 @@ CHOICES = ("colour", "target", "split", "pile", "onto")
 SPLITS = {"plus": "Pass on the plus stacks", "eights": "Pass on the Crazy 8's stacks"}
 
 
+def choice_menu(state: UnoState, player: int, parts: dict[str, str]) -> Menu:
+    """The choices a play still needs (`parts`: the play so far, as ChoiceSelect carries it)."""
+    what, card_id = parts["what"], int(parts["card"])
+    pile_id = _dec_int(parts["pile"])
+    legal = options(state, player)
+    option = legal.option(card_id, pile_id) if pile_id is not None else None
+    if what == "colour":
+        choices = [discord.SelectOption(label=COLOUR_NAMES[c], value=c.value)
+                   for c in (option.colours if option else COLOURS)]
+    elif what == "target":
+        choices = [discord.SelectOption(label=state.name(p)[:100], value=str(p),
+                                        description=f"{len(state.hand(p))} cards")
+                   for p in (option.targets if option else ())]
+    elif what == "split":
+        choices = [discord.SelectOption(label=SPLITS[k], value=k) for k in (option.splits if option else ())]
+    else:  # "pile" or "onto"
+        allowed = legal.piles_for(card_id) if what == "pile" else list(option.ontos if option else ())
+        choices = [discord.SelectOption(label=f"Pile {state.pile_number(p)}: {CARDS[state.pile(p).top].name}",
+                                        value=str(p)) for p in allowed]
+    return Menu(choices, placeholder="Choose…")
+
+
+async def state_now(interaction: Interaction) -> UnoState | None:
+    """The game as it stands now, if it is being played and the user plays in it."""
+    record = await interaction.client.games.get(require_channel(interaction), UNO)
+    state = record.state if record else None
+    if state is None or state.phase is not Phase.PLAY or not state.seated(interaction.user.id):
+        return None
+    return state
+
+
+SLOTS = ("what", "card", "pile", "colour", "target", "onto", "split")
+
+
 class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ct:uno:ch:(?P<what>\w+):(?P<card>\d+):(?P<pile>[\d-]+):(?P<colour>[rygb-]):"
-                            r"(?P<target>[\d-]+):(?P<onto>[\d-]+):(?P<split>\w+|-)"):
+                            r"(?P<target>[\d-]+):(?P<onto>[\d-]+):(?P<split>\w+|-)" + SUFFIX):
     """A menu for the choice a play still needs; carries the play so far in its custom_id."""
 
-    def __init__(self, select: discord.ui.Select, parts: dict[str, str]) -> None:
+    def __init__(self, select: discord.ui.Select, parts: dict[str, str], page: Page | None = None) -> None:
         super().__init__(select)
-        self.parts = parts
+        self.parts, self.page = parts, page
 
     @classmethod
     def build(cls, state: UnoState, player: int, what: str, card_id: int, pile_id: int | None,
               colour: Colour | None, target: int | None, onto: int | None, split: str | None) -> ChoiceSelect:
         parts = {"what": what, "card": str(card_id), "pile": _enc(pile_id), "colour": _enc(colour),
                  "target": _enc(target), "onto": _enc(onto), "split": _enc(split)}
-        legal = options(state, player)
-        option = legal.option(card_id, pile_id) if pile_id is not None else None
-        if what == "colour":
-            choices = [discord.SelectOption(label=COLOUR_NAMES[c], value=c.value)
-                       for c in (option.colours if option else COLOURS)]
-        elif what == "target":
-            choices = [discord.SelectOption(label=state.name(p)[:100], value=str(p),
-                                            description=f"{len(state.hand(p))} cards")
-                       for p in (option.targets if option else ())]
-        elif what == "split":
-            choices = [discord.SelectOption(label=SPLITS[k], value=k) for k in (option.splits if option else ())]
-        else:  # "pile" or "onto"
-            allowed = legal.piles_for(card_id) if what == "pile" else list(option.ontos if option else ())
-            choices = [discord.SelectOption(label=f"Pile {state.pile_number(p)}: {CARDS[state.pile(p).top].name}",
-                                            value=str(p)) for p in allowed]
-        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=custom_id("uno", "ch", *parts.values()),
-                                                           options=choices[:25], placeholder="Choose…")
-        return cls(select, parts)
+        return cls(paged(custom_id("uno", "ch", *parts.values()), choice_menu(state, player, parts)), parts)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ChoiceSelect:
         def build() -> ChoiceSelect:
-            parts = match.groupdict()
+            parts = {slot: match[slot] for slot in SLOTS}
             one_of(parts["what"], CHOICES)
             number(parts["card"], high=len(CARDS) - 1)
             for slot in ("pile", "target", "onto"):
                 if parts[slot] != _NONE:
                     number(parts[slot])
             one_of(parts["split"], (_NONE, *SPLITS))
-            return cls(cast(discord.ui.Select, item), parts)
+            return cls(cast(discord.ui.Select, item), parts, Page.read(match))
 
         return parsed(cls, item, build)
 
     async def handle(self, interaction: Interaction) -> None:
+        async def now() -> Menu:
+            state = await state_now(interaction)
+            return Menu(()) if state is None else choice_menu(state, interaction.user.id, self.parts)
+
+        values = await chosen(interaction, self.item, self.page, now)
+        if values is None:
+            return
         p = dict(self.parts)
-        p[p["what"]] = self.item.values[0]  # the slot this menu asked for, among the options it offered
+        p[p["what"]] = values[0]  # the slot this menu asked for, among the options it offered
         if p["what"] != "colour" and p["what"] != "split":
             number(p[p["what"]])
         colour = None if p["colour"] == _NONE else Colour(one_of(p["colour"], {c.value for c in COLOURS}))
@@ -267,32 +293,43 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
 
 # -- prompts (a 7 or 1 revealed by a flip) -----------------------------------------------------------------
 
-class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:prompt:(?P<kind>\w+)"):
-    def __init__(self, select: discord.ui.Select, kind: str) -> None:
+def prompt_menu(state: UnoState, prompt: Prompt) -> Menu:
+    if prompt.kind is PromptKind.PARTNER:
+        return Menu([discord.SelectOption(label=state.name(p)[:100], value=str(p))
+                     for p in state.players if p != prompt.player],
+                    placeholder=f"{state.name(prompt.player)}: trade hands with…"[:150])
+    return Menu([discord.SelectOption(label=f"Pile {i + 1}: {CARDS[p.top].name}", value=str(p.id))
+                 for i, p in enumerate(state.piles) if p.id != prompt.pile],
+                placeholder=f"{state.name(prompt.player)}: move the 1's pile onto…"[:150])
+
+
+class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"ct:uno:prompt:(?P<kind>\w+)" + SUFFIX):
+    def __init__(self, select: discord.ui.Select, kind: str, page: Page | None = None) -> None:
         super().__init__(select)
-        self.kind = kind
+        self.kind, self.page = kind, page
 
     @classmethod
     def build(cls, state: UnoState, prompt: Prompt) -> PromptSelect:
-        if prompt.kind is PromptKind.PARTNER:
-            options = [discord.SelectOption(label=state.name(p)[:100], value=str(p))
-                       for p in state.players if p != prompt.player]
-            placeholder = f"{state.name(prompt.player)}: trade hands with…"
-        else:
-            options = [discord.SelectOption(label=f"Pile {i + 1}: {CARDS[p.top].name}", value=str(p.id))
-                       for i, p in enumerate(state.piles) if p.id != prompt.pile]
-            placeholder = f"{state.name(prompt.player)}: move the 1's pile onto…"
-        return cls(discord.ui.Select(custom_id=custom_id("uno", "prompt", prompt.kind.value), options=options[:25],
-                                     placeholder=placeholder[:150]), prompt.kind.value)
+        return cls(paged(custom_id("uno", "prompt", prompt.kind.value), prompt_menu(state, prompt)), prompt.kind.value)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> PromptSelect:
         return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item),
-                                             one_of(match["kind"], {k.value for k in PromptKind})))
+                                             one_of(match["kind"], {k.value for k in PromptKind}), Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        value = number(self.item.values[0])
+        async def now() -> Menu:
+            record = await interaction.client.games.get(require_channel(interaction), UNO)
+            prompt = record.state.prompt if record else None
+            return Menu(()) if record is None or prompt is None or prompt.kind.value != self.kind \
+                else prompt_menu(record.state, prompt)
+
+        values = await chosen(interaction, self.item, self.page, now)
+        if values is None:
+            return
+        value = number(values[0])
         move = Choose(interaction.user.id, target=value) if self.kind == "partner" else \
             Choose(interaction.user.id, onto=value)
         await simple_move(interaction, move)
@@ -571,8 +608,8 @@ class HandView(discord.ui.View):
     def __init__(self, state: UnoState, player: int) -> None:
         super().__init__(timeout=None)
         legal = options(state, player)
-        plays = render.play_options(state, player, legal)
-        if plays:
+        plays = play_menu(state, player, legal)
+        if plays.options:
             self.add_item(PlaySelect.build(plays))
         for name in hand_actions(legal):
             self.add_item(BoardButton("h", name))
@@ -586,24 +623,35 @@ def hand_actions(legal: Options) -> list[str]:
     return [name for name, move in HAND_ACTIONS.items() if legal.allows(move)]
 
 
-class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:play"):
-    def __init__(self, select: discord.ui.Select) -> None:
+def play_menu(state: UnoState, player: int, legal: Options | None = None) -> Menu:
+    options = [discord.SelectOption(label=label[:100], value=value, description=description[:100])
+               for label, value, description in render.play_options(state, player, legal)]
+    return Menu(options, placeholder="Play a card…")
+
+
+class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:play" + SUFFIX):
+    def __init__(self, select: discord.ui.Select, page: Page | None = None) -> None:
         super().__init__(select)
+        self.page = page
 
     @classmethod
-    def build(cls, options: list[tuple[str, str, str]]) -> PlaySelect:
-        return cls(discord.ui.Select(custom_id=custom_id("uno", "play"), placeholder="Play a card…",
-                                     options=[discord.SelectOption(label=label[:100], value=value,
-                                                                   description=description[:100])
-                                              for label, value, description in options[:25]]))
+    def build(cls, menu: Menu) -> PlaySelect:
+        return cls(paged(custom_id("uno", "play"), menu))
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> PlaySelect:
-        return cls(cast(discord.ui.Select, item))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), Page.read(match)))
 
     async def handle(self, interaction: Interaction) -> None:
-        card, pile = split(self.item.values[0], 2)
+        async def now() -> Menu:
+            state = await state_now(interaction)
+            return Menu(()) if state is None else play_menu(state, interaction.user.id)
+
+        values = await chosen(interaction, self.item, self.page, now)
+        if values is None:
+            return
+        card, pile = split(values[0], 2)
         card_id, pile_id = number(card, high=len(CARDS) - 1), number(pile)
         await play_card(interaction, card_id, pile_id, mode="hand")
 

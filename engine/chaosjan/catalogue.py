@@ -24,7 +24,7 @@ from engine.deck import (
 )
 
 SHIPPED = Path(__file__).resolve().parents[2] / "data" / "chaosjan" / "cards.json"
-MENU_LIMIT = 25  # Discord shows at most 25 options in a select menu; each choosable type must fit in one
+MENU_LIMIT = 100  # each choosable type is one menu, paged 22 to a page (ui/paging.py): at most 5 pages
 
 
 class CardType(StrEnum):
@@ -255,7 +255,7 @@ def parse_catalogue(raw: Any) -> Catalogue:
         if not least <= found <= MENU_LIMIT:
             raise DeckError(f"A CHAOS;JAN file needs {least}-{MENU_LIMIT} {card_type.value} cards, it has {found}.",
                             "Each player chooses three different Actions, Stocks and Modifiers (5.1d.2, 5.2d.1) "
-                            f"from one menu, and a menu shows at most {MENU_LIMIT}.")
+                            f"from one menu, and a menu pages through at most {MENU_LIMIT}.")
     return catalogue
 
 
