@@ -52,8 +52,10 @@ async def apply(interaction: Interaction, move: Any, *, seated: bool = True) -> 
     bot = interaction.client
     if seated:
         require_seated(interaction, (await load(interaction)).state.players)
-    result = await bot.games.apply(require_channel(interaction), GINJONTAN, move, actor_id=interaction.user.id)
+    channel_id = require_channel(interaction)
+    result = await bot.games.apply(channel_id, GINJONTAN, move, actor_id=interaction.user.id)
     note_change(interaction)
+    bot.ginjontan_timers.arm(channel_id, result.game)
     return result
 
 
@@ -86,9 +88,9 @@ def public_message(state: GinjontanState, events: list[dict[str, Any]]) -> dict[
     return message
 
 
-async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False) -> None:
+async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False, seated: bool = True) -> None:
     """Apply a move and answer: publicly, and (from a private hand) by redrawing that hand first."""
-    result = await apply(interaction, move_)
+    result = await apply(interaction, move_, seated=seated)
     state = result.game.state
     public = public_message(state, result.events)
     if from_hand:
@@ -105,11 +107,11 @@ async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False)
 
 # -- lobby ----------------------------------------------------------------------------------------------------
 
-async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None) -> None:
+async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None, timer: int = 0) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
     state = new_lobby(interaction.user.id, options, new_seed() if seed is None else seed,
-                      interaction.user.display_name, seed_chosen=seed is not None)
+                      interaction.user.display_name, seed_chosen=seed is not None, timer=timer)
     await interaction.client.games.start(require_channel(interaction), GINJONTAN, state,
                                          guild_id=interaction.guild_id, actor_id=interaction.user.id)
     note_change(interaction)

@@ -7,14 +7,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import time
 from dataclasses import replace
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from engine.errors import GameError, IllegalMove
+from engine.errors import IllegalMove
 from engine.uno.cards import CARDS, COLOUR_NAMES, COLOURS, Colour
 from engine.uno.legal import Options
 from engine.uno.moves import (
@@ -30,16 +28,15 @@ from engine.uno.moves import (
     Start,
     TimeOut,
 )
-from engine.uno.options import MAX_TIMER, MIN_TIMER
 from engine.uno.rules import UNO, NeedChoice, options
 from engine.uno.state import Phase, Prompt, PromptKind, UnoState
 from render import uno as render
-from storage.errors import StaleMove
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change, report_error
 from ui.permissions import require_channel, require_seated
+from ui.turn_timer import TurnTimer
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -411,86 +408,27 @@ PAUSED = ("⏸️ The turn timer is paused: a full round of turns timed out with
           "It runs again as soon as someone plays, draws or uses a button.")
 
 
-class TurnTimers:
-    """The optional turn timer: when it runs out the bot answers for the absent player (engine TimeOut).
-    Deadlines come from the stored game (its last change + the timer), so they survive a restart. After a full
-    round of time-outs (one per player) with nobody acting, the timer pauses until someone acts."""
+class TurnTimers(TurnTimer[UnoState]):
+    """Uno's turn timer (ui/turn_timer.py): when it runs out the bot answers for the absent player (engine
+    TimeOut) and says so in the channel."""
 
-    per_server = 10  # timed games at once in one server
-    second = 1.0  # the length of a timer's second (tests shorten it)
+    kind = UNO
+    title = "Uno"
 
-    def __init__(self, bot: ChaosTable) -> None:
-        self.bot = bot
-        self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._paused: set[int] = set()
+    def running(self, state: UnoState) -> bool:
+        return state.phase is Phase.PLAY
 
-    def paused(self, channel_id: int) -> bool:
-        return channel_id in self._paused
+    def time_out(self) -> TimeOut:
+        return TimeOut()
 
-    def arm(self, channel_id: int, record: GameRecord[UnoState]) -> None:
-        """After every change: a change by anyone but the timer itself ends a pause."""
-        old = self._tasks.get(channel_id)
-        if old is None or old is not asyncio.current_task():
-            self._paused.discard(channel_id)
-        self._start(channel_id, record)
-
-    def _start(self, channel_id: int, record: GameRecord[UnoState]) -> None:
-        old = self._tasks.pop(channel_id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        state = record.state
-        if state.phase is not Phase.PLAY or not state.timer or channel_id in self._paused:
-            return
-        timer = min(max(state.timer, MIN_TIMER), MAX_TIMER)  # a game stored before the bounds were checked
-        elapsed = time.time() - datetime.fromisoformat(record.updated_at).timestamp()
-        delay = max(0.0, timer * self.second - elapsed)
-        self._tasks[channel_id] = asyncio.create_task(self._expire(channel_id, record.version, delay),
-                                                      name=f"uno-timer-{channel_id}")
-
-    async def _idle_round(self, channel_id: int, state: UnoState) -> bool:
-        """Whether the newest entries, one per player, are all time-outs (nobody acted for a full round)."""
-        entries = await self.bot.games.history(channel_id, UNO, limit=len(state.players))
-        return len(entries) == len(state.players) and all(e.type == "move" and e.actor_id is None for e in entries)
-
-    async def _expire(self, channel_id: int, version: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        try:
-            result = await self.bot.games.apply(channel_id, UNO, TimeOut(), actor_id=None, expected_version=version)
-        except (StaleMove, GameError):
-            return  # someone moved meanwhile (their move armed a new timer), or the game ended
+    async def expired(self, channel_id: int, result: MoveResult[UnoState]) -> None:
         state = result.game.state
-        if state.phase is Phase.PLAY and await self._idle_round(channel_id, state):
-            self._paused.add(channel_id)
         await after_move(self.bot, channel_id, result.game)
         text = render.event_lines(state, result.events)
         if self.paused(channel_id):
             text = f"{text}\n{PAUSED}"
         view = prompt_view(state)
         await self.bot.get_partial_messageable(channel_id).send(text[:2000], view=view or discord.utils.MISSING)
-
-    async def resume(self) -> None:
-        """At start-up: every stored timed game runs on (or stays paused); a game that can't be read is logged and
-        skipped, so one bad row never stops the others, or the cog, from loading."""
-        for record in await self.bot.games.active(UNO):
-            try:
-                if record.state.timer and await self._idle_round(record.channel_id, record.state):
-                    self._paused.add(record.channel_id)
-                self._start(record.channel_id, record)
-            except Exception:
-                log.warning("could not resume the Uno timer in channel %s", record.channel_id, exc_info=True)
-
-    async def require_room(self, guild_id: int | None, channel_id: int) -> None:
-        """At most `per_server` timed games at once in a server (each holds a task)."""
-        timed = [r for r in await self.bot.games.active(UNO)
-                 if r.guild_id == guild_id and r.channel_id != channel_id and r.state.timer]
-        if len(timed) >= self.per_server:
-            raise IllegalMove(f"This server already has {len(timed)} Uno games with a turn timer, the most it can "
-                              "have at once.", "Play without a timer (`timer: 0`), or end a timed game first.",
-                              code="too_many_timers")
-
-    def close(self) -> None:
-        for task in self._tasks.values():
-            task.cancel()
 
 
 # -- lobby, start, hand ----------------------------------------------------------------------------------------
