@@ -138,7 +138,7 @@ def lobby_embed(state: GinjontanState) -> discord.Embed:
     embed = discord.Embed(title="Gin-jon-tan", colour=COLOUR, description=(
         f"{len(state.seats)} player(s): {', '.join(mention(s.player) for s in state.seats)}\n"
         f"Rounds: {o.rounds} · deck: {o.deck} · combinations: {o.combinations} · duels: {o.duels}"
-        + (" · prize rule" if o.prize else "")))
+        + (" · prize rule" if o.prize else "") + (f" · turn timer {state.timer} s" if state.timer else "")))
     _seed_field(embed, state)
     embed.set_footer(text="Press Join to play (2-8 players); the host presses Start.")
     return embed

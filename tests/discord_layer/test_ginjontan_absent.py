@@ -46,6 +46,7 @@ async def test_the_timer_runs_out_and_the_bot_keeps_every_absent_players_hand(ha
     await start_game(harness, users, timer=MIN_TIMER)
     dealt = await current(harness)
     assert dealt.timer == MIN_TIMER and dealt.phase is Phase.SWAP
+    assert f"turn timer {MIN_TIMER} s" in harness.public_messages()[0]["embeds"][0]["description"]
 
     async def timed_out():
         return bool(timeouts(harness))

@@ -240,8 +240,9 @@ def test_7a_a_time_out_at_evaluation_says_kat_oh():
     assert after.seat(1).result == "kat oh" and after.seat(1).points == 7
 
 
-def test_every_task_the_game_waits_for_has_a_legal_default():
-    """Whatever the game waits for, the time-out's default is a move `legal_moves` would accept."""
+def test_every_task_the_game_waits_for_has_a_default():
+    """Whatever the game waits for, a time-out answers it: a game of time-outs (and a few moves) reaches its end,
+    having met every task, and conserves the cards."""
     rng = random.Random(17)
     state = new_game(COMMON, [1, 2, 3], seed=17)
     seen = set()
