@@ -26,6 +26,7 @@ from storage.games import REQUEST, Request
 from ui.errors import install_error_handler
 
 if TYPE_CHECKING:
+    from ui.ginjontan_timer import GinjontanTimers
     from ui.uno import BoardKeeper, TurnTimers
 
 log = logging.getLogger("chaostable")
@@ -62,12 +63,14 @@ class ChaosTable(commands.Bot):
     """The bot, and everything cogs reach through it.
 
     `db` and `games` are set by `setup_hook`, before any cog loads; a bot that was built but not started (to list
-    its commands) has None there. The Uno cog sets `uno_board` and `uno_timers` when it loads."""
+    its commands) has None there. The Uno cog sets `uno_board` and `uno_timers` when it loads, the Gin-jon-tan cog
+    `ginjontan_timers`."""
 
     db: Database
     games: GameStore
     uno_board: BoardKeeper
     uno_timers: TurnTimers
+    ginjontan_timers: GinjontanTimers
 
     def __init__(self, settings: Settings, *, sync_global: bool = False,
                  extensions: list[str] | None = None) -> None:

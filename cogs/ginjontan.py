@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.errors import IllegalMove
+from engine.errors import IllegalMove, NotSeated
 from engine.ginjontan.cards import (
     COLOURS,
     SYMBOLS,
@@ -19,16 +19,19 @@ from engine.ginjontan.cards import (
     parse_cards,
     symbol_matches,
 )
-from engine.ginjontan.moves import Act, AskCards, Call, Evaluate, Exchange, Give, SetAside, Swap, Trim
+from engine.ginjontan.moves import Act, AskCards, Call, Evaluate, Exchange, Give, Leave, SetAside, Swap, Trim
 from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN
 from engine.ginjontan.scoring import MAX_CARDS
 from engine.ginjontan.state import GinjontanState
 from engine.seeds import parse_seed
+from engine.timer import MAX_TIMER
 from render import ginjontan as render
+from render.common import mention
 from storage.ginjontan import collections, tournament
 from ui import ginjontan as flows
-from ui.permissions import require_channel
+from ui.ginjontan_timer import GinjontanTimers
+from ui.permissions import require_channel, require_manager
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -75,9 +78,15 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                 group_description="Gin-jon-tan: the bot deals, keeps your cards private, referees duels and scores."):
     def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
+        bot.ginjontan_timers = GinjontanTimers(bot)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*flows.COMPONENTS)
+        if self.bot.games is not None:  # None only when the cog is loaded without starting the bot
+            await self.bot.ginjontan_timers.resume()
+
+    async def cog_unload(self) -> None:
+        self.bot.ginjontan_timers.close()
 
     async def _state(self, interaction: Interaction) -> GinjontanState | None:
         record = await self.bot.games.get(require_channel(interaction), GINJONTAN)
@@ -98,21 +107,26 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                            prize="Comment 2: winners take cards from the others' collections (personal decks)",
                            order_same_symbol="Orders need one symbol (default: any symbols)",
                            winners_to="Where a duel's winning cards go", black_hole="Whose reserves a Black hole "
-                           "empties", thread="Open the lobby in a new thread; the game lives there")
+                           "empties", timer="Seconds the game waits before the bot moves for absent players (0: off)",
+                           thread="Open the lobby in a new thread; the game lives there")
     async def new(self, interaction: Interaction, rounds: Literal[3, 6, 9, 12, 33] = 3,
                   deck: Literal["common", "personal"] = "common",
                   seed: str | None = None,
                   combinations: Literal["best", "all"] = "best", duels: Literal["every", "once"] = "every",
                   prize: bool = False, order_same_symbol: bool = False,
                   winners_to: Literal["reserve", "deck"] = "reserve",
-                  black_hole: Literal["both", "opponent"] = "both", thread: bool = False) -> None:
+                  black_hole: Literal["both", "opponent"] = "both",
+                  timer: app_commands.Range[int, 0, MAX_TIMER] = 0, thread: bool = False) -> None:
         if prize and deck != "personal":
             raise IllegalMove("The prize rule moves cards between personal collections.",
                               "Choose deck: personal with prize: True, or leave the prize off.", code="prize_deck")
         options = GinjontanOptions(rounds=rounds, deck=deck, combinations=combinations, duels=duels, prize=prize,
                                    order_same_symbol=order_same_symbol, winners_to=winners_to,
                                    black_hole=black_hole)
-        await flows.new(interaction, options, None if seed is None else parse_seed(seed), thread=thread)
+        if timer:
+            await self.bot.ginjontan_timers.require_room(interaction.guild_id,
+                                                         None if thread else require_channel(interaction))
+        await flows.new(interaction, options, None if seed is None else parse_seed(seed), timer=timer, thread=thread)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -121,6 +135,20 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
     @app_commands.command(name="start", description="Deal and start (host).")
     async def start(self, interaction: Interaction) -> None:
         await flows.start(interaction)
+
+    @app_commands.command(name="leave", description="Leave the game, also after the start: the game goes on "
+                                                    "without you.")
+    async def leave(self, interaction: Interaction) -> None:
+        await flows.move(interaction, Leave(interaction.user.id))
+
+    @app_commands.command(name="kick", description="Remove a player from the game (host or Manage Channel).")
+    @app_commands.describe(player="Who to remove from the game")
+    async def kick(self, interaction: Interaction, player: discord.Member) -> None:
+        state = (await flows.load(interaction)).state
+        require_manager(interaction, state.host, "remove a player")
+        if not state.seated(player.id):
+            raise NotSeated(f"{mention(player.id)} is not playing in this game.", "Pick a seated player.")
+        await flows.move(interaction, Leave(player.id), seated=False)
 
     # -- your cards and moves ------------------------------------------------------------------------------------
 

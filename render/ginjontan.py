@@ -93,7 +93,10 @@ def _over(state: GinjontanState, e: dict[str, Any]) -> str:
 
 WORDING = Wording("ginjontan", {
     "joined": lambda s, e: f"{_who(e)} joined ({len(s.seats)} players).",
-    "left": lambda s, e: f"{_who(e)} left the lobby.",
+    "left": lambda s, e: (f"🚪 {_who(e)} left the game; the {e['cards']} cards they held are out of play."
+                          if e.get("started") else f"{_who(e)} left the lobby."),
+    "timeout": lambda s, e: (f"⏰ Time ran out for {', '.join(mention(p) for p in e['players'])}: the bot made "
+                             "their default moves."),
     "dealt": lambda s, e: (f"🃏 Round {e['round']} of {s.options.rounds}: 9 cards dealt to each hand and 9 to each "
                            "reserve."),
     "swap": lambda s, e: f"{_who(e)} {'swapped hand and reserve' if e['swapped'] else 'kept their hand'}.",
@@ -132,7 +135,7 @@ def lobby_embed(state: GinjontanState) -> discord.Embed:
     embed = discord.Embed(title="Gin-jon-tan", colour=COLOUR, description=(
         f"{len(state.seats)} player(s): {', '.join(mention(s.player) for s in state.seats)}\n"
         f"Rounds: {o.rounds} · deck: {o.deck} · combinations: {o.combinations} · duels: {o.duels}"
-        + (" · prize rule" if o.prize else "")))
+        + (" · prize rule" if o.prize else "") + (f" · turn timer {state.timer} s" if state.timer else "")))
     _seed_field(embed, state)
     embed.set_footer(text="Press Join to play (2-8 players); the host presses Start.")
     return embed

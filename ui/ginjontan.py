@@ -66,8 +66,10 @@ async def apply(interaction: Interaction, move: Any, *, seated: bool = True) -> 
     bot = interaction.client
     if seated:
         require_seated(interaction, (await load(interaction)).state.players)
-    result = await bot.games.apply(require_channel(interaction), GINJONTAN, move, actor_id=interaction.user.id)
+    channel_id = require_channel(interaction)
+    result = await bot.games.apply(channel_id, GINJONTAN, move, actor_id=interaction.user.id)
     note_change(interaction)
+    bot.ginjontan_timers.arm(channel_id, result.game)
     return result
 
 
@@ -114,8 +116,11 @@ _posting: weakref.WeakKeyDictionary[Any, defaultdict[int, asyncio.Lock]] = weakr
 def posting(interaction: Interaction, channel_id: int | None = None) -> asyncio.Lock:
     """Held from a change until its message is posted and remembered, so the channel shows the panels in the
     order of the changes and the newest panel is the newest state."""
-    locks = _posting.setdefault(interaction.client, defaultdict(asyncio.Lock))
-    return locks[require_channel(interaction) if channel_id is None else channel_id]
+    return posting_lock(interaction.client, require_channel(interaction) if channel_id is None else channel_id)
+
+
+def posting_lock(bot: ChaosTable, channel_id: int) -> asyncio.Lock:
+    return _posting.setdefault(bot, defaultdict(asyncio.Lock))[channel_id]
 
 
 async def retire(bot: ChaosTable, channel_id: int, message_id: int, how: Literal["buttons", "panel", "delete"]) -> None:
@@ -211,6 +216,7 @@ async def undo(interaction: Interaction) -> None:
         require_manager(interaction, record.state.host, "undo a move")
         result = await interaction.client.games.undo(channel_id, GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
+        interaction.client.ginjontan_timers.arm(channel_id, result.game)
         move_ = (result.undone.move or {}).get("move", "a move")
         who = f" by <@{result.undone.actor_id}>" if result.undone.actor_id else ""
         text = f"↩️ Undid {move_}{who}. Every card is where it was before it."
@@ -223,8 +229,9 @@ async def end(interaction: Interaction) -> None:
         channel_id = require_channel(interaction)
         record = await load(interaction)
         require_manager(interaction, record.state.host, "end the game")
-        await interaction.client.games.finish(channel_id, GINJONTAN, actor_id=interaction.user.id)
+        done = await interaction.client.games.finish(channel_id, GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
+        interaction.client.ginjontan_timers.arm(channel_id, done)
         await interaction.response.send_message(render.ended_text(record.state))
         old = await find_message(interaction.client.db, record.id, PANEL)
         if old is not None:
@@ -233,11 +240,12 @@ async def end(interaction: Interaction) -> None:
 
 # -- lobby ----------------------------------------------------------------------------------------------------
 
-async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None, *, thread: bool = False) -> None:
+async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None, *, timer: int = 0,
+              thread: bool = False) -> None:
     if interaction.user.bot:
         raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
     state = new_lobby(interaction.user.id, options, new_seed() if seed is None else seed,
-                      interaction.user.display_name, seed_chosen=seed is not None)
+                      interaction.user.display_name, seed_chosen=seed is not None, timer=timer)
     bot = interaction.client
     if not thread:
         async with posting(interaction):

@@ -8,14 +8,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import time
+from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from engine.errors import GameError, IllegalMove
+from engine.errors import IllegalMove
 from engine.uno.cards import CARDS, COLOUR_NAMES, COLOURS, Colour
 from engine.uno.legal import Options
 from engine.uno.moves import (
@@ -31,11 +30,9 @@ from engine.uno.moves import (
     Start,
     TimeOut,
 )
-from engine.uno.options import MAX_TIMER, MIN_TIMER
 from engine.uno.rules import UNO, NeedChoice, options
 from engine.uno.state import Phase, Prompt, PromptKind, UnoState
 from render import uno as render
-from storage.errors import StaleMove
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, one_of, parsed, split
@@ -43,6 +40,7 @@ from ui.errors import ReportsErrors, note_change, report_error
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import require_channel, require_seated
+from ui.turn_timer import TurnTimer
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -479,89 +477,29 @@ PAUSED = ("⏸️ The turn timer is paused: a full round of turns timed out with
           "It runs again as soon as someone plays, draws or uses a button.")
 
 
-class TurnTimers:
-    """The optional turn timer: when it runs out the bot answers for the absent player (engine TimeOut).
-    Deadlines come from the stored game (its last change + the timer), so they survive a restart. After a full
-    round of time-outs (one per player) with nobody acting, the timer pauses until someone acts."""
+class TurnTimers(TurnTimer[UnoState]):
+    """Uno's turn timer (ui/turn_timer.py): when it runs out the bot answers for the absent player (engine
+    TimeOut) and says so in the channel."""
 
-    per_server = 10  # timed games at once in one server
-    second = 1.0  # the length of a timer's second (tests shorten it)
+    kind = UNO
+    title = "Uno"
 
-    def __init__(self, bot: ChaosTable) -> None:
-        self.bot = bot
-        self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._paused: set[int] = set()
+    def running(self, state: UnoState) -> bool:
+        return state.phase is Phase.PLAY
 
-    def paused(self, channel_id: int) -> bool:
-        return channel_id in self._paused
+    def time_out(self) -> TimeOut:
+        return TimeOut()
 
-    def arm(self, channel_id: int, record: GameRecord[UnoState]) -> None:
-        """After every change: a change by anyone but the timer itself ends a pause."""
-        old = self._tasks.get(channel_id)
-        if old is None or old is not asyncio.current_task():
-            self._paused.discard(channel_id)
-        self._start(channel_id, record)
+    def hold(self, channel_id: int) -> AbstractAsyncContextManager[Any]:
+        return self.bot.uno_board.hold(channel_id)
 
-    def _start(self, channel_id: int, record: GameRecord[UnoState]) -> None:
-        old = self._tasks.pop(channel_id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        state = record.state
-        if state.phase is not Phase.PLAY or not state.timer or channel_id in self._paused:
-            return
-        timer = min(max(state.timer, MIN_TIMER), MAX_TIMER)  # a game stored before the bounds were checked
-        elapsed = time.time() - datetime.fromisoformat(record.updated_at).timestamp()
-        delay = max(0.0, timer * self.second - elapsed)
-        self._tasks[channel_id] = asyncio.create_task(self._expire(channel_id, record.version, delay),
-                                                      name=f"uno-timer-{channel_id}")
-
-    async def _idle_round(self, channel_id: int, state: UnoState) -> bool:
-        """Whether the newest entries, one per player, are all time-outs (nobody acted for a full round)."""
-        entries = await self.bot.games.history(channel_id, UNO, limit=len(state.players))
-        return len(entries) == len(state.players) and all(e.type == "move" and e.actor_id is None for e in entries)
-
-    async def _expire(self, channel_id: int, version: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with self.bot.uno_board.hold(channel_id):
-            try:
-                result = await self.bot.games.apply(channel_id, UNO, TimeOut(), actor_id=None,
-                                                    expected_version=version)
-            except (StaleMove, GameError):
-                return  # someone moved meanwhile (their move armed a new timer), or the game ended
-            state = result.game.state
-            if state.phase is Phase.PLAY and await self._idle_round(channel_id, state):
-                self._paused.add(channel_id)
-            await after_move(self.bot, channel_id, result.game)
-            text = render.event_lines(state, result.events)  # the board it carries says when the timer paused
-            board = live_board(self.bot, channel_id, result.game)
-            message = await self.bot.get_partial_messageable(channel_id).send(text[:2000], **board)
-            if board:
-                await self.bot.uno_board.posted(channel_id, result.game, message.id)
-
-    async def resume(self) -> None:
-        """At start-up: every stored timed game runs on (or stays paused); a game that can't be read is logged and
-        skipped, so one bad row never stops the others, or the cog, from loading."""
-        for record in await self.bot.games.active(UNO):
-            try:
-                if record.state.timer and await self._idle_round(record.channel_id, record.state):
-                    self._paused.add(record.channel_id)
-                self._start(record.channel_id, record)
-            except Exception:
-                log.warning("could not resume the Uno timer in channel %s", record.channel_id, exc_info=True)
-
-    async def require_room(self, guild_id: int | None, channel_id: int | None) -> None:
-        """At most `per_server` timed games at once in a server (each holds a task); `channel_id`: the game
-        whose timer is being set is not counted (None for a game not opened yet, in a thread to come)."""
-        timed = [r for r in await self.bot.games.active(UNO)
-                 if r.guild_id == guild_id and r.channel_id != channel_id and r.state.timer]
-        if len(timed) >= self.per_server:
-            raise IllegalMove(f"This server already has {len(timed)} Uno games with a turn timer, the most it can "
-                              "have at once.", "Play without a timer (`timer: 0`), or end a timed game first.",
-                              code="too_many_timers")
-
-    def close(self) -> None:
-        for task in self._tasks.values():
-            task.cancel()
+    async def expired(self, channel_id: int, result: MoveResult[UnoState]) -> None:
+        await after_move(self.bot, channel_id, result.game)
+        text = render.event_lines(result.game.state, result.events)  # the board it carries says when it paused
+        board = live_board(self.bot, channel_id, result.game)
+        message = await self.bot.get_partial_messageable(channel_id).send(text[:2000], **board)
+        if board:
+            await self.bot.uno_board.posted(channel_id, result.game, message.id)
 
 
 # -- lobby, start, hand ----------------------------------------------------------------------------------------

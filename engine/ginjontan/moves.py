@@ -13,7 +13,9 @@ class Join:
 
 
 @dataclass(frozen=True)
-class Leave:  # the lobby only
+class Leave:
+    """A player leaves, or is removed (in the lobby, or at any step after the start)."""
+
     player: int
 
 
@@ -99,9 +101,14 @@ class Evaluate:
     kat_oh: bool = False
 
 
-Move = Join | Leave | Start | Swap | SetAside | Act | Exchange | Trim | Call | AskCards | Give | Evaluate
-MOVES: dict[str, type] = {cls.__name__.lower(): cls for cls in
-                          (Join, Leave, Start, Swap, SetAside, Act, Exchange, Trim, Call, AskCards, Give, Evaluate)}
+@dataclass(frozen=True)
+class TimeOut:
+    """The turn timer ran out: the bot answers with their default move for everyone the game waits for."""
+
+
+Move = Join | Leave | Start | Swap | SetAside | Act | Exchange | Trim | Call | AskCards | Give | Evaluate | TimeOut
+MOVES: dict[str, type] = {cls.__name__.lower(): cls for cls in (Join, Leave, Start, Swap, SetAside, Act, Exchange,
+                                                                Trim, Call, AskCards, Give, Evaluate, TimeOut)}
 
 
 def move_to_dict(move: Any) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from engine.ginjontan.moves import (
     SetAside,
     Start,
     Swap,
+    TimeOut,
     Trim,
     move_to_dict,
 )
@@ -56,6 +57,7 @@ from engine.ginjontan.state import (
     state_to_dict,
 )
 from engine.seeds import SEED_BITS
+from engine.timer import check_timer
 
 PERSONAL_DECK = 33  # step 1: "their own selection of 33 cards"
 TASK_TEXT = {
@@ -166,8 +168,9 @@ class _Game:
 # -- starting ----------------------------------------------------------------------------------------------------
 
 def new_lobby(host: int, options: GinjontanOptions, seed: int, name: str = "", *,
-              seed_chosen: bool = False) -> GinjontanState:
-    return GinjontanState(options=options, host=host, seed=seed, seats=(Seat(host, name),), seed_chosen=seed_chosen)
+              seed_chosen: bool = False, timer: int = 0) -> GinjontanState:
+    return GinjontanState(options=options, host=host, seed=seed, seats=(Seat(host, name),), seed_chosen=seed_chosen,
+                          timer=check_timer(timer))
 
 
 def new_game(options: GinjontanOptions, players: list[int] | tuple[int, ...], seed: int,
@@ -299,7 +302,7 @@ def _after_duel_task(g: _Game, player: int, finished: str | None) -> None:
     if len(seat.reserve) > RESERVE_CAP:
         g.wait(player, "trim")
         return
-    if player == duel.active and finished in (None, "trim") and seat.hand and seat.reserve:
+    if duel is not None and player == duel.active and finished in (None, "trim") and seat.hand and seat.reserve:
         g.wait(player, "exchange3")
         return
     if _needs_aside(g, player, g.duel_index) and not seat.active and seat.hand:
@@ -419,6 +422,8 @@ def standings(state: GinjontanState) -> list[tuple[int, int, int]]:
 def apply(state: GinjontanState, move: Any) -> tuple[GinjontanState, list[Event]]:
     if state.phase is Phase.OVER:
         raise IllegalMove("This game is over.", "Start another with /ginjontan new.", code="game_over")
+    if isinstance(move, TimeOut):
+        return _time_out(state)
     handler = _HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(f"Unknown move {type(move).__name__}.", code="unknown_move")
@@ -469,13 +474,88 @@ def _join(state: GinjontanState, move: Join) -> _Game:
 def _leave(state: GinjontanState, move: Leave) -> _Game:
     _seated(state, move.player)
     if state.phase is not Phase.LOBBY:
-        raise IllegalMove("Players leave only before the start.", "The host can end the game with /ginjontan end.",
-                          code="started")
+        return _leave_game(state, move.player)
     if move.player == state.host:
         raise NotAllowed("The host can't leave the lobby.", "End it with /ginjontan end instead.", code="host")
     g = _Game(replace(state, seats=tuple(s for s in state.seats if s.player != move.player)))
     g.emit("left", player=move.player)
     return g
+
+
+def _leave_game(state: GinjontanState, player: int) -> _Game:
+    """A player leaves after the start (rulings, "Leaving"): what they hold goes under the common deck (with
+    personal decks it leaves with them, their deck too); nothing waits for them, duels with them are dropped, a
+    duel under way with them ends as if its cards were unused, an ask to or from them is cancelled. Fewer than
+    two players left: the game is over."""
+    seat = state.seat(player)
+    held = [*seat.hand, *seat.reserve, *seat.active, *seat.unfolded]
+    g = _Game(replace(state, seats=tuple(s for s in state.seats if s.player != player)))
+    g.waiting = [w for w in g.waiting if w[0] != player]
+    ask = state.ask
+    if ask is not None and player in (ask.asker, ask.target):
+        g.set(ask=None)
+        g.waiting = [w for w in g.waiting if w[1] != "give"]
+        if ask.asker == player:
+            held += ask.give
+        else:
+            g.seats[ask.asker].hand += ask.give
+    if state.options.deck == "common":
+        g.deck = g.deck.put_back(held)
+    if player in state.order:
+        _leave_order(g, state, player)
+    if state.schedule:
+        _leave_schedule(g, state, player)
+    if state.host == player:
+        g.set(host=g.players[0])
+    g.emit("left", player=player, cards=len(held), started=True)
+    if len(g.players) < MIN_PLAYERS:
+        g.waiting = []
+        g.set(phase=Phase.OVER, duel=None, ask=None)
+        g.emit("over", standings=[[p, place, pts] for p, place, pts in standings(g.freeze())])
+    elif g.phase is Phase.COMBINATION:
+        if not g.waiting:
+            _turn(g)
+    else:
+        if g.phase is Phase.EVALUATION and not g.waiting and g.turn < len(g.order):
+            g.wait(g.order[g.turn], "reveal")
+        _next_step(g)
+    return g
+
+
+def _leave_order(g: _Game, state: GinjontanState, player: int) -> None:
+    """The order without `player`; in steps 6 and 7 the turn stays with whoever had it (or goes to the next
+    player), and a call of theirs no longer counts towards the calls in a row (6.2)."""
+    order = list(state.order)
+    j, n = order.index(player), len(order)
+    if state.phase is Phase.COMBINATION:
+        i = state.turn % n
+        calls = state.calls_in_row - (1 <= (i - j) % n <= state.calls_in_row)
+        g.set(turn=(i - (j < i)) % max(n - 1, 1), calls_in_row=calls)
+    elif state.phase is Phase.EVALUATION:
+        g.set(turn=state.turn - (j < state.turn))
+    order.remove(player)
+    g.set(order=tuple(order), turned=tuple(t for t in state.turned if t[0] != player))
+
+
+def _leave_schedule(g: _Game, state: GinjontanState, player: int) -> None:
+    """The round's duels without `player` (3.6, 3.7)."""
+    schedule = tuple(d for d in state.schedule if player not in d)
+    duel = state.duel
+    if state.phase is Phase.DUEL and (duel is None or player in (duel.active, duel.opponent)):
+        g.set(schedule=schedule, duel=None,
+              duel_index=sum(player not in d for d in state.schedule[:state.duel_index + (duel is None)]) - 1)
+        if duel is not None:
+            other = state.duel_opponent(player)
+            rest = g.seats[other]
+            if not duel.acting_over:
+                rest.reserve += rest.unfolded
+                rest.unfolded = []
+                g.waiting = [w for w in g.waiting if w != (other, "act")]
+                _after_duel_task(g, other, None)
+    else:
+        g.set(schedule=schedule, duel_index=sum(player not in d for d in state.schedule[:state.duel_index]))
+    start = 0 if state.phase is Phase.SETUP else g.duel_index + 1
+    g.waiting = [(p, t) for p, t in g.waiting if t != "aside" or any(p in d for d in schedule[start:])]
 
 
 def _start(state: GinjontanState, move: Start) -> _Game:
@@ -707,6 +787,47 @@ def _evaluate_move(state: GinjontanState, move: Evaluate) -> _Game:
         g.wait(g.order[g.turn], "reveal")
     _next_step(g)
     return g
+
+
+def default_move(state: GinjontanState, player: int, task: str) -> Any:
+    """What the bot does for `player` when the turn timer runs out on `task` (rulings, "Turn timer"): keep the
+    hand, unfold or give up the lowest cards, act with the first unfolded card on the first of the opponent's,
+    exchange nothing, put the lowest reserve cards back, say "Gin jon tan!", and "Kat oh!" at evaluation."""
+    seat = state.seat(player)
+
+    def lowest(cards: tuple[int, ...], count: int) -> tuple[int, ...]:
+        return tuple(sorted(cards, key=lambda c: card(c).value)[:count])
+
+    if task == "swap":
+        return Swap(player, False)
+    if task == "aside":
+        return SetAside(player, lowest(seat.hand, min(ACTIVE, len(seat.hand))))
+    if task == "act":
+        return Act(player, seat.unfolded[0], state.seat(state.duel_opponent(player)).unfolded[0])
+    if task in ("exchange3", "exchange9"):
+        return Exchange(player)
+    if task in ("trim", "surplus"):
+        return Trim(player, lowest(seat.reserve, surplus(state, player)))
+    if task == "turn":
+        return Call(player)
+    if task == "give":
+        ask = state.pending_ask()
+        return Give(player, lowest(seat.hand if ask.source == "hand" else seat.reserve, len(ask.give)))
+    return Evaluate(player, kat_oh=True)
+
+
+def _time_out(state: GinjontanState) -> tuple[GinjontanState, list[Event]]:
+    """Everyone the game waits for gets their default move, in the order they were waited for."""
+    if not state.waiting:
+        raise IllegalMove("Nobody is waited for.", "The timer runs once the game has started.",
+                          code="nothing_waiting")
+    absent = list(state.waiting)
+    events: list[Event] = [{"type": "timeout", "players": list(dict.fromkeys(p for p, _ in absent))}]
+    for player, task in absent:
+        if (player, task) in state.waiting and not state.finished:
+            state, more = apply(state, default_move(state, player, task))
+            events += more
+    return state, events
 
 
 _HANDLERS: dict[type, Callable[[GinjontanState, Any], _Game]] = {

@@ -143,6 +143,7 @@ class GinjontanState:
     last_round: RoundResult | None = None
     moves: int = 0
     seed_chosen: bool = False  # dealt from a seed a player gave (said publicly: they know every hand)
+    timer: int = 0  # seconds the game waits before the bot answers for absent players; 0: off
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -218,7 +219,7 @@ def state_to_dict(state: GinjontanState) -> dict[str, Any]:
         "duel": None if state.duel is None else asdict(state.duel), "waiting": state.waiting, "turn": state.turn,
         "calls_in_row": state.calls_in_row, "ask": None if state.ask is None else asdict(state.ask),
         "last_round": None if state.last_round is None else asdict(state.last_round), "moves": state.moves,
-        "seed_chosen": state.seed_chosen,
+        "seed_chosen": state.seed_chosen, "timer": state.timer,
     }
 
 
@@ -241,5 +242,5 @@ def state_from_dict(data: dict[str, Any]) -> GinjontanState:
         duel_index=data["duel_index"], duel=duel, waiting=_tuples(data["waiting"]), turn=data["turn"],
         calls_in_row=data["calls_in_row"], ask=None if ask is None else Ask(**{k: _tuples(v) for k, v in ask.items()}),
         last_round=None if last is None else RoundResult(last["round"], tuple(last["lines"])), moves=data["moves"],
-        seed_chosen=data.get("seed_chosen", False),
+        seed_chosen=data.get("seed_chosen", False), timer=data.get("timer", 0),
     )

@@ -11,12 +11,12 @@ from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 from typing import Any
 
-from engine.errors import IllegalMove
+from engine.timer import MAX_TIMER as MAX_TIMER
+from engine.timer import MIN_TIMER as MIN_TIMER
+from engine.timer import check_timer as check_timer
 
 MAX_PLAYERS = 10
 MIN_PLAYERS = 2
-MIN_TIMER = 10  # seconds; shorter turns can't be played by hand (0 switches the timer off)
-MAX_TIMER = 3600
 
 
 @dataclass(frozen=True)
@@ -77,10 +77,3 @@ CLASSIC = UnoOptions(six_is_nine=False, zero_passes_hands=False, one_moves_pile=
                      draw_while_playable=True, first_wild4_returned=True, first_reverse_dealer_starts=True)
 PRESETS: dict[str, UnoOptions] = {"chaos": CHAOS, "classic": CLASSIC}
 
-
-def check_timer(seconds: int) -> int:
-    """A turn timer in seconds: 0 (off) or MIN_TIMER to MAX_TIMER. Never trust the client's bounds."""
-    if seconds != 0 and not MIN_TIMER <= seconds <= MAX_TIMER:
-        raise IllegalMove(f"A turn timer is 0 (off) or {MIN_TIMER} to {MAX_TIMER} seconds.", "Try 60.",
-                          code="bad_timer")
-    return seconds

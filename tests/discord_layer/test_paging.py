@@ -19,7 +19,7 @@ from tests.discord_layer.test_forged_components import refused, send, snapshot
 from tests.discord_layer.test_ginjontan import current as current_ginjontan
 from tests.discord_layer.test_ginjontan import play_one
 from tests.discord_layer.test_ginjontan import start_game as start_ginjontan
-from tests.discord_layer.test_uno import _fields, card_of, current, put_state, quick_board, start_game  # noqa: F401
+from tests.discord_layer.test_uno import _fields, card_of, current, put_state, start_game
 from tests.fake_discord.harness import components, message_text
 from tests.fake_discord.limits import SELECT_OPTIONS
 from ui import paging
