@@ -35,6 +35,7 @@ from render import chaosjan as render_chaosjan
 from render import table as render
 from storage.games import MoveResult
 from storage.results import leaderboard
+from ui.chaosjan import panel_moved as chaosjan_panel_moved
 from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
@@ -90,6 +91,19 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     return message if view is None else {**message, "view": view}
 
 
+async def _answer(interaction: Interaction, result: MoveResult[TableState], *, edit: bool = False) -> None:
+    """A move's public message (`edit`: the message clicked becomes it). With CHAOS;JAN on the table it carries the
+    priority panel, so the panel moves down to it."""
+    message = _result_message(result)
+    if edit:
+        await interaction.response.edit_message(**{"view": None, **message})
+        message_id = interaction.message.id if interaction.message else None
+    else:
+        message_id = (await interaction.response.send_message(**message)).message_id
+    if result.game.state.chaosjan is not None and message_id is not None:
+        await chaosjan_panel_moved(interaction, result.game, message_id)
+
+
 class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ct:table:tenpai:(?P<version>\d+)"):
     """Who was tenpai at an exhaustive draw; carries the table's version so an old menu can't apply."""
@@ -112,7 +126,7 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
     async def handle(self, interaction: Interaction) -> None:
         tenpai = numbers(self.item.values)
         result = await _play(interaction, Draw(tenpai), version=self.version)
-        await interaction.response.edit_message(**{"view": None, **_result_message(result)})
+        await _answer(interaction, result, edit=True)
 
 
 _DRAW_LABELS = {"noten": "Nobody was tenpai", "abort": "Abortive draw"}
@@ -136,7 +150,7 @@ class DrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     async def handle(self, interaction: Interaction) -> None:
         move = Draw(()) if self.kind == "noten" else AbortiveDraw()
         result = await _play(interaction, move, version=self.version)
-        await interaction.response.edit_message(**{"view": None, **_result_message(result)})
+        await _answer(interaction, result, edit=True)
 
 
 @app_commands.guild_only()
@@ -184,7 +198,7 @@ class Table(commands.GroupCog, group_name="table",
     async def riichi(self, interaction: Interaction, player: Player | None = None) -> None:
         who = (player or interaction.user).id
         result = await _play(interaction, Riichi(who), for_player=who, action=f"declare riichi for <@{who}>")
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="pay", description="Pay points onto the table, or to another player.")
     @app_commands.describe(amount="Points, in sticks (multiples of 100)", to="Recipient (default: onto the table)",
@@ -194,7 +208,7 @@ class Table(commands.GroupCog, group_name="table",
         payer = (player or interaction.user).id
         move = Pay(payer, amount, to.id if to else None)
         result = await _play(interaction, move, for_player=payer, action=f"pay with <@{payer}>'s points")
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="take", description="Take points from the table (a card effect).")
     @app_commands.describe(amount="Points to take, in sticks", player="Who takes them (default: you)",
@@ -204,7 +218,7 @@ class Table(commands.GroupCog, group_name="table",
         taker = (player or interaction.user).id
         result = await _play(interaction, Take(taker, amount, up_to), for_player=taker,
                              action=f"take points from the table for <@{taker}>")
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="ron", description="A win off someone's discard (add a second winner for double ron).")
     @app_commands.describe(winner="Who won", loser="Who dealt in",
@@ -226,7 +240,7 @@ class Table(commands.GroupCog, group_name="table",
             raise IllegalMove("The second hand's value needs a `winner2`.",
                               "Add winner2, or leave out han2, fu2, points2, yakuman2 and limit2.")
         result = await _play(interaction, Ron(loser.id, tuple(wins)))
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="tsumo", description="A win by self-draw.")
     @app_commands.describe(winner="Who won", han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",
@@ -237,7 +251,7 @@ class Table(commands.GroupCog, group_name="table",
                     limit: LimitName | None = None) -> None:
         value = HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=limit)
         result = await _play(interaction, Tsumo(Win(winner.id, value)))
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="draw", description="A draw: choose who was tenpai, or record an abortive draw.")
     async def draw(self, interaction: Interaction) -> None:
@@ -280,7 +294,7 @@ class Table(commands.GroupCog, group_name="table",
         require_manager(interaction, record.state.host, "set points")
         result = await self.bot.games.apply(require_channel(interaction), TABLE, SetPoints(player.id, points),
                                             actor_id=interaction.user.id)
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="end", description="End the game: final standings, stored for the leaderboard.")
     @app_commands.describe(uma="Uma by place, in thousands (default none)",

@@ -8,6 +8,7 @@ refused as stale instead of passing for the wrong moment.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any, cast
 
@@ -22,12 +23,14 @@ from engine.table import TABLE, TableState, chaos_table, require_chaosjan
 from render import chaosjan as render
 from render import table as render_table
 from storage.games import GameRecord, MoveResult
+from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
 
 CONTENT_LIMIT = 2000
+PANEL_ROLE = "chaosjan"  # the live panel's message, in game_messages
 
 
 # -- moves through storage -----------------------------------------------------------------------------------------
@@ -87,21 +90,52 @@ def panel_message(table: TableState, version: int, events: list[dict[str, Any]] 
     return message if view is None else {**message, "view": view}
 
 
-async def answer(interaction: Interaction, result: MoveResult[TableState], *, mode: str = "send",
+async def answer(interaction: Interaction, result: MoveResult[TableState], *, hand: bool = False,
                  prefix: str = "") -> None:
-    """Show a move's result: "send" a new public panel, "edit" the panel clicked (passes and turn steps), or
-    answer from a private hand ("hand": redraw it, then post the public panel)."""
-    public = panel_message(result.game.state, result.game.version, result.events, prefix)
-    if mode == "edit":
-        await interaction.response.edit_message(**{"view": None, **public})
-    elif mode == "hand":
+    """Show a move's result: the panel, re-posted as the move's one public message (from a private hand, the hand
+    is redrawn first)."""
+    if hand:
         await interaction.response.edit_message(**hand_message(result.game.state, interaction.user.id))
-        await interaction.followup.send(**public)
-    elif mode == "retire":  # a play from an old panel: that panel loses its buttons, the new one follows
-        await interaction.response.edit_message(view=None)
-        await interaction.followup.send(**public)
+    await post_panel(interaction, result.game, result.events, prefix)
+
+
+async def post_panel(interaction: Interaction, record: GameRecord[TableState],
+                     events: list[dict[str, Any]] | None = None, prefix: str = "") -> None:
+    """Post the panel at the bottom of the channel as this interaction's public message, and retire the old one."""
+    public = panel_message(record.state, record.version, events, prefix)
+    if interaction.response.is_done():
+        message_id = (await interaction.followup.send(**public, wait=True)).id
     else:
-        await interaction.response.send_message(**public)
+        response = await interaction.response.send_message(**public)
+        assert response.message_id is not None  # a message reply names its message
+        message_id = response.message_id
+    await panel_moved(interaction, record, message_id)
+
+
+async def panel_moved(interaction: Interaction, record: GameRecord[TableState], message_id: int) -> None:
+    """`message_id` is the live panel now (kept in `game_messages`, so a restart finds it); the previous panel keeps
+    only its lines of what happened (no embed, no buttons), or is deleted if it has none."""
+    db = interaction.client.db
+    old = await find_message(db, record.id, PANEL_ROLE)
+    await remember_message(db, record.id, PANEL_ROLE, record.channel_id, message_id)
+    if old is None or old == message_id:
+        return
+    message = interaction.client.get_partial_messageable(record.channel_id).get_partial_message(old)
+    with contextlib.suppress(discord.NotFound):  # someone deleted it already
+        if (await message.fetch()).content:
+            await message.edit(embeds=[], view=None)
+        else:
+            await message.delete()
+
+
+async def refresh_panel(interaction: Interaction, record: GameRecord[TableState]) -> None:
+    """Edit the live panel in place (the card-choosing panel, as players pick)."""
+    message_id = await find_message(interaction.client.db, record.id, PANEL_ROLE)
+    if message_id is None:
+        return
+    message = interaction.client.get_partial_messageable(record.channel_id).get_partial_message(message_id)
+    with contextlib.suppress(discord.NotFound):
+        await message.edit(**panel_message(record.state, record.version))
 
 
 PANEL = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", discord.ButtonStyle.danger),
@@ -129,8 +163,8 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             await show_hand(interaction)
             return
         if self.name == "negate":
-            result = await apply(interaction, negate_move(await load(interaction), player), version=self.version)
-            await answer(interaction, result, mode="retire")
+            await answer(interaction, await apply(interaction, negate_move(await load(interaction), player),
+                                                  version=self.version))
             return
         if self.name in ("drew", "again"):
             move: Any = Drew(player, again=self.name == "again")
@@ -138,7 +172,7 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             move = Next(player)
         else:
             move = Pass(player)
-        await answer(interaction, await apply(interaction, move, version=self.version), mode="edit")
+        await answer(interaction, await apply(interaction, move, version=self.version))
 
 
 def negate_move(record: GameRecord[TableState], player: int) -> Play:
@@ -206,11 +240,10 @@ class PickSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         state = chaos(result)
         if state.phase is Phase.SETUP:
             await interaction.response.edit_message(**choose_message(state, interaction.user.id))
-            if result.events[-1].get("ready"):
-                await interaction.followup.send(**panel_message(result.game.state, result.game.version,
-                                                                result.events))
+            if result.events[-1].get("ready"):  # the panel's ✅ for this player
+                await refresh_panel(interaction, result.game)
             return
-        await answer(interaction, result, mode="hand")
+        await answer(interaction, result, hand=True)
 
 
 # -- the private hand ----------------------------------------------------------------------------------------------
@@ -277,10 +310,10 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             if len(result.events) == 0:  # nothing public happened: only redraw the hand
                 await interaction.response.edit_message(**hand_message(result.game.state, player))
                 return
-            await answer(interaction, result, mode="hand")
+            await answer(interaction, result, hand=True)
             return
         move = negate_move(await load(interaction), player) if self.name == "negate" else Pass(player)
-        await answer(interaction, await apply(interaction, move), mode="hand")
+        await answer(interaction, await apply(interaction, move), hand=True)
 
 
 class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:cj:play"):
@@ -327,7 +360,7 @@ async def play_from_hand(interaction: Interaction, card_id: str, target: int | N
                                                 view=view)
         return
     result = await apply(interaction, Play(interaction.user.id, card_id, target, amount))
-    await answer(interaction, result, mode="hand")
+    await answer(interaction, result, hand=True)
 
 
 class DetailSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
