@@ -222,6 +222,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         note_change(interaction)
         if result.game.state.chaosjan is None:
             await interaction.response.send_message("Undone: CHAOS;JAN is no longer set up on this table.")
+            await flows.retire_panel(interaction, result.game)
             return
         await flows.post_panel(interaction, result.game, prefix="↩️ The last move was undone.")
 

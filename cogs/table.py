@@ -40,6 +40,7 @@ from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
+from ui.threads import open_thread
 from ui.types import Interaction
 
 HISTORY_PAGE = 25
@@ -171,19 +172,27 @@ class Table(commands.GroupCog, group_name="table",
                            kazoe="What 13+ han without a yakuman is worth",
                            aotenjou="No limits: fu x 2^(2+han), yakuman 13 han each",
                            bust="End the game when someone drops below zero",
-                           sanma_honba="Sanma: a honba on a ron is 200 (default) or 300; a tsumo's is 100 from each")
+                           sanma_honba="Sanma: a honba on a ron is 200 (default) or 300; a tsumo's is 100 from each",
+                           thread="Play in a new thread under this channel (with the Cosmic Deck and CHAOS;JAN)")
     @app_commands.choices(kazoe=KAZOE_CHOICES)
     async def start(self, interaction: Interaction, east: Player, south: Player, west: Player,
                     north: Player | None = None, points: app_commands.Range[int, 100, 1_000_000] | None = None,
                     length: Literal["hanchan", "east"] = "hanchan", kiriage: bool = False,
                     kazoe: str = "yakuman", aotenjou: bool = False, bust: bool = True,
-                    sanma_honba: Literal[200, 300] = 200) -> None:
+                    sanma_honba: Literal[200, 300] = 200, thread: bool = False) -> None:
         seats = [(east, "East"), (south, "South"), (west, "West")] + ([(north, "North")] if north else [])
         players = [_person(member, seat) for member, seat in seats]
         options = TableOptions(starting_points=points or DEFAULT_POINTS.get(len(players), 25000),
                                length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
                                bust=bust, sanma_honba=sanma_honba)
         state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
+        if thread:  # the game lives in the thread: its channel id is the thread's
+            place = await open_thread(interaction, f"Table: {interaction.user.display_name}")
+            record = await self.bot.games.start(place.id, TABLE, state, guild_id=interaction.guild_id,
+                                                actor_id=interaction.user.id)
+            await place.send(embed=render.table_embed(record.state, started=True))
+            await interaction.response.send_message(f"The table is open in {place.mention}: play there.")
+            return
         record = await self.bot.games.start(require_channel(interaction), TABLE, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         await interaction.response.send_message(embed=render.table_embed(record.state, started=True))

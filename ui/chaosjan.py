@@ -113,14 +113,24 @@ async def post_panel(interaction: Interaction, record: GameRecord[TableState],
 
 
 async def panel_moved(interaction: Interaction, record: GameRecord[TableState], message_id: int) -> None:
-    """`message_id` is the live panel now (kept in `game_messages`, so a restart finds it); the previous panel keeps
-    only its lines of what happened (no embed, no buttons), or is deleted if it has none."""
-    db = interaction.client.db
-    old = await find_message(db, record.id, PANEL_ROLE)
-    await remember_message(db, record.id, PANEL_ROLE, record.channel_id, message_id)
-    if old is None or old == message_id:
-        return
-    message = interaction.client.get_partial_messageable(record.channel_id).get_partial_message(old)
+    """`message_id` is the live panel now (kept in `game_messages`, so a restart finds it); the previous one
+    retires."""
+    old = await find_message(interaction.client.db, record.id, PANEL_ROLE)
+    await remember_message(interaction.client.db, record.id, PANEL_ROLE, record.channel_id, message_id)
+    if old is not None and old != message_id:
+        await retire(interaction, record.channel_id, old)
+
+
+async def retire_panel(interaction: Interaction, record: GameRecord[TableState]) -> None:
+    """CHAOS;JAN is gone from the table (undone, or the table ended): its last panel retires."""
+    old = await find_message(interaction.client.db, record.id, PANEL_ROLE)
+    if old is not None:
+        await retire(interaction, record.channel_id, old)
+
+
+async def retire(interaction: Interaction, channel_id: int, message_id: int) -> None:
+    """An old panel keeps only its lines of what happened (no embed, no buttons), or is deleted if it has none."""
+    message = interaction.client.get_partial_messageable(channel_id).get_partial_message(message_id)
     with contextlib.suppress(discord.NotFound):  # someone deleted it already
         if (await message.fetch()).content:
             await message.edit(embeds=[], view=None)

@@ -18,6 +18,13 @@ def players(harness):
     return [harness.user(name) for name in ("east", "south", "west", "north")]
 
 
+async def settle(harness) -> None:
+    """Wait for the handlers in flight: after answering, a move's handler still moves the panel down."""
+    in_flight = set(harness.bot._in_flight)
+    if in_flight:
+        await asyncio.wait(in_flight, timeout=5)
+
+
 def expected_buttons(state, version: int) -> set[str]:
     """The panel's buttons for this moment, from the rules' state: 2.1 drawing, 2.7 passing and negating."""
     if state.priority is None:
@@ -38,9 +45,7 @@ class Watch:
         self.moves = 0
 
     async def check(self) -> dict:
-        in_flight = set(self.harness.bot._in_flight)  # the move's handler may still be moving the panel down
-        if in_flight:
-            await asyncio.wait(in_flight, timeout=5)
+        await settle(self.harness)
         public = self.harness.public_messages()
         assert len(public) <= self.count + 1, "a move added more than one public message"
         self.count = len(public)
