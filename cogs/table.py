@@ -37,6 +37,7 @@ from storage.games import MoveResult
 from storage.results import leaderboard
 from ui.chaosjan import panel_moved as chaosjan_panel_moved
 from ui.chaosjan import panel_view as chaosjan_panel
+from ui.chaosjan import retire_panel as retire_chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
@@ -294,7 +295,15 @@ class Table(commands.GroupCog, group_name="table",
         result = await self.bot.games.undo(require_channel(interaction), TABLE, actor_id=interaction.user.id,
                                            check=check)
         what = render.describe_events(result.undone.events).replace("\n", "; ")
-        await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(result.game.state))
+        state = result.game.state
+        if state.chaosjan is None:
+            await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(state))
+            return
+        view = chaosjan_panel(state, result.game.version) or discord.utils.MISSING
+        response = await interaction.response.send_message(
+            f"Undone: {what}"[:2000], embeds=[render.table_embed(state), render_chaosjan.panel_embed(state)], view=view)
+        if response.message_id is not None:
+            await chaosjan_panel_moved(interaction, result.game, response.message_id)
 
     @app_commands.command(name="set", description="Set a player's points to match the sticks (host; logged).")
     @app_commands.describe(player="Whose points", points="Their points, as the sticks show")
@@ -323,6 +332,8 @@ class Table(commands.GroupCog, group_name="table",
                               starting_points=start, return_points=back)
         shown = None if uma == "none" and back == start else (scores, f"uma {uma}, return {back:,}")
         await interaction.response.send_message(embed=render.standings_embed(finished.state, shown))
+        if finished.state.chaosjan is not None:
+            await retire_chaosjan_panel(interaction, finished)
 
     @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")
     async def leaderboard(self, interaction: Interaction) -> None:
