@@ -92,11 +92,41 @@ def panel_message(table: TableState, version: int, events: list[dict[str, Any]] 
 
 async def answer(interaction: Interaction, result: MoveResult[TableState], *, hand: bool = False,
                  prefix: str = "") -> None:
-    """Show a move's result: the panel, re-posted as the move's one public message (from a private hand, the hand
-    is redrawn first)."""
+    """Show a move's result. A click on the live panel while it is still the channel's newest message edits it in
+    place, its lines of what happened growing; otherwise the panel is re-posted as the move's one public message
+    (from a private hand, the hand is redrawn first)."""
     if hand:
         await interaction.response.edit_message(**hand_message(result.game.state, interaction.user.id))
+    elif await edited_in_place(interaction, result):
+        return
     await post_panel(interaction, result.game, result.events, prefix)
+
+
+async def edited_in_place(interaction: Interaction, result: MoveResult[TableState]) -> bool:
+    message, record = interaction.message, result.game
+    if message is None or message.flags.ephemeral:
+        return False
+    if await find_message(interaction.client.db, record.id, PANEL_ROLE) != message.id:
+        return False
+    channel = await interaction.client.fetch_channel(record.channel_id)
+    if getattr(channel, "last_message_id", None) != message.id:  # something was posted below it
+        return False
+    public = panel_message(record.state, record.version, result.events)
+    content = more_lines(message.content, public["content"])
+    if len(content) > CONTENT_LIMIT:
+        return False
+    await interaction.response.edit_message(**{"view": None, **public, "content": content or None})
+    return True
+
+
+def more_lines(old: str, new: str | None) -> str:
+    """A panel's lines of what happened with a move's lines below them; a run of passes stays one line."""
+    if not new or not old:
+        return new or old
+    last, first = old.rsplit("\n", 1)[-1], new.split("\n", 1)[0]
+    if last.startswith(render.PASSED) and first.startswith(render.PASSED):
+        old, new = f"{old}, {first.removeprefix(render.PASSED)}", new[len(first) + 1:]
+    return "\n".join(part for part in (old, new) if part)
 
 
 async def post_panel(interaction: Interaction, record: GameRecord[TableState],

@@ -44,6 +44,12 @@ class Watch:
         self.start = self.count = len(harness.public_messages())
         self.moves = 0
 
+    def other(self) -> None:
+        """A command that posted one message of its own (not the panel)."""
+        assert len(self.harness.public_messages()) == self.count + 1
+        self.count += 1
+        self.moves += 1
+
     async def check(self) -> dict:
         await settle(self.harness)
         public = self.harness.public_messages()
@@ -99,10 +105,11 @@ async def test_the_panel_is_always_the_newest_message_and_each_move_adds_at_most
     assert "Decks built" in newest["content"]
 
     # 1.6a, 2.7: East plays a Stock, South negates from the panel, the rest pass by button or command.
-    await harness.slash("chaosjan play", user=east, card=EAST_STOCK)
+    played = await harness.slash("chaosjan play", user=east, card=EAST_STOCK)
     await watch.check()
     await harness.click(harness.newest_public(), user=east, label="Pass")
-    await watch.check()
+    newest = await watch.check()  # the panel was the newest message: edited in place, its lines growing
+    assert newest["id"] == played.message["id"] and "played" in newest["content"] and "Passed: " in newest["content"]
     await harness.click(harness.newest_public(), user=south, label="Negate")
     await watch.check()
     await harness.restart()  # the live panel's id is stored: the next move still retires it
@@ -113,7 +120,9 @@ async def test_the_panel_is_always_the_newest_message_and_each_move_adds_at_most
             if turn % 2:
                 await harness.slash("chaosjan pass", user=players[seat])
             else:
+                panel = harness.newest_public()["id"]
                 await harness.click(harness.newest_public(), user=players[seat], label="Pass")
+                assert harness.newest_public()["id"] == panel
             turn += 1
             await watch.check()
 
@@ -141,8 +150,17 @@ async def test_the_panel_is_always_the_newest_message_and_each_move_adds_at_most
     assert kept["content"] == turn["content"] and not kept["embeds"] and not kept["components"]
     assert status.record.original_message_id not in harness.fake.messages  # status said nothing but the panel
     await harness.click(newest, user=south, label="Pass")
-    await watch.check()
-    assert "7,800" in harness.public_messages()[-2]["content"] and not harness.public_messages()[-2]["embeds"]
+    newest = await watch.check()
+    assert newest["id"] == ron.message["id"] and "7,800" in newest["content"] and "Passed: " in newest["content"]
+
+    # Something else posted below the panel: the next click on it moves the panel down.
+    shown = await harness.slash("table show", user=west)
+    assert harness.newest_public()["id"] == shown.message["id"]
+    watch.other()
+    await harness.click(ron.message, user=west, label="Pass")
+    newest = await watch.check()
+    assert newest["id"] not in (ron.message["id"], shown.message["id"])
+    assert "7,800" in harness.fake.messages[int(ron.message["id"])]["content"]  # its lines stay above
     tsumo = await harness.slash("table tsumo", user=west, winner=west, han=1, fu=30)
     assert (await watch.check())["id"] == tsumo.message["id"]
     undone = await harness.slash("table undo", user=west)  # the panel as it was before the tsumo
