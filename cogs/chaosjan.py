@@ -88,8 +88,9 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         channel = channel_to_post(interaction)
         catalogue = parse_file(await file.read(), file.filename)
         result = await flows.apply(interaction, UseCatalogue(catalogue), seated=False)
-        posted = await channel.send(**flows.panel_message(result.game.state, result.game.version, result.events))
-        await flows.panel_moved(interaction, result.game, posted.id)
+        public = flows.panel_message(result.game.state, result.game.version, result.events)
+        posted = await channel.send(**public)
+        await flows.panel_moved(interaction, result.game, posted.id, lines=bool(public["content"]))
         await interaction.followup.send(f"Imported {catalogue.name}.", ephemeral=True)
 
     # -- playing ---------------------------------------------------------------------------------------------

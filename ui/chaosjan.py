@@ -31,6 +31,7 @@ from ui.types import Interaction
 
 CONTENT_LIMIT = 2000
 PANEL_ROLE = "chaosjan"  # the live panel's message, in game_messages
+BARE_ROLE = "chaosjan-bare"  # the same message when it has no lines of what happened (else 0)
 
 
 # -- moves through storage -----------------------------------------------------------------------------------------
@@ -106,7 +107,7 @@ async def edited_in_place(interaction: Interaction, result: MoveResult[TableStat
     message, record = interaction.message, result.game
     if message is None or message.flags.ephemeral:
         return False
-    if await find_message(interaction.client.db, record.id, PANEL_ROLE) != message.id:
+    if (await live_panel(interaction, record))[0] != message.id:
         return False
     channel = await interaction.client.fetch_channel(record.channel_id)
     if getattr(channel, "last_message_id", None) != message.id:  # something was posted below it
@@ -116,6 +117,7 @@ async def edited_in_place(interaction: Interaction, result: MoveResult[TableStat
     if len(content) > CONTENT_LIMIT:
         return False
     await interaction.response.edit_message(**{"view": None, **public, "content": content or None})
+    await remember_panel(interaction, record, message.id, bool(content))
     return True
 
 
@@ -139,43 +141,55 @@ async def post_panel(interaction: Interaction, record: GameRecord[TableState],
         response = await interaction.response.send_message(**public)
         assert response.message_id is not None  # a message reply names its message
         message_id = response.message_id
-    await panel_moved(interaction, record, message_id)
+    await panel_moved(interaction, record, message_id, lines=bool(public["content"]))
 
 
-async def panel_moved(interaction: Interaction, record: GameRecord[TableState], message_id: int) -> None:
-    """`message_id` is the live panel now (kept in `game_messages`, so a restart finds it); the previous one
-    retires."""
-    old = await find_message(interaction.client.db, record.id, PANEL_ROLE)
-    await remember_message(interaction.client.db, record.id, PANEL_ROLE, record.channel_id, message_id)
+async def live_panel(interaction: Interaction, record: GameRecord[TableState]) -> tuple[int | None, bool]:
+    """The live panel's message id (from `game_messages`, so a restart finds it), and whether it has lines."""
+    message_id = await find_message(interaction.client.db, record.id, PANEL_ROLE)
+    return message_id, await find_message(interaction.client.db, record.id, BARE_ROLE) != message_id
+
+
+async def remember_panel(interaction: Interaction, record: GameRecord[TableState], message_id: int,
+                         lines: bool) -> None:
+    db, channel_id = interaction.client.db, record.channel_id
+    await remember_message(db, record.id, PANEL_ROLE, channel_id, message_id)
+    await remember_message(db, record.id, BARE_ROLE, channel_id, 0 if lines else message_id)
+
+
+async def panel_moved(interaction: Interaction, record: GameRecord[TableState], message_id: int, *,
+                      lines: bool) -> None:
+    """`message_id` (with `lines` of what happened, or none) is the live panel now; the previous one retires."""
+    old, old_lines = await live_panel(interaction, record)
+    await remember_panel(interaction, record, message_id, lines)
     if old is not None and old != message_id:
-        await retire(interaction, record.channel_id, old)
+        await retire(interaction, record.channel_id, old, old_lines)
 
 
 async def retire_panel(interaction: Interaction, record: GameRecord[TableState]) -> None:
     """CHAOS;JAN is gone from the table (undone, or the table ended): its last panel retires."""
-    old = await find_message(interaction.client.db, record.id, PANEL_ROLE)
+    old, lines = await live_panel(interaction, record)
     if old is not None:
-        await retire(interaction, record.channel_id, old)
+        await retire(interaction, record.channel_id, old, lines)
 
 
-async def retire(interaction: Interaction, channel_id: int, message_id: int) -> None:
-    """An old panel keeps only its lines of what happened (no embed, no buttons), or is deleted if it has none."""
+async def retire(interaction: Interaction, channel_id: int, message_id: int, lines: bool) -> None:
+    """An old panel keeps only its lines of what happened (no embed, no buttons), or is deleted if it has none.
+    (Nothing is fetched: reading a message needs Read Message History, which the bot doesn't ask for.)"""
     message = interaction.client.get_partial_messageable(channel_id).get_partial_message(message_id)
     with contextlib.suppress(discord.NotFound):  # someone deleted it already
-        if (await message.fetch()).content:
-            await message.edit(embeds=[], view=None)
-        else:
-            await message.delete()
+        await (message.edit(embeds=[], view=None) if lines else message.delete())
 
 
 async def refresh_panel(interaction: Interaction, record: GameRecord[TableState]) -> None:
-    """Edit the live panel in place (the card-choosing panel, as players pick)."""
-    message_id = await find_message(interaction.client.db, record.id, PANEL_ROLE)
+    """Edit the live panel in place, keeping its lines (the card-choosing panel, as players pick)."""
+    message_id = (await live_panel(interaction, record))[0]
     if message_id is None:
         return
     message = interaction.client.get_partial_messageable(record.channel_id).get_partial_message(message_id)
+    public = panel_message(record.state, record.version)
     with contextlib.suppress(discord.NotFound):
-        await message.edit(**panel_message(record.state, record.version))
+        await message.edit(embed=public["embed"], view=public.get("view"))
 
 
 PANEL = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", discord.ButtonStyle.danger),

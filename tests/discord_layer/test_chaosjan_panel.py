@@ -11,6 +11,7 @@ import pytest
 from engine.table import TABLE
 from tests.discord_layer.test_chaosjan import CHOICES, EAST_STOCK, KINDS, SEED, WAREME_SEAT
 from tests.fake_discord.harness import components
+from ui.chaosjan import more_lines
 
 
 @pytest.fixture
@@ -172,3 +173,14 @@ async def test_the_panel_is_always_the_newest_message_and_each_move_adds_at_most
 
     assert watch.count - watch.start <= watch.moves
     print(f"\nCHAOS;JAN hand: {watch.moves} moves, {watch.count - watch.start} public messages")
+
+
+@pytest.mark.parametrize(("old", "new", "joined"), [
+    ("<@1> played **X**\nPassed: <@1>", "Passed: <@2>\nNo one has priority",
+     "<@1> played **X**\nPassed: <@1>, <@2>\nNo one has priority"),
+    ("Passed: <@1>", "<@2> played **Y**", "Passed: <@1>\n<@2> played **Y**"),
+    ("", "Passed: <@2>", "Passed: <@2>"),
+    ("Passed: <@1>", None, "Passed: <@1>"),
+])
+def test_a_panel_edited_in_place_keeps_its_lines_and_a_run_of_passes_on_one_line(old, new, joined):
+    assert more_lines(old, new) == joined
