@@ -15,7 +15,8 @@ from storage.command_sync import payload_hash, remember_synced, synced_hash
 from tests.fake_discord import Harness
 from tests.test_bot import ROOT, run_bot_py
 
-USED_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True)
+USED_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True,
+                                       create_public_threads=True, send_messages_in_threads=True)  # thread: true
 
 
 class ProductionHarness(Harness):
