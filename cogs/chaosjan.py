@@ -71,8 +71,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         options = ChaosOptions(hypers, negates, modifier_on, first_hand_draw, applies_ends_with_hand)
         move = ChaosStart(load_shipped(), new_seed() if seed is None else parse_seed(seed), options,
                           seed_chosen=seed is not None)
-        result = await flows.apply(interaction, move, seated=False)
-        await interaction.response.send_message(**flows.panel_message(result.game.state, result.game.version))
+        await flows.post_panel(interaction, (await flows.apply(interaction, move, seated=False)).game)
 
     @app_commands.command(name="import", description="Play your group's own cards: a JSON or TOML catalogue (host).")
     @app_commands.describe(file="The catalogue file, .json or .toml")
@@ -89,7 +88,9 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         channel = channel_to_post(interaction)
         catalogue = parse_file(await file.read(), file.filename)
         result = await flows.apply(interaction, UseCatalogue(catalogue), seated=False)
-        await channel.send(**flows.panel_message(result.game.state, result.game.version, result.events))
+        public = flows.panel_message(result.game.state, result.game.version, result.events)
+        posted = await channel.send(**public)
+        await flows.panel_moved(interaction, result.game, posted.id, lines=bool(public["content"]))
         await interaction.followup.send(f"Imported {catalogue.name}.", ephemeral=True)
 
     # -- playing ---------------------------------------------------------------------------------------------
@@ -145,8 +146,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
                 "exactly as you would." if on else "Auto-pass is off: you pass yourself.")
         await interaction.response.send_message(text, ephemeral=True)
         if result.events:
-            await interaction.followup.send(**flows.panel_message(result.game.state, result.game.version,
-                                                                  result.events))
+            await flows.post_panel(interaction, result.game, result.events)
 
     @app_commands.command(name="end-effect", description="A Stock's effect has ended: discard it (1.6b.1).")
     @app_commands.describe(card="A card in play")
@@ -177,9 +177,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
 
     @app_commands.command(name="status", description="Who holds priority, cards in play, the Modifier, decks, hands.")
     async def status(self, interaction: Interaction) -> None:
-        record = await flows.load(interaction)
-        message = flows.panel_message(record.state, record.version)
-        await interaction.response.send_message(**message)
+        await flows.post_panel(interaction, await flows.load(interaction))
 
     @app_commands.command(name="card", description="Read a card of this game's catalogue.")
     @app_commands.describe(name="The card's name or id (pick from the list)")
@@ -225,9 +223,9 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         note_change(interaction)
         if result.game.state.chaosjan is None:
             await interaction.response.send_message("Undone: CHAOS;JAN is no longer set up on this table.")
+            await flows.retire_panel(interaction, result.game)
             return
-        await interaction.response.send_message(**flows.panel_message(result.game.state, result.game.version,
-                                                                      prefix="↩️ The last move was undone."))
+        await flows.post_panel(interaction, result.game, prefix="↩️ The last move was undone.")
 
 
 async def setup(bot: ChaosTable) -> None:

@@ -35,13 +35,16 @@ from render import chaosjan as render_chaosjan
 from render import table as render
 from storage.games import MoveResult
 from storage.results import leaderboard
+from ui.chaosjan import panel_moved as chaosjan_panel_moved
 from ui.chaosjan import panel_view as chaosjan_panel
+from ui.chaosjan import retire_panel as retire_chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
 from ui.table_history import HistoryButton, history_page, score_sheet
+from ui.threads import open_thread
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -96,6 +99,19 @@ def tenpai_menu(state: TableState) -> Menu:
     return Menu(options, 1, len(options), "Who was tenpai?")
 
 
+async def _answer(interaction: Interaction, result: MoveResult[TableState], *, edit: bool = False) -> None:
+    """A move's public message (`edit`: the message clicked becomes it). With CHAOS;JAN on the table it carries the
+    priority panel, so the panel moves down to it."""
+    message = _result_message(result)
+    if edit:
+        await interaction.response.edit_message(**{"view": None, **message})
+        message_id = interaction.message.id if interaction.message else None
+    else:
+        message_id = (await interaction.response.send_message(**message)).message_id
+    if result.game.state.chaosjan is not None and message_id is not None:
+        await chaosjan_panel_moved(interaction, result.game, message_id, lines=bool(message["content"]))
+
+
 class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"ct:table:tenpai:(?P<version>\d+)" + SUFFIX):
     """Who was tenpai at an exhaustive draw; carries the table's version so an old menu can't apply."""
@@ -123,7 +139,7 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         if values is None:
             return
         result = await _play(interaction, Draw(numbers(values)), version=self.version)
-        await interaction.response.edit_message(**{"view": None, **_result_message(result)})
+        await _answer(interaction, result, edit=True)
 
 
 _DRAW_LABELS = {"noten": "Nobody was tenpai", "abort": "Abortive draw"}
@@ -147,7 +163,7 @@ class DrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     async def handle(self, interaction: Interaction) -> None:
         move = Draw(()) if self.kind == "noten" else AbortiveDraw()
         result = await _play(interaction, move, version=self.version)
-        await interaction.response.edit_message(**{"view": None, **_result_message(result)})
+        await _answer(interaction, result, edit=True)
 
 
 @app_commands.guild_only()
@@ -168,19 +184,27 @@ class Table(commands.GroupCog, group_name="table",
                            kazoe="What 13+ han without a yakuman is worth",
                            aotenjou="No limits: fu x 2^(2+han), yakuman 13 han each",
                            bust="End the game when someone drops below zero",
-                           sanma_honba="Sanma: a honba on a ron is 200 (default) or 300; a tsumo's is 100 from each")
+                           sanma_honba="Sanma: a honba on a ron is 200 (default) or 300; a tsumo's is 100 from each",
+                           thread="Play in a new thread under this channel (with the Cosmic Deck and CHAOS;JAN)")
     @app_commands.choices(kazoe=KAZOE_CHOICES)
     async def start(self, interaction: Interaction, east: Player, south: Player, west: Player,
                     north: Player | None = None, points: app_commands.Range[int, 100, 1_000_000] | None = None,
                     length: Literal["hanchan", "east"] = "hanchan", kiriage: bool = False,
                     kazoe: str = "yakuman", aotenjou: bool = False, bust: bool = True,
-                    sanma_honba: Literal[200, 300] = 200) -> None:
+                    sanma_honba: Literal[200, 300] = 200, thread: bool = False) -> None:
         seats = [(east, "East"), (south, "South"), (west, "West")] + ([(north, "North")] if north else [])
         players = [_person(member, seat) for member, seat in seats]
         options = TableOptions(starting_points=points or DEFAULT_POINTS.get(len(players), 25000),
                                length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
                                bust=bust, sanma_honba=sanma_honba)
         state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
+        if thread:  # the game lives in the thread: its channel id is the thread's
+            place = await open_thread(interaction, f"Table: {interaction.user.display_name}")
+            record = await self.bot.games.start(place.id, TABLE, state, guild_id=interaction.guild_id,
+                                                actor_id=interaction.user.id)
+            await place.send(embed=render.table_embed(record.state, started=True))
+            await interaction.response.send_message(f"The table is open in {place.mention}: play there.")
+            return
         record = await self.bot.games.start(require_channel(interaction), TABLE, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         await interaction.response.send_message(embed=render.table_embed(record.state, started=True))
@@ -195,7 +219,7 @@ class Table(commands.GroupCog, group_name="table",
     async def riichi(self, interaction: Interaction, player: Player | None = None) -> None:
         who = (player or interaction.user).id
         result = await _play(interaction, Riichi(who), for_player=who, action=f"declare riichi for <@{who}>")
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="pay", description="Pay points onto the table, or to another player.")
     @app_commands.describe(amount="Points, in sticks (multiples of 100)", to="Recipient (default: onto the table)",
@@ -205,7 +229,7 @@ class Table(commands.GroupCog, group_name="table",
         payer = (player or interaction.user).id
         move = Pay(payer, amount, to.id if to else None)
         result = await _play(interaction, move, for_player=payer, action=f"pay with <@{payer}>'s points")
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="take", description="Take points from the table (a card effect).")
     @app_commands.describe(amount="Points to take, in sticks", player="Who takes them (default: you)",
@@ -215,7 +239,7 @@ class Table(commands.GroupCog, group_name="table",
         taker = (player or interaction.user).id
         result = await _play(interaction, Take(taker, amount, up_to), for_player=taker,
                              action=f"take points from the table for <@{taker}>")
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="ron", description="A win off someone's discard (add a second winner for double ron).")
     @app_commands.describe(winner="Who won", loser="Who dealt in",
@@ -237,7 +261,7 @@ class Table(commands.GroupCog, group_name="table",
             raise IllegalMove("The second hand's value needs a `winner2`.",
                               "Add winner2, or leave out han2, fu2, points2, yakuman2 and limit2.")
         result = await _play(interaction, Ron(loser.id, tuple(wins)))
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="tsumo", description="A win by self-draw.")
     @app_commands.describe(winner="Who won", han="Han", fu="Fu (not needed from 5 han up, except under aotenjou)",
@@ -248,7 +272,7 @@ class Table(commands.GroupCog, group_name="table",
                     limit: LimitName | None = None) -> None:
         value = HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=limit)
         result = await _play(interaction, Tsumo(Win(winner.id, value)))
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="draw", description="A draw: choose who was tenpai, or record an abortive draw.")
     async def draw(self, interaction: Interaction) -> None:
@@ -281,7 +305,15 @@ class Table(commands.GroupCog, group_name="table",
         result = await self.bot.games.undo(require_channel(interaction), TABLE, actor_id=interaction.user.id,
                                            check=check)
         what = render.describe_events(result.undone.events).replace("\n", "; ")
-        await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(result.game.state))
+        state = result.game.state
+        if state.chaosjan is None:
+            await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(state))
+            return
+        view = chaosjan_panel(state, result.game.version) or discord.utils.MISSING
+        response = await interaction.response.send_message(
+            f"Undone: {what}"[:2000], embeds=[render.table_embed(state), render_chaosjan.panel_embed(state)], view=view)
+        if response.message_id is not None:
+            await chaosjan_panel_moved(interaction, result.game, response.message_id, lines=True)
 
     @app_commands.command(name="set", description="Set a player's points to match the sticks (host; logged).")
     @app_commands.describe(player="Whose points", points="Their points, as the sticks show")
@@ -290,7 +322,7 @@ class Table(commands.GroupCog, group_name="table",
         require_manager(interaction, record.state.host, "set points")
         result = await self.bot.games.apply(require_channel(interaction), TABLE, SetPoints(player.id, points),
                                             actor_id=interaction.user.id)
-        await interaction.response.send_message(**_result_message(result))
+        await _answer(interaction, result)
 
     @app_commands.command(name="end", description="End the game: final standings, stored for the leaderboard.")
     @app_commands.describe(uma="Uma by place, in thousands (default none)",
@@ -310,6 +342,8 @@ class Table(commands.GroupCog, group_name="table",
                               starting_points=start, return_points=back)
         shown = None if uma == "none" and back == start else (scores, f"uma {uma}, return {back:,}")
         await interaction.response.send_message(embed=render.standings_embed(finished.state, shown))
+        if finished.state.chaosjan is not None:
+            await retire_chaosjan_panel(interaction, finished)
 
     @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")
     async def leaderboard(self, interaction: Interaction) -> None:

@@ -50,6 +50,9 @@ def lasts_text(lasts: Lasts | None) -> str:
 # -- events ------------------------------------------------------------------------------------------------------
 
 
+PASSED = "Passed: "
+
+
 def event_lines(state: ChaosState, events: list[dict[str, Any]], others: Container[str] = ()) -> str:
     """What happened, for everyone. Runs of passes are folded into one line. `others`: event types another
     renderer words (the table's, when a CHAOS;JAN move also changed the table)."""
@@ -58,7 +61,7 @@ def event_lines(state: ChaosState, events: list[dict[str, Any]], others: Contain
 
     def flush() -> None:
         if passes:
-            lines.append("Passed: " + ", ".join(passes))
+            lines.append(PASSED + ", ".join(passes))
             passes.clear()
 
     for event in events:

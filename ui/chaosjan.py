@@ -8,6 +8,7 @@ refused as stale instead of passing for the wrong moment.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from typing import Any, cast
@@ -23,6 +24,7 @@ from engine.table import TABLE, TableState, chaos_table, require_chaosjan
 from render import chaosjan as render
 from render import table as render_table
 from storage.games import GameRecord, MoveResult
+from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.paging import SUFFIX, Menu, Page, chosen
@@ -31,6 +33,8 @@ from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
 
 CONTENT_LIMIT = 2000
+PANEL_ROLE = "chaosjan"  # the live panel's message, in game_messages
+BARE_ROLE = "chaosjan-bare"  # the same message when it has no lines of what happened (else 0)
 
 
 # -- moves through storage -----------------------------------------------------------------------------------------
@@ -90,21 +94,105 @@ def panel_message(table: TableState, version: int, events: list[dict[str, Any]] 
     return message if view is None else {**message, "view": view}
 
 
-async def answer(interaction: Interaction, result: MoveResult[TableState], *, mode: str = "send",
+async def answer(interaction: Interaction, result: MoveResult[TableState], *, hand: bool = False,
                  prefix: str = "") -> None:
-    """Show a move's result: "send" a new public panel, "edit" the panel clicked (passes and turn steps), or
-    answer from a private hand ("hand": redraw it, then post the public panel)."""
-    public = panel_message(result.game.state, result.game.version, result.events, prefix)
-    if mode == "edit":
-        await interaction.response.edit_message(**{"view": None, **public})
-    elif mode == "hand":
+    """Show a move's result. A click on the live panel while it is still the channel's newest message edits it in
+    place, its lines of what happened growing; otherwise the panel is re-posted as the move's one public message
+    (from a private hand, the hand is redrawn first)."""
+    if hand:
         await interaction.response.edit_message(**hand_message(result.game.state, interaction.user.id))
-        await interaction.followup.send(**public)
-    elif mode == "retire":  # a play from an old panel: that panel loses its buttons, the new one follows
-        await interaction.response.edit_message(view=None)
-        await interaction.followup.send(**public)
+    elif await edited_in_place(interaction, result):
+        return
+    await post_panel(interaction, result.game, result.events, prefix)
+
+
+async def edited_in_place(interaction: Interaction, result: MoveResult[TableState]) -> bool:
+    message, record = interaction.message, result.game
+    if message is None or message.flags.ephemeral:
+        return False
+    if (await live_panel(interaction, record))[0] != message.id:
+        return False
+    channel = await interaction.client.fetch_channel(record.channel_id)
+    if getattr(channel, "last_message_id", None) != message.id:  # something was posted below it
+        return False
+    public = panel_message(record.state, record.version, result.events)
+    content = more_lines(message.content, public["content"])
+    if len(content) > CONTENT_LIMIT:
+        return False
+    await interaction.response.edit_message(**{"view": None, **public, "content": content or None})
+    await remember_panel(interaction, record, message.id, bool(content))
+    return True
+
+
+def more_lines(old: str, new: str | None) -> str:
+    """A panel's lines of what happened with a move's lines below them; a run of passes stays one line."""
+    if not new or not old:
+        return new or old
+    last, first = old.rsplit("\n", 1)[-1], new.split("\n", 1)[0]
+    if last.startswith(render.PASSED) and first.startswith(render.PASSED):
+        old, new = f"{old}, {first.removeprefix(render.PASSED)}", new[len(first) + 1:]
+    return "\n".join(part for part in (old, new) if part)
+
+
+async def post_panel(interaction: Interaction, record: GameRecord[TableState],
+                     events: list[dict[str, Any]] | None = None, prefix: str = "") -> None:
+    """Post the panel at the bottom of the channel as this interaction's public message, and retire the old one."""
+    public = panel_message(record.state, record.version, events, prefix)
+    if interaction.response.is_done():
+        message_id = (await interaction.followup.send(**public, wait=True)).id
     else:
-        await interaction.response.send_message(**public)
+        response = await interaction.response.send_message(**public)
+        assert response.message_id is not None  # a message reply names its message
+        message_id = response.message_id
+    await panel_moved(interaction, record, message_id, lines=bool(public["content"]))
+
+
+async def live_panel(interaction: Interaction, record: GameRecord[TableState]) -> tuple[int | None, bool]:
+    """The live panel's message id (from `game_messages`, so a restart finds it), and whether it has lines."""
+    message_id = await find_message(interaction.client.db, record.id, PANEL_ROLE)
+    return message_id, await find_message(interaction.client.db, record.id, BARE_ROLE) != message_id
+
+
+async def remember_panel(interaction: Interaction, record: GameRecord[TableState], message_id: int,
+                         lines: bool) -> None:
+    db, channel_id = interaction.client.db, record.channel_id
+    await remember_message(db, record.id, PANEL_ROLE, channel_id, message_id)
+    await remember_message(db, record.id, BARE_ROLE, channel_id, 0 if lines else message_id)
+
+
+async def panel_moved(interaction: Interaction, record: GameRecord[TableState], message_id: int, *,
+                      lines: bool) -> None:
+    """`message_id` (with `lines` of what happened, or none) is the live panel now; the previous one retires."""
+    old, old_lines = await live_panel(interaction, record)
+    await remember_panel(interaction, record, message_id, lines)
+    if old is not None and old != message_id:
+        await retire(interaction, record.channel_id, old, old_lines)
+
+
+async def retire_panel(interaction: Interaction, record: GameRecord[TableState]) -> None:
+    """CHAOS;JAN is gone from the table (undone, or the table ended): its last panel retires."""
+    old, lines = await live_panel(interaction, record)
+    if old is not None:
+        await retire(interaction, record.channel_id, old, lines)
+
+
+async def retire(interaction: Interaction, channel_id: int, message_id: int, lines: bool) -> None:
+    """An old panel keeps only its lines of what happened (no embed, no buttons), or is deleted if it has none.
+    (Nothing is fetched: reading a message needs Read Message History, which the bot doesn't ask for.)"""
+    message = interaction.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    with contextlib.suppress(discord.NotFound):  # someone deleted it already
+        await (message.edit(embeds=[], view=None) if lines else message.delete())
+
+
+async def refresh_panel(interaction: Interaction, record: GameRecord[TableState]) -> None:
+    """Edit the live panel in place, keeping its lines (the card-choosing panel, as players pick)."""
+    message_id = (await live_panel(interaction, record))[0]
+    if message_id is None:
+        return
+    message = interaction.client.get_partial_messageable(record.channel_id).get_partial_message(message_id)
+    public = panel_message(record.state, record.version)
+    with contextlib.suppress(discord.NotFound):
+        await message.edit(embed=public["embed"], view=public.get("view"))
 
 
 PANEL = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", discord.ButtonStyle.danger),
@@ -132,8 +220,8 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             await show_hand(interaction)
             return
         if self.name == "negate":
-            result = await apply(interaction, negate_move(await load(interaction), player), version=self.version)
-            await answer(interaction, result, mode="retire")
+            await answer(interaction, await apply(interaction, negate_move(await load(interaction), player),
+                                                  version=self.version))
             return
         if self.name in ("drew", "again"):
             move: Any = Drew(player, again=self.name == "again")
@@ -141,7 +229,7 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             move = Next(player)
         else:
             move = Pass(player)
-        await answer(interaction, await apply(interaction, move, version=self.version), mode="edit")
+        await answer(interaction, await apply(interaction, move, version=self.version))
 
 
 def negate_move(record: GameRecord[TableState], player: int) -> Play:
@@ -231,11 +319,10 @@ class PickSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         state = chaos(result)
         if state.phase is Phase.SETUP:
             await interaction.response.edit_message(**choose_message(state, interaction.user.id))
-            if result.events[-1].get("ready"):
-                await interaction.followup.send(**panel_message(result.game.state, result.game.version,
-                                                                result.events))
+            if result.events[-1].get("ready"):  # the panel's ✅ for this player
+                await refresh_panel(interaction, result.game)
             return
-        await answer(interaction, result, mode="hand")
+        await answer(interaction, result, hand=True)
 
 
 # -- the private hand ----------------------------------------------------------------------------------------------
@@ -301,10 +388,10 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             if len(result.events) == 0:  # nothing public happened: only redraw the hand
                 await interaction.response.edit_message(**hand_message(result.game.state, player))
                 return
-            await answer(interaction, result, mode="hand")
+            await answer(interaction, result, hand=True)
             return
         move = negate_move(await load(interaction), player) if self.name == "negate" else Pass(player)
-        await answer(interaction, await apply(interaction, move), mode="hand")
+        await answer(interaction, await apply(interaction, move), hand=True)
 
 
 def play_menu(table: TableState, player: int) -> Menu:
@@ -361,7 +448,7 @@ async def play_from_hand(interaction: Interaction, card_id: str, target: int | N
                                                 view=view)
         return
     result = await apply(interaction, Play(interaction.user.id, card_id, target, amount))
-    await answer(interaction, result, mode="hand")
+    await answer(interaction, result, hand=True)
 
 
 def detail_menu(table: TableState, what: str, extra: int) -> Menu:

@@ -263,6 +263,9 @@ class FakeDiscord:
             return self._webhook(method, parts[2], parts[4] if len(parts) == 5 else None, body, files)
         if method == "POST" and parts[0] == "channels" and parts[-1] == "threads" and len(parts) in (3, 5):
             return await self._create_thread(int(parts[1]), int(parts[3]) if len(parts) == 5 else None, body)
+        if method == "GET" and parts[0] == "channels" and len(parts) == 2:
+            channel = self.channels.get(int(parts[1]))
+            return json_response(channel) if channel else discord_error(404, 10003, "Unknown Channel")
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             return self._channel_message(method, int(parts[1]), parts[3] if len(parts) == 4 else None, body, files)
         self.unknown_routes.append(f"{method} /{'/'.join(parts)}")
@@ -397,7 +400,7 @@ class FakeDiscord:
             message["interaction_metadata"] = {"id": str(interaction_id), "type": payload["type"],
                                                "user": payload["member"]["user"]}
         self.messages[message_id] = message
-        if str(channel_id) and channel_id in self.channels:
+        if channel_id in self.channels and not message["flags"] & 64:  # ephemeral replies are no channel message
             self.channels[channel_id]["last_message_id"] = str(message_id)
         return message
 
