@@ -4,9 +4,10 @@
 
 Two fonts, tried glyph by glyph in this order (render/picture_text.py):
 - NotoSans-Subset.ttf: Noto Sans Regular with Latin (Basic, Latin-1, Extended-A and -B, Extended Additional),
-  Greek, Cyrillic, general punctuation, currency, arrows and a few symbols.
-- NotoSansCJK-Subset.otf: Noto Sans CJK JP Regular with CJK punctuation, kana, fullwidth forms and the ideographs
-  people's names use most: JIS X 0208 level 1 (Japanese) and GB 2312 level 1 (simplified Chinese), about 5,500.
+  Greek, Cyrillic, general punctuation, currency and a few symbols.
+- NotoSansCJK-Subset.otf: Noto Sans CJK JP Regular with arrows and other symbols, CJK punctuation, kana, fullwidth
+  forms and the ideographs people's names use most: JIS X 0208 level 1 (Japanese) and GB 2312 level 1 (simplified
+  Chinese), about 5,500 (Korean Hangul is not in: it would double the size).
 Both keep a drawn .notdef box, so a character no font has shows as a box, never as "?".
 Both fonts are under the SIL Open Font License 1.1 (data/fonts/OFL.txt).
 """
@@ -28,6 +29,7 @@ LATIN_RANGES = [(0x20, 0x7E), (0xA0, 0x24F), (0x250, 0x2AF), (0x2B0, 0x2FF), (0x
                 (0x400, 0x52F), (0x1E00, 0x1EFF), (0x2000, 0x206F), (0x20A0, 0x20C0), (0x2100, 0x214F),
                 (0x2190, 0x21FF), (0x2212, 0x2212), (0x25A0, 0x25FF), (0xFFFD, 0xFFFD)]
 KANA_RANGES = [(0x3000, 0x30FF), (0x31F0, 0x31FF), (0xFF00, 0xFFEF)]
+SYMBOL_RANGES = [(0x2000, 0x27BF)]  # punctuation, arrows, maths, shapes, symbols: what Noto Sans lacks of them
 
 
 def euc_row_chars(codec: str, first_rows: range, seconds: range = range(0xA1, 0xFF)) -> set[int]:
@@ -78,7 +80,7 @@ def cjk_font() -> TTFont:
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     make(TTFont(str(NOTO_SANS)), spread(LATIN_RANGES), OUT / "NotoSans-Subset.ttf")
-    make(cjk_font(), spread(KANA_RANGES) | ideographs(), OUT / "NotoSansCJK-Subset.otf")
+    make(cjk_font(), spread(KANA_RANGES + SYMBOL_RANGES) | ideographs(), OUT / "NotoSansCJK-Subset.otf")
 
 
 if __name__ == "__main__":
