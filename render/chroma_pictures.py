@@ -27,8 +27,8 @@ from PIL import Image, ImageDraw
 from engine.chroma.tiles import HONOURS, Chroma, Tile
 from render.picture_text import clean, draw_centred, draw_text, fit
 
-__all__ = ["CAPTION_HEIGHT", "CHROMA_COLOURS", "CHROMA_LETTERS", "TILE_HEIGHT", "TILE_WIDTH", "art_path", "hand_png",
-           "legend_png", "tile_image"]
+__all__ = ["ART_BOX", "CAPTION_HEIGHT", "CHROMA_COLOURS", "CHROMA_LETTERS", "TILE_HEIGHT", "TILE_WIDTH", "art_path",
+           "hand_png", "legend_png", "tile_image"]
 
 TILE_WIDTH, TILE_HEIGHT = 45, 60
 CAPTION_HEIGHT = 16  # the strip under a tile that holds its caption
@@ -65,6 +65,7 @@ _TAB = 11  # the frame's top, with the chroma's letter
 _FRAME = 3  # the frame's bottom; its sides are what the art's width leaves
 _ART_HEIGHT = TILE_HEIGHT - _TAB - _FRAME
 _ART_WIDTH = round(_ART_HEIGHT * 3 / 4)
+ART_BOX = ((TILE_WIDTH - _ART_WIDTH) // 2, _TAB, (TILE_WIDTH + _ART_WIDTH) // 2, _TAB + _ART_HEIGHT)  # in a chroma tile
 
 # -- text --------------------------------------------------------------------------------------------------------------
 
@@ -160,7 +161,7 @@ def _tile(tile: Tile) -> Image.Image:
     else:
         image = _frame(tile.chroma)
         inner = art.resize((_ART_WIDTH, _ART_HEIGHT), Image.Resampling.LANCZOS)
-        image.alpha_composite(inner, ((TILE_WIDTH - _ART_WIDTH) // 2, _TAB))
+        image.alpha_composite(inner, ART_BOX[:2])
     if tile.live:
         image.alpha_composite(_badge())
     return image
