@@ -238,8 +238,8 @@ def _paste_card(image: Image.Image, draw: ImageDraw.ImageDraw, card_id: int, mar
     drawn = _card(card_id, mark)
     image.paste(drawn, (x, y), drawn)
     colour = MARKS[mark] if mark in ("play", "win") else DIM_LABEL if mark == "lose" else LABEL
-    draw_text(draw, (x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), card(card_id).notation, 12, colour,
-              anchor="mm")
+    notation, size = fit(card(card_id).notation, 12, CARD_WIDTH + _GAP - 2)
+    draw_text(draw, (x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), notation, size, colour, anchor="mm")
 
 
 def _layout(count: int, per_line: int) -> tuple[int, int]:
