@@ -203,7 +203,7 @@ def hand_png(tiles: Sequence[Tile], *, melds: Sequence[Sequence[Tile]] = (),
 
     `captions[i]` is written under `tiles[i]`, `meld_captions[j][k]` under `melds[j][k]`; if any caption is given,
     every tile gets the caption strip, so the row stays level. A hand of 14 tiles is under 700 px wide, 2 tiles
-    and four kans under 900 px; the extreme of 18 concealed tiles and four kans is about 1630 px."""
+    and four kans under 900 px; the extreme of 18 concealed tiles and four kans is about 1660 px."""
     if captions is not None and len(captions) != len(tiles):
         raise ValueError(f"{len(captions)} captions for {len(tiles)} tiles")
     if win_index is not None and not 0 <= win_index < len(tiles):
