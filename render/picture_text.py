@@ -73,9 +73,13 @@ def runs(text: str) -> list[tuple[int, str]]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _run_length(index: int, run: str, size: int) -> float:
+    return fonts(size)[index].getlength(run)
+
+
 def text_length(text: str, size: int) -> float:
-    faces = fonts(size)
-    return sum(faces[index].getlength(run) for index, run in runs(text))
+    return sum(_run_length(index, run, size) for index, run in runs(text))
 
 
 def text_bbox(text: str, size: int, stroke_width: int = 0) -> Box:
@@ -88,7 +92,7 @@ def text_bbox(text: str, size: int, stroke_width: int = 0) -> Box:
         part = (x + left, float(top), x + right, float(bottom))
         box = part if box is None else (min(box[0], part[0]), min(box[1], part[1]), max(box[2], part[2]),
                                         max(box[3], part[3]))
-        x += faces[index].getlength(run)
+        x += _run_length(index, run, size)
     return box or (0.0, 0.0, 0.0, 0.0)
 
 
@@ -103,7 +107,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     for index, run in runs(text):
         draw.text((x, y), run, font=faces[index], fill=fill, anchor="ls", stroke_width=stroke_width,
                   stroke_fill=stroke_fill if stroke_fill is not None else fill)
-        x += faces[index].getlength(run)
+        x += _run_length(index, run, size)
 
 
 def fit(text: str, size: int, width: float, smallest: int = 9) -> tuple[str, int]:
