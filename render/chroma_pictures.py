@@ -2,17 +2,16 @@
 legend of the seven chromas.
 
 Pure functions: they take `engine.chroma.tiles.Tile`s and return PNG bytes (or, for one tile, an Image), so the
-Discord layer only attaches the bytes as a file. Nothing here needs a font file: `ImageFont.load_default(size=...)`
-is the scalable font Pillow bundles. It covers ASCII and little more, so captions pass through `_ascii` ("→" becomes
-"->", accents are dropped, anything else becomes "?").
+Discord layer only attaches the bytes as a file. Captions are drawn with the bundled fonts (render/picture_text.py),
+so any player's name or symbol shows.
 
-A tile is an ivory rounded rectangle with its face written on it: the number and a small suit letter (m dark red,
-p blue, s green) for number tiles; E S W N for the winds; an empty blue frame for White, a green "G" for Green and
-a red "R" for Red. A chroma tile has a thick band in its chroma's colour round the edge and a tab of it across the
-top (prismatic: a rainbow); a tile drawn during riichi (`live`) has a "!" badge in its top right corner.
+A tile is the public-domain riichi-mahjong-tiles art (data/tiles/, made by tools/make_tiles.py; red fives are its
+"Dora" tiles). A chroma tile is framed in its chroma's colour (prismatic: a rainbow), with a wider tab at the top
+that carries the chroma's letter (`CHROMA_LETTERS`), so the chroma reads without telling colours apart; the art sits
+inside the frame. A tile drawn during riichi (`live`) has a "!" badge in its top right corner.
 
-Tiles are drawn at `_SS` times their size and reduced, which smooths corners and text; each drawn tile is cached,
-so a hand is mostly pasting.
+The art is loaded once; frames and badges are drawn at `_SS` times their size and reduced, which smooths corners
+and text; each drawn tile is cached, so a hand is mostly pasting.
 """
 
 from __future__ import annotations
@@ -21,16 +20,19 @@ import colorsys
 import io
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from engine.chroma.tiles import HONOURS, Chroma, Tile
-from render.picture_text import draw_centred, fit, font, to_ascii
+from render.picture_text import clean, draw_centred, draw_text, fit
 
-__all__ = ["CAPTION_HEIGHT", "CHROMA_COLOURS", "TILE_HEIGHT", "TILE_WIDTH", "hand_png", "legend_png", "tile_image"]
+__all__ = ["ART_BOX", "CAPTION_HEIGHT", "CHROMA_COLOURS", "CHROMA_LETTERS", "TILE_HEIGHT", "TILE_WIDTH", "art_path",
+           "hand_png", "legend_png", "tile_image"]
 
-TILE_WIDTH, TILE_HEIGHT = 44, 60
+TILE_WIDTH, TILE_HEIGHT = 45, 60
 CAPTION_HEIGHT = 16  # the strip under a tile that holds its caption
+TILE_DIR = Path(__file__).resolve().parent.parent / "data" / "tiles"
 
 RGB = tuple[int, int, int]
 PRISMATIC = "prismatic"  # not a colour: the band is a rainbow
@@ -43,20 +45,12 @@ CHROMA_COLOURS: dict[Chroma, RGB | str] = {
     Chroma.FERN: (79, 121, 66),
     Chroma.SIAM: (240, 150, 150),
 }
-
-IVORY: RGB = (250, 246, 232)
-IVORY_SHADE: RGB = (222, 212, 186)  # the tile's lower edge, so it reads as a block rather than a card
-OUTLINE: RGB = (120, 112, 96)  # the thin edge of a plain tile
-INK: RGB = (28, 28, 28)
-SUIT_INK: dict[str, tuple[RGB, RGB]] = {  # (number, suit letter) per suit, as ordinary tiles are coloured
-    "m": (INK, (165, 25, 30)),
-    "p": ((20, 70, 160), (20, 70, 160)),
-    "s": ((20, 115, 55), (20, 115, 55)),
+CHROMA_LETTERS: dict[Chroma, str] = {
+    Chroma.SILVER: "S", Chroma.GOLD: "G", Chroma.RED: "R", Chroma.BLUE: "B", Chroma.PRISMATIC: "P",
+    Chroma.FERN: "F", Chroma.SIAM: "L",
 }
-RED_FIVE_INK: RGB = (200, 25, 25)
-WHITE_FRAME: RGB = (35, 85, 190)
-GREEN_DRAGON: RGB = (20, 125, 55)
-RED_DRAGON: RGB = (200, 25, 25)
+
+INK: RGB = (28, 28, 28)
 BADGE: RGB = (25, 25, 25)
 BADGE_MARK: RGB = (255, 215, 0)
 WHITE: RGB = (255, 255, 255)
@@ -65,20 +59,42 @@ BACKGROUND: RGB = (43, 45, 49)  # Discord's dark grey, so the picture sits well 
 LABEL: RGB = (235, 235, 235)
 
 _SS = 4  # supersampling factor
-_WINDS = "ESWN"
-_SUITS = "mpsz"
+_SUIT_NAMES = ("Man", "Pin", "Sou")
+_HONOUR_NAMES = ("Ton", "Nan", "Shaa", "Pei", "Haku", "Hatsu", "Chun")
+_TAB = 11  # the frame's top, with the chroma's letter
+_FRAME = 3  # the frame's bottom; its sides are what the art's width leaves
+_ART_HEIGHT = TILE_HEIGHT - _TAB - _FRAME
+_ART_WIDTH = round(_ART_HEIGHT * 3 / 4)
+ART_BOX = ((TILE_WIDTH - _ART_WIDTH) // 2, _TAB, (TILE_WIDTH + _ART_WIDTH) // 2, _TAB + _ART_HEIGHT)  # in a chroma tile
 
 # -- text --------------------------------------------------------------------------------------------------------------
 
 
 def _caption(draw: ImageDraw.ImageDraw, centre_x: float, top: int, text: str, width: int) -> None:
     """A caption centred on `centre_x` in the strip starting at `top`, shrunk to fit `width`."""
-    text, size = fit(to_ascii(text), 12, width, smallest=8)
+    text, size = fit(clean(text), 12, width, smallest=8)
     if text:
-        draw.text((centre_x, top + CAPTION_HEIGHT / 2), text, font=font(size), fill=LABEL, anchor="mm")
+        draw_text(draw, (centre_x, top + CAPTION_HEIGHT / 2), text, size, LABEL, anchor="mm")
 
 
 # -- one tile ----------------------------------------------------------------------------------------------------------
+
+
+def art_path(tile: Tile) -> Path:
+    """The art of `tile`'s face (a red five's own art for `Chroma.RED`), twice the size a plain tile is shown at."""
+    if not 0 <= tile.face < 34:
+        raise ValueError(f"no tile has the face {tile.face!r}")
+    if tile.face >= HONOURS:
+        name = _HONOUR_NAMES[tile.face - HONOURS]
+    else:
+        name = f"{_SUIT_NAMES[tile.face // 9]}{tile.face % 9 + 1}" + ("-Dora" if tile.chroma is Chroma.RED else "")
+    return TILE_DIR / f"{name}.png"
+
+
+@lru_cache(maxsize=64)
+def _art(path: Path) -> Image.Image:
+    with Image.open(path) as image:
+        return image.convert("RGBA")
 
 
 @lru_cache(maxsize=2)
@@ -91,78 +107,64 @@ def _rainbow(width: int, height: int) -> Image.Image:
     return row.resize((width, height), Image.Resampling.NEAREST)
 
 
-def _paint(image: Image.Image, box: tuple[float, float, float, float], radius: float, fill: RGB | str,
-           corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+def _paint(image: Image.Image, box: tuple[float, float, float, float], radius: float, fill: RGB | str) -> None:
     """A rounded rectangle filled with `fill`, or with the rainbow if `fill` is `PRISMATIC`."""
     if isinstance(fill, str):
         mask = Image.new("L", image.size, 0)
-        ImageDraw.Draw(mask).rounded_rectangle(box, radius=round(radius), fill=255, corners=corners)
+        ImageDraw.Draw(mask).rounded_rectangle(box, radius=round(radius), fill=255)
         image.paste(_rainbow(*image.size), (0, 0), mask)
     else:
-        ImageDraw.Draw(image).rounded_rectangle(box, radius=round(radius), fill=fill, corners=corners)
+        ImageDraw.Draw(image).rounded_rectangle(box, radius=round(radius), fill=fill)
 
 
-def _draw_face(draw: ImageDraw.ImageDraw, tile: Tile, centre_x: float, top: float, bottom: float) -> None:
-    """The tile's face (at `_SS` scale) between `top` and `bottom` of the ivory."""
+def _letter_ink(band: RGB | str) -> RGB:
+    """Dark or white, whichever reads better on `band` (by its relative luminance; dark on the rainbow)."""
+    if isinstance(band, str):
+        return INK
+    r, g, b = (c / 255 for c in band)
+    return INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 else WHITE
+
+
+def _frame(chroma: Chroma) -> Image.Image:
+    """The chroma's frame with its letter in the top tab, TILE_WIDTH x TILE_HEIGHT, RGBA."""
     s = _SS
-    height = bottom - top
-    face = tile.face
-    if face < HONOURS:
-        suit = _SUITS[face // 9]
-        number_ink, suit_ink = SUIT_INK[suit]
-        if tile.chroma is Chroma.RED:
-            number_ink = RED_FIVE_INK
-        draw_centred(draw, (centre_x, top + height * 0.4), str(face % 9 + 1), 27 * s, number_ink, bold=s // 2)
-        draw_centred(draw, (centre_x, top + height * 0.82), suit, 13 * s, suit_ink, bold=s // 4)
-        return
-    honour = face - HONOURS
-    middle = (centre_x, top + height * 0.5)
-    if honour < 4:
-        draw_centred(draw, middle, _WINDS[honour], 26 * s, INK, bold=s // 2)
-    elif honour == 4:  # White: an empty frame
-        half_w, half_h = 10 * s, 14 * s
-        draw.rectangle((middle[0] - half_w, middle[1] - half_h, middle[0] + half_w, middle[1] + half_h),
-                       outline=WHITE_FRAME, width=round(2.5 * s))
-    else:
-        letter, ink = ("G", GREEN_DRAGON) if honour == 5 else ("R", RED_DRAGON)
-        draw_centred(draw, middle, letter, 26 * s, ink, bold=s // 2)
+    band = CHROMA_COLOURS[chroma]
+    image = Image.new("RGBA", (TILE_WIDTH * s, TILE_HEIGHT * s), (255, 255, 255, 0))
+    _paint(image, (0, 0, TILE_WIDTH * s - 1, TILE_HEIGHT * s - 1), 6 * s, band)
+    draw_centred(ImageDraw.Draw(image), (TILE_WIDTH * s / 2, (_TAB - 0.5) * s / 2), CHROMA_LETTERS[chroma], 10 * s,
+                 _letter_ink(band), bold=s // 2)
+    return image.reduce(s)
+
+
+def _badge() -> Image.Image:
+    """The "!" badge of a live tile, top right, on a transparent TILE_WIDTH x TILE_HEIGHT image."""
+    s = _SS
+    image = Image.new("RGBA", (TILE_WIDTH * s, TILE_HEIGHT * s), (255, 255, 255, 0))
+    draw = ImageDraw.Draw(image)
+    r = 7 * s
+    cx, cy = (TILE_WIDTH - 8) * s, 8 * s
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE)
+    ring = round(1.2 * s)
+    draw.ellipse((cx - r + ring, cy - r + ring, cx + r - ring, cy + r - ring), fill=BADGE)
+    bar = 0.16 * r  # the "!" drawn as a bar and a dot, sharper than a font's
+    draw.rounded_rectangle((cx - bar, cy - 0.62 * r, cx + bar, cy + 0.2 * r), radius=round(bar), fill=BADGE_MARK)
+    draw.ellipse((cx - bar * 1.1, cy + 0.38 * r, cx + bar * 1.1, cy + 0.6 * r), fill=BADGE_MARK)
+    return image.reduce(s)
 
 
 @lru_cache(maxsize=256)
 def _tile(tile: Tile) -> Image.Image:
     """One tile, TILE_WIDTH x TILE_HEIGHT, RGBA. Cached: callers must not change it."""
-    if not 0 <= tile.face < 34:
-        raise ValueError(f"no tile has the face {tile.face!r}")
-    s = _SS
-    w, h = TILE_WIDTH * s, TILE_HEIGHT * s
-    band = CHROMA_COLOURS[tile.chroma] if tile.chroma is not None else None
-    edge = band if band is not None else OUTLINE
-    image = Image.new("RGBA", (w, h), (*OUTLINE, 0))
-    draw = ImageDraw.Draw(image)
-    radius = 6 * s
-    _paint(image, (0, 0, w - 1, h - 1), radius, edge)
-    inset = (4 if band is not None else 1) * s
-    inner = (inset, inset, w - 1 - inset, h - 1 - inset)
-    inner_radius = radius - inset / 2
-    draw.rounded_rectangle(inner, radius=round(inner_radius), fill=IVORY_SHADE)
-    draw.rounded_rectangle((inner[0], inner[1], inner[2], inner[3] - 3 * s), radius=round(inner_radius), fill=IVORY)
-    face_top = inner[1]
-    if band is not None:  # the tab across the top
-        tab = 7 * s
-        _paint(image, (inner[0], inner[1], inner[2], inner[1] + tab), inner_radius, band,
-               corners=(True, True, False, False))
-        face_top += tab
-    _draw_face(draw, tile, w / 2, face_top, inner[3] - 3 * s)
-    if tile.live:  # the "!" badge, top right
-        r = 7 * s
-        cx, cy = w - 1 - inset - r + s, inset + r - s
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE)
-        ring = round(1.2 * s)
-        draw.ellipse((cx - r + ring, cy - r + ring, cx + r - ring, cy + r - ring), fill=BADGE)
-        bar = 0.16 * r  # the "!" drawn as a bar and a dot: the font's "!" turns into an "I" when thickened
-        draw.rounded_rectangle((cx - bar, cy - 0.62 * r, cx + bar, cy + 0.2 * r), radius=round(bar), fill=BADGE_MARK)
-        draw.ellipse((cx - bar * 1.1, cy + 0.38 * r, cx + bar * 1.1, cy + 0.6 * r), fill=BADGE_MARK)
-    return image.reduce(s)
+    art = _art(art_path(tile))
+    if tile.chroma is None:
+        image = art.reduce(art.width // TILE_WIDTH)
+    else:
+        image = _frame(tile.chroma)
+        inner = art.resize((_ART_WIDTH, _ART_HEIGHT), Image.Resampling.LANCZOS)
+        image.alpha_composite(inner, ART_BOX[:2])
+    if tile.live:
+        image.alpha_composite(_badge())
+    return image
 
 
 def tile_image(tile: Tile, caption: str | None = None) -> Image.Image:
@@ -201,7 +203,7 @@ def hand_png(tiles: Sequence[Tile], *, melds: Sequence[Sequence[Tile]] = (),
 
     `captions[i]` is written under `tiles[i]`, `meld_captions[j][k]` under `melds[j][k]`; if any caption is given,
     every tile gets the caption strip, so the row stays level. A hand of 14 tiles is under 700 px wide, 2 tiles
-    and four kans under 900 px; the extreme of 18 concealed tiles and four kans is about 1630 px."""
+    and four kans under 900 px; the extreme of 18 concealed tiles and four kans is about 1660 px."""
     if captions is not None and len(captions) != len(tiles):
         raise ValueError(f"{len(captions)} captions for {len(tiles)} tiles")
     if win_index is not None and not 0 <= win_index < len(tiles):

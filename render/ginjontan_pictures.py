@@ -2,9 +2,8 @@
 aside) and a duel (two players' unfolded cards facing each other).
 
 Pure functions: they take card ids (see `engine.ginjontan.cards`) and return PNG bytes (or, for one card, an Image),
-so the Discord layer only attaches the bytes as a file (`picture_file`, the one place that imports discord). Nothing
-here needs a font file: `ImageFont.load_default(size=...)` is the scalable font Pillow bundles. It covers ASCII and
-little more, so labels and player names pass through `_ascii` (accents are dropped, anything else becomes "?").
+so the Discord layer only attaches the bytes as a file (`picture_file`, the one place that imports discord). Text is
+drawn with the bundled fonts (render/picture_text.py), so any player's name shows.
 
 A card is a rounded rectangle in its colour: the copy number large in the top left corner, the colour's letter in
 the top right, the symbol's name on a light panel in the middle (two lines for "Space ship", "Black hole",
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from engine.ginjontan.cards import Colour, card
-from render.picture_text import draw_centred, fit, font, to_ascii
+from render.picture_text import clean, draw_centred, draw_text, fit, text_length
 
 if TYPE_CHECKING:
     import discord
@@ -95,12 +94,12 @@ def _name_lines(name: str) -> tuple[tuple[str, ...], int]:
     """The symbol's name as it is written on the panel: its lines and the font size (14 when it fits)."""
     if " " in name:
         lines = tuple(name.split(" ", 1))
-    elif name in _HYPHENATED and font(14).getlength(name) > _NAME_WIDTH:
+    elif name in _HYPHENATED and text_length(name, 14) > _NAME_WIDTH:
         lines = _HYPHENATED[name]
     else:
         lines = (name,)
     size = 14
-    while size > 9 and any(font(size).getlength(line) > _NAME_WIDTH for line in lines):
+    while size > 9 and any(text_length(line, size) > _NAME_WIDTH for line in lines):
         size -= 1
     return tuple(fit(line, size, _NAME_WIDTH, size)[0] for line in lines), size
 
@@ -239,8 +238,8 @@ def _paste_card(image: Image.Image, draw: ImageDraw.ImageDraw, card_id: int, mar
     drawn = _card(card_id, mark)
     image.paste(drawn, (x, y), drawn)
     colour = MARKS[mark] if mark in ("play", "win") else DIM_LABEL if mark == "lose" else LABEL
-    draw.text((x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), card(card_id).notation, font=font(12),
-              fill=colour, anchor="mm")
+    notation, size = fit(card(card_id).notation, 12, CARD_WIDTH + _GAP - 2)
+    draw_text(draw, (x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), notation, size, colour, anchor="mm")
 
 
 def _layout(count: int, per_line: int) -> tuple[int, int]:
@@ -263,8 +262,7 @@ def _draw_block(image: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[i
     "right" places shorter lines."""
     if not cards:
         text_x = x if align == "left" else x + width
-        draw.text((text_x, y + _EMPTY_H / 2), "(empty)", font=font(14), fill=DIM_LABEL,
-                  anchor="lm" if align == "left" else "rm")
+        draw_text(draw, (text_x, y + _EMPTY_H / 2), "(empty)", 14, DIM_LABEL, anchor="lm" if align == "left" else "rm")
         return
     _, per = _layout(len(cards), per_line)
     for index, card_id in enumerate(cards):
@@ -275,15 +273,15 @@ def _draw_block(image: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[i
 
 
 def _label(draw: ImageDraw.ImageDraw, x: float, y: int, text: str, width: float, anchor: str = "lm") -> None:
-    text, size = fit(to_ascii(text), _LABEL_SIZE, width)
+    text, size = fit(clean(text), _LABEL_SIZE, width)
     if text:
-        draw.text((x, y + _LABEL_H / 2 - 1), text, font=font(size), fill=LABEL, anchor=anchor, stroke_width=0)
+        draw_text(draw, (x, y + _LABEL_H / 2 - 1), text, size, LABEL, anchor=anchor)
 
 
 def cards_picture(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[int, str] | None = None) -> bytes:
     """Labelled rows of cards as PNG, e.g. [("Hand", hand), ("Reserve", reserve), ("Set aside", aside)].
 
-    Each row is its label (cleaned to ASCII) above its cards in the given order, each card's notation under it.
+    Each row is its label above its cards in the given order, each card's notation under it.
     A row of more than PER_LINE (11) cards wraps onto further lines of even length (33 cards: 3 lines of 11); a
     row without cards shows "(empty)". `marks` maps a card id to "play", "win" or "lose" (see `card_image`).
     At most 10 + 11 x 88 - 4 + 10 = 984 px wide, whatever the rows hold."""

@@ -1,9 +1,9 @@
 """Pictures for Uno: Chaos Edition, drawn with Pillow: one card, a player's hand and the table's piles.
 
 Pure functions: they take card ids (see `engine.uno.cards`) and return PNG bytes (or, for one card, an Image), so
-the Discord layer only attaches the bytes as a file. Nothing here needs a font file: `ImageFont.load_default(size=...)`
-is the scalable font Pillow bundles. That font covers ASCII and little else, so text is passed through `_printable`,
-which keeps what it can draw and replaces the rest.
+the Discord layer only attaches the bytes as a file. Card faces use Pillow's bundled scalable font
+(`ImageFont.load_default(size=...)`); lines of text (labels, names, notes) use the bundled fonts of
+render/picture_text.py, so any player's name shows.
 
 Cards are drawn at `_SS` times their size and reduced, which smooths ovals, corners and text; each drawn card is
 cached, so a hand or a board is mostly pasting.
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import math
-import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,6 +20,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from engine.uno.cards import CARDS, COLOUR_NAMES, DRAW2, REVERSE, SKIP, WILD4, Colour
+from render.picture_text import clean, draw_text, font, text_length
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "PileDrawing", "board_png", "card_back_image", "card_image", "hand_png"]
 
@@ -58,62 +58,22 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)  # type: ignore[return-value]  # scalable: Pillow >= 10.1 with FreeType
 
 
-# The bundled font (Aileron) has ASCII and a few symbols; these stand in for common characters it lacks.
-_REPLACEMENTS = {"–": "-", "—": "-", "−": "-", "×": "x", "•": "·", "←": "<-", "⇒": "=>", "’": "'", "ß": "ss",
-                 "æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "\u00a0": " "}
 _ARROW = "→"  # drawn as a shape by _draw_line
 
 
-@lru_cache(maxsize=1)
-def _missing_glyph() -> tuple[tuple[int, int], bytes]:
-    mask = _font(24).getmask("\ue000")  # a private-use character: the font draws its "missing" box
-    return mask.size, bytes(mask)
-
-
-@lru_cache(maxsize=4096)
-def _has_glyph(char: str) -> bool:
-    if char == " ":
-        return True
-    mask = _font(24).getmask(char)
-    return (mask.size, bytes(mask)) != _missing_glyph()
-
-
-def _printable(text: str) -> str:
-    """`text` with every character the bundled font cannot draw replaced: accents dropped, emoji and the like
-    removed, any other letter shown as "?"."""
-    out: list[str] = []
-    for char in text:
-        if char == _ARROW or (char.isprintable() and _has_glyph(char)):
-            out.append(char)
-        elif char in _REPLACEMENTS:
-            out.append(_REPLACEMENTS[char])
-        else:
-            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            if base and all(c.isprintable() and _has_glyph(c) for c in base):
-                out.append(base)
-            elif unicodedata.category(char)[0] in "LN":
-                out.append("?")
-            elif char.isspace():
-                out.append(" ")
-            # symbols (emoji), marks and controls are left out
-    return " ".join("".join(out).split())
-
-
 def _text_width(text: str, size: int) -> int:
-    font = _font(size)
     width = 0.0
     for index, part in enumerate(text.split(_ARROW)):
         if index:
             width += size * 1.0
-        width += font.getlength(part)
+        width += text_length(part, size)
     return math.ceil(width)
 
 
 def _draw_line(draw: ImageDraw.ImageDraw, centre_x: float, top: float, text: str, size: int, fill: RGB) -> None:
     """One line of text centred on `centre_x`, its top at `top`; "→" is drawn as an arrow."""
-    font = _font(size)
     x = centre_x - _text_width(text, size) / 2
-    baseline = top + font.getmetrics()[0]
+    baseline = top + font(size).getmetrics()[0]
     for index, part in enumerate(text.split(_ARROW)):
         if index:  # an arrow, as wide as the font size, on the x-height's middle
             y = baseline - size * 0.33
@@ -123,8 +83,8 @@ def _draw_line(draw: ImageDraw.ImageDraw, centre_x: float, top: float, text: str
                           (x1 - head, y + head * 0.85), (x1 - head, y + half), (x0, y + half)], fill=fill)
             x += size * 1.0
         if part:
-            draw.text((x, baseline), part, font=font, fill=fill, anchor="ls")
-            x += font.getlength(part)
+            draw_text(draw, (x, baseline), part, size, fill)
+            x += text_length(part, size)
 
 
 def _draw_centred(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, size: int, fill: RGB, *,
@@ -458,7 +418,7 @@ def board_png(piles: Sequence[PileDrawing], *, draw_pile: int) -> bytes:
     def lines(centre: float, top: int, items: list[tuple[str, RGB, RGB | None]]) -> None:
         """Lines of text under a card; a line with a third colour is drawn as a chip of that colour."""
         for number, (text, colour, chip) in enumerate(items):
-            fitted, size = _fit(_printable(text), _BOARD_TEXT, text_w - (16 if chip else 0))
+            fitted, size = _fit(clean(text), _BOARD_TEXT, text_w - (16 if chip else 0))
             y = top + number * line
             if chip:
                 half = _text_width(fitted, size) / 2 + 8

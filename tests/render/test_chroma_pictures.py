@@ -3,13 +3,19 @@ captions, the winning tile set apart, melds)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from engine.chroma.tiles import CHROMA_FACES, Chroma, Tile, parse_tiles
 from render.chroma_pictures import (
+    _MARGIN,
+    ART_BOX,
+    BACKGROUND,
     CAPTION_HEIGHT,
     CHROMA_COLOURS,
+    CHROMA_LETTERS,
     TILE_HEIGHT,
     TILE_WIDTH,
     hand_png,
@@ -146,3 +152,76 @@ def test_legend_shows_the_seven_chromas() -> None:
     for chroma, colour in CHROMA_COLOURS.items():
         if chroma is not Chroma.PRISMATIC:
             assert colour in colours
+
+
+TILE_ART = Path(__file__).resolve().parents[2] / "data" / "tiles"
+PLAIN_ART = {"1m": "Man1", "9m": "Man9", "5p": "Pin5", "9p": "Pin9", "1s": "Sou1", "7s": "Sou7", "1z": "Ton",
+             "4z": "Pei", "5z": "Haku", "6z": "Hatsu", "7z": "Chun"}
+
+
+def asset(name: str, size: tuple[int, int]) -> Image.Image:
+    with Image.open(TILE_ART / f"{name}.png") as image:
+        return image.convert("RGBA").resize(size, Image.Resampling.BOX)
+
+
+def distance(a: Image.Image, b: Image.Image, mask: Image.Image | None = None) -> float:
+    """The mean difference of the two images' channels (0-255), where `mask` is set."""
+    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGBA"), b.convert("RGBA")), mask).mean) / 4
+
+
+def test_the_tile_art_and_its_licence_are_shipped() -> None:
+    names = {path.stem for path in TILE_ART.glob("*.png")}
+    assert set(PLAIN_ART.values()) <= names
+    assert {"Man5-Dora", "Pin5-Dora", "Sou5-Dora"} <= names
+    assert len(names) == 34 + 3
+    assert "public domain" in (TILE_ART / "LICENSE.md").read_text()
+
+
+def nearest_art(image: Image.Image, mask: Image.Image | None = None) -> tuple[str, float]:
+    """The shipped art that `image` looks most like (where `mask` is set), and how far it is from it."""
+    return min(((path.stem, distance(image, asset(path.stem, image.size), mask)) for path in TILE_ART.glob("*.png")),
+               key=lambda pair: pair[1])
+
+
+@pytest.mark.parametrize(("notation", "name"), PLAIN_ART.items())
+def test_a_plain_tile_is_its_art(notation: str, name: str) -> None:
+    image = tile_image(parse_tiles(notation)[0])
+    assert nearest_art(image) == (name, pytest.approx(0, abs=1))
+
+
+@pytest.mark.parametrize(("notation", "name"), [("0m", "Man5-Dora"), ("0s", "Sou5-Dora"), ("5*p", "Pin5"),
+                                                ("3*s", "Sou3"), ("6*z", "Hatsu"), ("7!z", "Chun")])
+def test_a_chroma_tile_shows_its_art_inside_the_frame(notation: str, name: str) -> None:
+    inside = tile_image(parse_tiles(notation)[0]).crop(ART_BOX)
+    opaque = asset(name, inside.size).getchannel("A").point(lambda a: 255 if a == 255 else 0)
+    opaque.paste(0, (inside.width - 10, 0, inside.width, 6))  # where a live tile's badge overlaps the art
+    found, far = nearest_art(inside, opaque)
+    assert found == name
+    assert far < 8
+
+
+def test_red_fives_use_the_red_five_art() -> None:
+    red = tile_image(parse_tiles("0p")[0]).crop(ART_BOX)
+    assert distance(red, asset("Pin5-Dora", red.size)) < distance(red, asset("Pin5", red.size))
+
+
+def test_each_chroma_has_its_own_letter_on_the_tab() -> None:  # readable without telling the colours apart
+    assert sorted(CHROMA_LETTERS) == sorted(Chroma)
+    assert len(set(CHROMA_LETTERS.values())) == len(Chroma)
+    for chroma in Chroma:
+        tile = tile_image(Tile(CHROMA_FACES[chroma][0], chroma)).convert("RGB")
+        tab = tile.crop((12, 1, TILE_WIDTH - 12, ART_BOX[1]))
+        colours = {colour for _, colour in tab.getcolors(maxcolors=1 << 16) or ()}
+        dark = {c for c in colours if sum(c) < 150}
+        white = {c for c in colours if min(c) > 235}
+        assert dark or white, chroma  # the letter's ink, dark or white, whichever reads on the band
+
+
+def test_the_hand_shows_the_tile_art() -> None:
+    hand = decode(hand_png(parse_tiles("19m7z")))
+    for index, name in enumerate(("Man1", "Man9", "Chun")):
+        x = _MARGIN + index * (TILE_WIDTH + 2)
+        shown = hand.crop((x, _MARGIN, x + TILE_WIDTH, _MARGIN + TILE_HEIGHT))
+        expected = Image.new("RGBA", (TILE_WIDTH, TILE_HEIGHT), (*BACKGROUND, 255))
+        expected.alpha_composite(asset(name, expected.size))
+        assert distance(shown, expected) < 3

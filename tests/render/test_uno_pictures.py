@@ -11,7 +11,6 @@ from render.uno_pictures import (
     CARD_HEIGHT,
     CARD_WIDTH,
     PileDrawing,
-    _printable,
     board_png,
     card_back_image,
     card_image,
@@ -148,13 +147,6 @@ def test_board_wraps_and_takes_any_text() -> None:
     assert two_rows.width <= 1000
     assert two_rows.height > 1.8 * one_row.height
     assert decode(board_png([], draw_pile=0)).width < 300
-
-
-def test_text_the_font_cannot_draw_is_replaced() -> None:
-    assert _printable("→ Zoë") == "→ Zoe"
-    assert _printable("Bjørn 🎲 — x") == "Bjorn - x"
-    assert _printable("太郎") == "??"
-    assert _printable("a\nb\tc  d\u200b") == "a b c d"
 
 
 def test_fast_enough() -> None:
