@@ -90,7 +90,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         result = await flows.apply(interaction, UseCatalogue(catalogue), seated=False)
         public = flows.panel_message(result.game.state, result.game.version, result.events)
         posted = await channel.send(**public)
-        await flows.panel_moved(interaction, result.game, posted.id, lines=bool(public["content"]))
+        await flows.panel_moved(interaction, result.game, posted.id, lines=public["content"] or "")
         await interaction.followup.send(f"Imported {catalogue.name}.", ephemeral=True)
 
     # -- playing ---------------------------------------------------------------------------------------------

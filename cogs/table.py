@@ -109,7 +109,7 @@ async def _answer(interaction: Interaction, result: MoveResult[TableState], *, e
     else:
         message_id = (await interaction.response.send_message(**message)).message_id
     if result.game.state.chaosjan is not None and message_id is not None:
-        await chaosjan_panel_moved(interaction, result.game, message_id, lines=bool(message["content"]))
+        await chaosjan_panel_moved(interaction, result.game, message_id, lines=message["content"] or "")
 
 
 class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
@@ -313,7 +313,7 @@ class Table(commands.GroupCog, group_name="table",
         response = await interaction.response.send_message(
             f"Undone: {what}"[:2000], embeds=[render.table_embed(state), render_chaosjan.panel_embed(state)], view=view)
         if response.message_id is not None:
-            await chaosjan_panel_moved(interaction, result.game, response.message_id, lines=True)
+            await chaosjan_panel_moved(interaction, result.game, response.message_id, lines=f"Undone: {what}"[:2000])
 
     @app_commands.command(name="set", description="Set a player's points to match the sticks (host; logged).")
     @app_commands.describe(player="Whose points", points="Their points, as the sticks show")

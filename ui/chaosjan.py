@@ -24,17 +24,15 @@ from engine.table import TABLE, TableState, chaos_table, require_chaosjan
 from render import chaosjan as render
 from render import table as render_table
 from storage.games import GameRecord, MoveResult
-from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.live_panel import CONTENT_LIMIT, LivePanel, grown, retire
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import require_channel, require_seated
 from ui.types import Interaction
 
-CONTENT_LIMIT = 2000
-PANEL_ROLE = "chaosjan"  # the live panel's message, in game_messages
-BARE_ROLE = "chaosjan-bare"  # the same message when it has no lines of what happened (else 0)
+PANEL_MESSAGE = LivePanel("chaosjan")  # the live panel's message, in game_messages
 
 
 # -- moves through storage -----------------------------------------------------------------------------------------
@@ -107,20 +105,18 @@ async def answer(interaction: Interaction, result: MoveResult[TableState], *, ha
 
 
 async def edited_in_place(interaction: Interaction, result: MoveResult[TableState]) -> bool:
-    message, record = interaction.message, result.game
+    message, record, bot = interaction.message, result.game, interaction.client
     if message is None or message.flags.ephemeral:
         return False
-    if (await live_panel(interaction, record))[0] != message.id:
-        return False
-    channel = await interaction.client.fetch_channel(record.channel_id)
-    if getattr(channel, "last_message_id", None) != message.id:  # something was posted below it
+    live = await PANEL_MESSAGE.editable(bot, record.id, record.channel_id, message)
+    if live is None or live[0] != message.id:  # another message, or something was posted below it
         return False
     public = panel_message(record.state, record.version, result.events)
-    content = more_lines(message.content, public["content"])
+    content = more_lines(live[1], public["content"])
     if len(content) > CONTENT_LIMIT:
         return False
     await interaction.response.edit_message(**{"view": None, **public, "content": content or None})
-    await remember_panel(interaction, record, message.id, bool(content))
+    await PANEL_MESSAGE.remember(bot, record.id, record.channel_id, message.id, content)
     return True
 
 
@@ -131,7 +127,7 @@ def more_lines(old: str, new: str | None) -> str:
     last, first = old.rsplit("\n", 1)[-1], new.split("\n", 1)[0]
     if last.startswith(render.PASSED) and first.startswith(render.PASSED):
         old, new = f"{old}, {first.removeprefix(render.PASSED)}", new[len(first) + 1:]
-    return "\n".join(part for part in (old, new) if part)
+    return grown(old, new)
 
 
 async def post_panel(interaction: Interaction, record: GameRecord[TableState],
@@ -144,49 +140,27 @@ async def post_panel(interaction: Interaction, record: GameRecord[TableState],
         response = await interaction.response.send_message(**public)
         assert response.message_id is not None  # a message reply names its message
         message_id = response.message_id
-    await panel_moved(interaction, record, message_id, lines=bool(public["content"]))
-
-
-async def live_panel(interaction: Interaction, record: GameRecord[TableState]) -> tuple[int | None, bool]:
-    """The live panel's message id (from `game_messages`, so a restart finds it), and whether it has lines."""
-    message_id = await find_message(interaction.client.db, record.id, PANEL_ROLE)
-    return message_id, await find_message(interaction.client.db, record.id, BARE_ROLE) != message_id
-
-
-async def remember_panel(interaction: Interaction, record: GameRecord[TableState], message_id: int,
-                         lines: bool) -> None:
-    db, channel_id = interaction.client.db, record.channel_id
-    await remember_message(db, record.id, PANEL_ROLE, channel_id, message_id)
-    await remember_message(db, record.id, BARE_ROLE, channel_id, 0 if lines else message_id)
+    await panel_moved(interaction, record, message_id, lines=public["content"] or "")
 
 
 async def panel_moved(interaction: Interaction, record: GameRecord[TableState], message_id: int, *,
-                      lines: bool) -> None:
+                      lines: str) -> None:
     """`message_id` (with `lines` of what happened, or none) is the live panel now; the previous one retires."""
-    old, old_lines = await live_panel(interaction, record)
-    await remember_panel(interaction, record, message_id, lines)
-    if old is not None and old != message_id:
-        await retire(interaction, record.channel_id, old, old_lines)
+    old = await PANEL_MESSAGE.moved(interaction.client, record.id, record.channel_id, message_id, lines)
+    if old is not None:
+        await retire(interaction.client, record.channel_id, old[0], "lines" if old[1] else None)
 
 
 async def retire_panel(interaction: Interaction, record: GameRecord[TableState]) -> None:
     """CHAOS;JAN is gone from the table (undone, or the table ended): its last panel retires."""
-    old, lines = await live_panel(interaction, record)
+    old, lines = await PANEL_MESSAGE.find(interaction.client, record.id)
     if old is not None:
-        await retire(interaction, record.channel_id, old, lines)
-
-
-async def retire(interaction: Interaction, channel_id: int, message_id: int, lines: bool) -> None:
-    """An old panel keeps only its lines of what happened (no embed, no buttons), or is deleted if it has none.
-    (Nothing is fetched: reading a message needs Read Message History, which the bot doesn't ask for.)"""
-    message = interaction.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-    with contextlib.suppress(discord.NotFound):  # someone deleted it already
-        await (message.edit(embeds=[], view=None) if lines else message.delete())
+        await retire(interaction.client, record.channel_id, old, "lines" if lines else None)
 
 
 async def refresh_panel(interaction: Interaction, record: GameRecord[TableState]) -> None:
     """Edit the live panel in place, keeping its lines (the card-choosing panel, as players pick)."""
-    message_id = (await live_panel(interaction, record))[0]
+    message_id = (await PANEL_MESSAGE.find(interaction.client, record.id))[0]
     if message_id is None:
         return
     message = interaction.client.get_partial_messageable(record.channel_id).get_partial_message(message_id)

@@ -1,0 +1,111 @@
+"""One live panel at the bottom of a game's channel (issue 17, item 2), shared by CHAOS;JAN and Gin-jon-tan.
+
+While the panel is still the channel's newest message, a move edits it in place, its lines of what happened
+growing below the earlier ones within Discord's 2,000 characters. Once something was posted below it (chat, another
+message) or the lines would overflow, the move re-posts the panel at the bottom and the old one retires.
+game_messages keeps the panel's id under the game's role, and under "<role>-bare" while it has no lines (else 0),
+so a restart finds it. (Nothing is fetched: reading a message needs Read Message History, which the bot doesn't
+ask for; the lines a panel shows are remembered as they are sent, or read from the clicked message.)
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+
+from storage.messages import find_message, remember_message
+
+if TYPE_CHECKING:
+    from bot import ChaosTable
+
+log = logging.getLogger(__name__)
+
+CONTENT_LIMIT = 2000
+_lines: weakref.WeakKeyDictionary[Any, dict[int, str]] = weakref.WeakKeyDictionary()
+
+
+def grown(old: str, new: str | None) -> str:
+    """A panel's lines with a move's lines below them."""
+    return "\n".join(part for part in (old, new) if part)
+
+
+async def is_newest(bot: ChaosTable, channel_id: int, message_id: int) -> bool:
+    """Whether nothing was posted below the message (ephemeral replies don't count, as in Discord)."""
+    channel = await bot.fetch_channel(channel_id)
+    return getattr(channel, "last_message_id", None) == message_id
+
+
+def known_lines(bot: ChaosTable, message_id: int, message: discord.Message | None = None) -> str | None:
+    """The lines the message shows: from the clicked message itself, or as the bot last sent them (None when
+    unknown, after a restart)."""
+    if message is not None and message.id == message_id and not message.flags.ephemeral:
+        return message.content
+    return _lines.get(bot, {}).get(message_id)
+
+
+async def retire(bot: ChaosTable, channel_id: int, message_id: int, keep: Literal["lines", "embed"] | None) -> None:
+    """An old panel keeps its lines of what happened (and any picture) and loses its embed and buttons, or keeps its
+    embed and loses only its buttons, or (keeping nothing) is deleted."""
+    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    _lines.get(bot, {}).pop(message_id, None)
+    try:
+        if keep is None:
+            await message.delete()
+        elif keep == "lines":
+            await message.edit(embeds=[], view=None)
+        else:
+            await message.edit(view=None)
+    except discord.NotFound:
+        pass  # deleted by someone: nothing left to retire
+    except discord.HTTPException:
+        log.warning("could not retire the panel %s in channel %s", message_id, channel_id, exc_info=True)
+
+
+class LivePanel:
+    """The live panel of one kind of game, by its role in game_messages."""
+
+    def __init__(self, role: str, bare_role: str | None = None) -> None:
+        self.role, self.bare_role = role, bare_role or f"{role}-bare"
+
+    async def find(self, bot: ChaosTable, game_id: int) -> tuple[int | None, bool]:
+        """The live panel's message id, and whether it has lines of what happened."""
+        message_id = await find_message(bot.db, game_id, self.role)
+        return message_id, await find_message(bot.db, game_id, self.bare_role) != message_id
+
+    async def remember(self, bot: ChaosTable, game_id: int, channel_id: int, message_id: int, lines: str) -> None:
+        await remember_message(bot.db, game_id, self.role, channel_id, message_id)
+        await remember_message(bot.db, game_id, self.bare_role, channel_id, 0 if lines else message_id)
+        _lines.setdefault(bot, {})[message_id] = lines
+
+    async def editable(self, bot: ChaosTable, game_id: int, channel_id: int,
+                       message: discord.Message | None = None) -> tuple[int, str] | None:
+        """The live panel and its lines, when a move may edit it in place: it is still the channel's newest message
+        and its lines are known."""
+        message_id = (await self.find(bot, game_id))[0]
+        if message_id is None:
+            return None
+        lines = known_lines(bot, message_id, message)
+        if lines is None or not await is_newest(bot, channel_id, message_id):
+            return None
+        return message_id, lines
+
+    async def moved(self, bot: ChaosTable, game_id: int, channel_id: int, message_id: int,
+                    lines: str) -> tuple[int, bool] | None:
+        """`message_id` (with `lines`) is the live panel now. Returns the one it replaced and whether that one had
+        lines, for the caller to retire."""
+        old, old_lines = await self.find(bot, game_id)
+        await self.remember(bot, game_id, channel_id, message_id, lines)
+        return (old, old_lines) if old is not None and old != message_id else None
+
+
+async def edit(bot: ChaosTable, interaction: Any, channel_id: int, message_id: int, message: dict[str, Any]) -> None:
+    """Edit the panel: as the answer to a click on it, or by id through the channel."""
+    clicked = interaction is not None and interaction.message is not None and interaction.message.id == message_id
+    if clicked and not interaction.response.is_done():
+        await interaction.response.edit_message(**message)
+        return
+    partial = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    await partial.edit(**message)
