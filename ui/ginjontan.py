@@ -8,7 +8,6 @@ that no longer answers what the game waits for, so a stale click changes nothing
 from __future__ import annotations
 
 import asyncio
-import logging
 import re
 import weakref
 from collections import defaultdict
@@ -45,6 +44,7 @@ from storage.ginjontan import collections
 from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, numbers, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change
+from ui.live_panel import CONTENT_LIMIT, LivePanel, edit, grown, retire
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import require_channel, require_manager, require_seated
@@ -53,8 +53,6 @@ from ui.types import Interaction
 
 if TYPE_CHECKING:
     from bot import ChaosTable
-
-log = logging.getLogger(__name__)
 
 # -- moves through storage -----------------------------------------------------------------------------------
 
@@ -92,24 +90,49 @@ def panel(state: GinjontanState) -> dict[str, Any]:
 
 
 def public_message(state: GinjontanState, events: list[dict[str, Any]], content: str | None = None) -> dict[str, Any]:
-    """The public answer to a change: short lines for what happened, the panel, and the duel's picture when one
-    began."""
+    """The public answer to a change: short lines for what happened, the panel, and the duel's picture (the duel
+    the change began, or the one under way)."""
     message: dict[str, Any] = {"content": content or render.event_lines(state, events) or "Done.", **panel(state)}
-    duel = next((e for e in reversed(events) if e["type"] == "duel"), None)
-    if duel is not None:
-        (left, left_cards), (right, right_cards) = duel["unfolded"]
+    shown = duel_shown(state, events)
+    if shown is not None:
+        (left, left_cards), (right, right_cards) = shown[1]
         png = pictures.duel_picture(state.name(left), left_cards, state.name(right), right_cards)
         message["files"] = [pictures.picture_file(png, "duel.png")]
     return message
 
 
-# -- the panel: one live message at the bottom --------------------------------------------------------------
-# Each change posts one public message: its lines and the panel. The panel before it is retired: a move's message
-# keeps its lines and loses the panel and buttons; the lobby keeps its embed and loses its buttons at the start; a
-# panel without lines (/ginjontan status, a lobby shown again) is deleted. game_messages keeps the ids: "panel",
-# "lobby" and "bare" (the newest panel posted without lines), so a restart finds them.
+def duel_key(round_: int, active: int, opponent: int) -> str:
+    """The game_messages role naming the message that pictures this duel."""
+    return f"duel {round_} {active} {opponent}"
 
-PANEL, LOBBY, BARE = "panel", "lobby", "bare"
+
+def duel_shown(state: GinjontanState, events: list[dict[str, Any]]) -> tuple[str, list[Any]] | None:
+    """The duel a new panel pictures (its key and both sides' unfolded cards): the one the change began, else the
+    one under way while cards are unfolded; None without one."""
+    began = next((e for e in reversed(events) if e["type"] == "duel"), None)
+    if began is not None:
+        return duel_key(state.round, began["active"], began["opponent"]), list(began["unfolded"])
+    duel = state.duel
+    if duel is None or not (state.seat(duel.active).unfolded or state.seat(duel.opponent).unfolded):
+        return None
+    return (duel_key(state.round, duel.active, duel.opponent),
+            [(p, list(state.seat(p).unfolded)) for p in (duel.active, duel.opponent)])
+
+
+# -- the panel: one live message at the bottom --------------------------------------------------------------
+# A change edits the live panel in place while it is the channel's newest message (ui/live_panel.py), its lines
+# growing; a panel click or a private hand edits it by id, a slash command is answered privately with the lines.
+# A change posts a new message when something was posted below the panel, when the lines would overflow, when a
+# duel begins (its picture) or a round is scored (the result stands in its own message), at the start (the lobby
+# keeps its list of players), and when the panel's duel picture is no longer current. The panel before it is
+# retired: a move's message keeps its lines (and picture) and loses the panel and buttons; the lobby keeps its embed
+# and loses its buttons at the start; a panel without lines (/ginjontan status, a lobby shown again) is deleted.
+# game_messages keeps the ids: "panel", "bare" (the panel while it has no lines), "lobby", "picture" (the newest
+# message with a duel picture) and one role per pictured duel (duel_key), so a restart finds them.
+
+PANEL_MESSAGE = LivePanel("panel", "bare")
+LOBBY, PICTURE = "lobby", "picture"
+OWN_MESSAGE = {"duel", "evaluated"}  # events whose change is posted as a message of its own
 _posting: weakref.WeakKeyDictionary[Any, defaultdict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
 
 
@@ -123,51 +146,68 @@ def posting_lock(bot: ChaosTable, channel_id: int) -> asyncio.Lock:
     return _posting.setdefault(bot, defaultdict(asyncio.Lock))[channel_id]
 
 
-async def retire(bot: ChaosTable, channel_id: int, message_id: int, how: Literal["buttons", "panel", "delete"]) -> None:
-    """An old panel loses its buttons, or its panel and buttons, or goes."""
-    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-    try:
-        if how == "delete":
-            await message.delete()
-        elif how == "buttons":
-            await message.edit(view=None)
-        else:
-            await message.edit(embed=None, view=None)
-    except discord.NotFound:
-        pass  # deleted by someone: nothing left to retire
-    except discord.HTTPException:
-        log.warning("could not retire the Gin-jon-tan panel %s in channel %s", message_id, channel_id, exc_info=True)
+async def edited(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanState], lines: str,
+                 events: list[dict[str, Any]], interaction: Interaction | None = None) -> bool:
+    """Edit the live panel in place with a change's `lines`, when it may be (see above); False when the change
+    needs a new message."""
+    state, db = record.state, bot.db
+    if state.phase in (Phase.LOBBY, Phase.OVER) or any(e["type"] in OWN_MESSAGE for e in events):
+        return False
+    clicked = None if interaction is None else interaction.message
+    live = await PANEL_MESSAGE.editable(bot, record.id, channel_id, clicked)
+    if live is None or live[0] == await find_message(db, record.id, LOBBY):
+        return False
+    message_id, content = live[0], grown(live[1], lines)
+    shown = duel_shown(state, [])
+    current = shown is not None and await find_message(db, record.id, shown[0]) == message_id
+    if len(content) > CONTENT_LIMIT or (await find_message(db, record.id, PICTURE) == message_id and not current):
+        return False
+    await edit(bot, interaction, channel_id, message_id, {"content": content, **panel(state)})
+    await PANEL_MESSAGE.remember(bot, record.id, channel_id, message_id, content)
+    return True
 
 
 async def posted(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanState], message_id: int,
-                 *, bare: bool = False) -> None:
-    """`message_id` is the new panel: the one before it is retired."""
-    old = await find_message(bot.db, record.id, PANEL)
-    if old is not None and old != message_id:
-        lobby = old == await find_message(bot.db, record.id, LOBBY)
-        if lobby and record.state.phase is not Phase.LOBBY:
-            await retire(bot, channel_id, old, "buttons")
-        elif lobby or old == await find_message(bot.db, record.id, BARE):
-            await retire(bot, channel_id, old, "delete")
+                 message: dict[str, Any] | None = None, events: list[dict[str, Any]] | None = None) -> None:
+    """`message_id` (sent as `message` for a change with `events`) is the new panel: the one before it retires."""
+    state, content = record.state, (message or {}).get("content") or ""
+    old = await PANEL_MESSAGE.moved(bot, record.id, channel_id, message_id, content)
+    if old is not None:
+        lobby = old[0] == await find_message(bot.db, record.id, LOBBY)
+        if lobby and state.phase is not Phase.LOBBY:
+            await retire(bot, channel_id, old[0], "embed")
         else:
-            await retire(bot, channel_id, old, "panel")
-    await remember_message(bot.db, record.id, PANEL, channel_id, message_id)
-    if record.state.phase is Phase.LOBBY:
+            await retire(bot, channel_id, old[0], "lines" if old[1] and not lobby else None)
+    if state.phase is Phase.LOBBY:
         await remember_message(bot.db, record.id, LOBBY, channel_id, message_id)
-    if bare:
-        await remember_message(bot.db, record.id, BARE, channel_id, message_id)
+    shown = duel_shown(state, events or [])
+    if shown is not None and (message or {}).get("files"):
+        await remember_message(bot.db, record.id, PICTURE, channel_id, message_id)
+        await remember_message(bot.db, record.id, shown[0], channel_id, message_id)
 
 
-async def publish(interaction: Interaction, record: GameRecord[GinjontanState], message: dict[str, Any], *,
-                  followup: bool = False, bare: bool = False) -> None:
+async def publish(interaction: Interaction, record: GameRecord[GinjontanState], message: dict[str, Any],
+                  events: list[dict[str, Any]] | None = None) -> None:
     """Post the new panel as the interaction's reply (or, after a private reply, its followup)."""
-    if followup:
+    if interaction.response.is_done():
         message_id = (await interaction.followup.send(**message, wait=True)).id
     else:
         response = await interaction.response.send_message(**message)
         assert response.message_id is not None  # a message reply names its message
         message_id = response.message_id
-    await posted(interaction.client, require_channel(interaction), record, message_id, bare=bare)
+    await posted(interaction.client, require_channel(interaction), record, message_id, message, events)
+
+
+async def answer(interaction: Interaction, record: GameRecord[GinjontanState], events: list[dict[str, Any]],
+                 text: str | None = None) -> None:
+    """A change's one public answer: the live panel edited in place (a command is then answered privately with
+    the lines), or a new panel."""
+    lines = text or render.event_lines(record.state, events)
+    if await edited(interaction.client, require_channel(interaction), record, lines, events, interaction):
+        if not interaction.response.is_done():
+            await interaction.response.send_message(lines or "✅ Done.", ephemeral=True)
+        return
+    await publish(interaction, record, public_message(record.state, events, text), events)
 
 
 async def lobby_changed(interaction: Interaction, result: MoveResult[GinjontanState]) -> None:
@@ -175,13 +215,13 @@ async def lobby_changed(interaction: Interaction, result: MoveResult[GinjontanSt
     state = result.game.state
     lobby_id = await find_message(interaction.client.db, result.game.id, LOBBY)
     if lobby_id is None:  # a lobby opened before panels were kept
-        await publish(interaction, result.game, public_message(state, result.events))
+        await publish(interaction, result.game, public_message(state, result.events), result.events)
     elif interaction.message is not None and interaction.message.id == lobby_id:
         await interaction.response.edit_message(**panel(state))
     else:
-        await interaction.response.send_message(render.event_lines(state, result.events), ephemeral=True)
         lobby = interaction.client.get_partial_messageable(require_channel(interaction)).get_partial_message(lobby_id)
         await lobby.edit(**panel(state))
+        await interaction.response.send_message(render.event_lines(state, result.events), ephemeral=True)
 
 
 async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False, seated: bool = True) -> None:
@@ -199,14 +239,14 @@ async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False,
                 hand = hand_message(state, interaction.user.id)
                 await interaction.response.edit_message(embed=hand["embed"], attachments=hand["files"],
                                                         view=hand["view"])
-        await publish(interaction, result.game, public_message(state, result.events), followup=from_hand)
+        await answer(interaction, result.game, result.events)
 
 
 async def show_status(interaction: Interaction) -> None:
     """`/ginjontan status`: the panel again at the bottom; the old one is retired."""
     async with posting(interaction):
         record = await load(interaction)
-        await publish(interaction, record, panel(record.state), bare=True)
+        await publish(interaction, record, panel(record.state))
 
 
 async def undo(interaction: Interaction) -> None:
@@ -220,7 +260,7 @@ async def undo(interaction: Interaction) -> None:
         move_ = (result.undone.move or {}).get("move", "a move")
         who = f" by <@{result.undone.actor_id}>" if result.undone.actor_id else ""
         text = f"↩️ Undid {move_}{who}. Every card is where it was before it."
-        await publish(interaction, result.game, public_message(result.game.state, [], text))
+        await answer(interaction, result.game, [], text)
 
 
 async def end(interaction: Interaction) -> None:
@@ -233,9 +273,9 @@ async def end(interaction: Interaction) -> None:
         note_change(interaction)
         interaction.client.ginjontan_timers.arm(channel_id, done)
         await interaction.response.send_message(render.ended_text(record.state))
-        old = await find_message(interaction.client.db, record.id, PANEL)
+        old = (await PANEL_MESSAGE.find(interaction.client, record.id))[0]
         if old is not None:
-            await retire(interaction.client, channel_id, old, "buttons")
+            await retire(interaction.client, channel_id, old, "embed")
 
 
 # -- lobby ----------------------------------------------------------------------------------------------------
@@ -500,8 +540,7 @@ class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
             async with posting(interaction):
                 result = await apply(interaction, m)
                 await interaction.response.edit_message(content="✅ Asked.", view=None)
-                await publish(interaction, result.game, public_message(result.game.state, result.events),
-                              followup=True)
+                await answer(interaction, result.game, result.events)
             return
         await move(interaction, m, from_hand=True)
 

@@ -34,14 +34,17 @@ class GinjontanTimers(TurnTimer[GinjontanState]):
         return flows.posting_lock(self.bot, channel_id)
 
     async def expired(self, channel_id: int, result: MoveResult[GinjontanState]) -> None:
-        """One message: what the time-out did, and the panel (the one before it is retired)."""
+        """What the time-out did, on the live panel edited in place, or in one new message with the panel (the one
+        before it is retired)."""
         self.arm(channel_id, result.game)
         state = result.game.state
         text = render.event_lines(state, result.events) or "⏰ Time ran out."
         if self.paused(channel_id):
             text = f"{text}\n{PAUSED}"
+        if await flows.edited(self.bot, channel_id, result.game, text, result.events):
+            return
         message = flows.public_message(state, result.events, text[:2000])
         if state.phase is Phase.OVER:
             message["embeds"] = [message.pop("embed"), render.final_embed(state)]
         sent = await self.bot.get_partial_messageable(channel_id).send(**message)
-        await flows.posted(self.bot, channel_id, result.game, sent.id)
+        await flows.posted(self.bot, channel_id, result.game, sent.id, message, result.events)

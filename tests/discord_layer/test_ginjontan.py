@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from engine.ginjontan.cards import card
@@ -10,6 +12,13 @@ from engine.ginjontan.state import Phase
 from tests.fake_discord.harness import components, message_text
 
 SEED = 20261123
+
+
+async def settled(harness) -> None:
+    """Wait until the bot has finished handling every interaction (its last edits come after the answer)."""
+    in_flight = set(harness.bot._in_flight)
+    if in_flight:
+        await asyncio.wait(in_flight, timeout=5)
 
 
 async def current(harness):
@@ -162,7 +171,8 @@ async def test_outsiders_wrong_steps_and_managers(harness):
     swapped = await current(harness)
     assert swapped.seat(players[0].id).hand == state.seat(players[0].id).reserve
     undo = await harness.slash("ginjontan undo", user=players[0])
-    assert not undo.ephemeral and "Undid swap" in undo.text
+    await settled(harness)
+    assert "Undid swap" in undo.text and "Undid swap" in message_text(harness.newest_public())
     assert (await current(harness)).seat(players[0].id).hand == state.seat(players[0].id).hand
     end = await harness.slash("ginjontan end", user=players[0])
     assert "over" in end.text and await current(harness) is None
@@ -187,9 +197,9 @@ async def test_a_duel_from_the_hand_menus_and_the_autocomplete_of_your_cards(har
     assert "Your options" in hand.text and ("you win" in hand.text or "you lose" in hand.text
                                              or "standoff" in hand.text)
     option = next(c for c in components(hand.message) if c["type"] == 3)["options"][0]["value"]
-    reply = await harness.choose(hand.message, [option], user=users[first])
-    await reply.followed_up()
-    public = message_text(reply.record.followups[0])
+    await harness.choose(hand.message, [option], user=users[first])
+    await settled(harness)
+    public = message_text(harness.newest_public())  # the panel, edited in place or posted again
     acting, target = (int(x) for x in option.split(":"))
     assert f"`{card(acting).notation}` on `{card(target).notation}`" in public
     after = await current(harness)
@@ -216,14 +226,15 @@ async def test_ask_and_give_in_the_combination_round(harness):
     assert ask.ephemeral and "Which 1-3 of your hand cards" in ask.text
     give = state.seat(asker).hand[:2]
     asked = await harness.choose(ask.message, [str(c) for c in give], user=users[asker])
-    await asked.followed_up()
-    assert f"asks <@{target}>" in message_text(asked.record.followups[0])
+    assert "Asked" in asked.text
+    await settled(harness)
+    assert f"asks <@{target}>" in message_text(harness.newest_public())
     state = await current(harness)
     assert state.waiting == ((target, "give"),)
     their = await harness.slash("ginjontan hand", user=users[target])
     picked = state.seat(target).reserve[:2]
-    done = await harness.choose(their.message, [str(c) for c in picked], user=users[target])
-    await done.followed_up()
+    await harness.choose(their.message, [str(c) for c in picked], user=users[target])
+    await settled(harness)
     after = await current(harness)
     assert set(picked) <= set(after.seat(asker).hand) and set(give) <= set(after.seat(target).reserve)
 

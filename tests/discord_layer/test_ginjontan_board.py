@@ -3,7 +3,6 @@ public message per move, no message that only says who is awaited, no old messag
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from engine.ginjontan.cards import card
 from engine.ginjontan.rules import GINJONTAN, TASK_TEXT
 from engine.ginjontan.state import Phase
-from tests.discord_layer.test_ginjontan import SEED, current, play_one
+from tests.discord_layer.test_ginjontan import SEED, current, play_one, settled
 from tests.fake_discord.harness import components, message_text
 
 
@@ -37,13 +36,6 @@ def panel_matches(message, state) -> None:
         for player in (state.duel.active, state.duel.opponent):
             assert all(f"`{card(c).notation}`" in text for c in state.seat(player).unfolded)
     assert [c.get("label") for c in components(message)] == ["My cards"]
-
-
-async def settled(harness) -> None:
-    """Wait until the bot has finished handling every interaction (its last edits come after the answer)."""
-    in_flight = set(harness.bot._in_flight)
-    if in_flight:
-        await asyncio.wait(in_flight, timeout=5)
 
 
 async def check_channel(harness, state, before: int, channel: int | None = None) -> int:
