@@ -10,7 +10,7 @@ import pytest
 from engine.ginjontan.cards import card
 from engine.ginjontan.rules import GINJONTAN, TASK_TEXT
 from engine.ginjontan.state import Phase
-from tests.discord_layer.test_ginjontan import SEED, current, play_one, settled
+from tests.discord_layer.test_ginjontan import SEED, current, play_one, settled, start_game
 from tests.fake_discord.harness import components, message_text
 
 
@@ -47,6 +47,11 @@ async def check_channel(harness, state, before: int, channel: int | None = None)
     assert not live, f"older messages keep their buttons: {live}"
     waiting = [m["content"] for m in public if "⏳" in m["content"]]
     assert not waiting, "who is awaited is said by the panel alone, never by a line of its own"
+    pictured = "duel.png" in [a["filename"] for a in public[-1]["attachments"]]
+    if state.duel is None:
+        assert not pictured, "the panel keeps no picture of a duel that is over"
+    elif f"⚔️ Duel <@{state.duel.active}> vs <@{state.duel.opponent}>" in public[-1]["content"]:
+        assert pictured, "the panel that began the duel under way keeps its picture"  # seed 3.3: unfolded cards
     return len(public)
 
 
@@ -65,7 +70,7 @@ async def test_a_three_round_game_keeps_one_live_panel_at_the_bottom(harness):
     assert f"<@{cat.id}>" in message_text(harness.newest_public())
     await harness.click(lobby.message, user=ann, label="Start")
     count = await check_channel(harness, await current(harness), count)
-    moves, ui_used, restarted = 0, set(), False
+    moves, ui_used, restarted, pictures = 0, set(), False, 0
     last = await current(harness)
     while (state := await current(harness)) is not None:
         if state.round == 2 and not restarted:  # the panel's id is stored: after a restart the next move finds it
@@ -76,10 +81,13 @@ async def test_a_three_round_game_keeps_one_live_panel_at_the_bottom(harness):
         after = await current(harness)
         assert after is None or after.moves == state.moves + 1, "the move was refused"
         count = await check_channel(harness, after or await finished(harness), count)
+        pictures += any(a["filename"] == "duel.png" for a in harness.newest_public()["attachments"])
         moves += 1
-    assert restarted and last.phase is Phase.EVALUATION
-    # before this change the same game posted 139 public messages; one per move at most now, the lobby edited
+    assert restarted and last.phase is Phase.EVALUATION and pictures
+    # the same game posted 146 public messages before the panel, 144 with a panel re-posted by every move, 42 with
+    # the panel edited in place while it is the newest message (a duel's start and a round's result post their own)
     assert count <= moves + 2, (count, moves)
+    assert count <= moves // 3, f"{count} public messages for {moves} moves: the panel is re-posted too often"
     print(f"\n3-player, 3-round Gin-jon-tan: {moves} moves, {count} public messages")
 
 
@@ -151,3 +159,27 @@ async def test_thread_true_opens_the_lobby_in_a_thread_and_the_game_lives_there(
     assert inside.ephemeral and "already a thread" in inside.text
     assert harness.fake.threads_of(parent) == [thread]
     assert (await harness.bot.games.get(thread, GINJONTAN)).state == state, "a refusal changes nothing"
+
+
+async def test_a_message_below_the_panel_makes_the_next_move_post_it_again(harness):
+    ann, ben = players = [harness.user("ann"), harness.user("ben")]
+    await start_game(harness, players)
+    channel = harness.fake.default_channel
+    panel = harness.newest_public()
+    count = await check_channel(harness, await current(harness), len(harness.public_messages()))
+    await harness.slash("ginjontan swap", user=ann, choice="keep")  # seed step 2
+    assert await check_channel(harness, await current(harness), count) == count
+    edited = harness.fake.messages[int(panel["id"])]
+    assert harness.newest_public() is edited and f"<@{ann.id}> kept their hand" in edited["content"]
+    chat = harness.fake._store_message(channel, {"content": "brb, coffee"}, [])
+    assert harness.newest_public() is chat
+    await harness.slash("ginjontan swap", user=ben, choice="swap")
+    count = await check_channel(harness, await current(harness), count + 1)
+    newest = harness.newest_public()
+    assert newest["id"] not in (panel["id"], chat["id"]), "the panel is posted again below the chat"
+    assert f"<@{ben.id}> swapped hand and reserve" in newest["content"]
+    old = harness.fake.messages[int(panel["id"])]
+    assert f"<@{ann.id}> kept their hand" in old["content"] and not old["embeds"] and not old["components"]
+    await harness.slash("ginjontan status", user=ann)  # the panel brought down: it has no lines
+    count = await check_channel(harness, await current(harness), count)
+    assert int(newest["id"]) in harness.fake.messages and not harness.fake.messages[int(newest["id"])]["embeds"]
