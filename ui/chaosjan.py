@@ -26,7 +26,7 @@ from render import table as render_table
 from storage.games import GameRecord, MoveResult
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
-from ui.live_panel import CONTENT_LIMIT, LivePanel, grown, retire
+from ui.live_panel import CONTENT_LIMIT, LivePanel, edit, grown, retire
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import require_channel, require_seated
@@ -115,7 +115,7 @@ async def edited_in_place(interaction: Interaction, result: MoveResult[TableStat
     content = more_lines(live[1], public["content"])
     if len(content) > CONTENT_LIMIT:
         return False
-    await interaction.response.edit_message(**{"view": None, **public, "content": content or None})
+    await edit(bot, interaction, record.channel_id, message.id, {"view": None, **public, "content": content or None})
     await PANEL_MESSAGE.remember(bot, record.id, record.channel_id, message.id, content)
     return True
 

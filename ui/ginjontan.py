@@ -162,7 +162,8 @@ async def edited(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanS
     current = shown is not None and await find_message(db, record.id, shown[0]) == message_id
     if len(content) > CONTENT_LIMIT or (await find_message(db, record.id, PICTURE) == message_id and not current):
         return False
-    await edit(bot, interaction, channel_id, message_id, {"content": content, **panel(state)})
+    if not await edit(bot, interaction, channel_id, message_id, {"content": content, **panel(state)}):
+        return False
     await PANEL_MESSAGE.remember(bot, record.id, channel_id, message_id, content)
     return True
 

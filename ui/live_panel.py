@@ -20,6 +20,7 @@ from storage.messages import find_message, remember_message
 
 if TYPE_CHECKING:
     from bot import ChaosTable
+    from ui.types import Interaction
 
 log = logging.getLogger(__name__)
 
@@ -101,11 +102,15 @@ class LivePanel:
         return (old, old_lines) if old is not None and old != message_id else None
 
 
-async def edit(bot: ChaosTable, interaction: Any, channel_id: int, message_id: int, message: dict[str, Any]) -> None:
-    """Edit the panel: as the answer to a click on it, or by id through the channel."""
-    clicked = interaction is not None and interaction.message is not None and interaction.message.id == message_id
-    if clicked and not interaction.response.is_done():
+async def edit(bot: ChaosTable, interaction: Interaction | None, channel_id: int, message_id: int,
+               message: dict[str, Any]) -> bool:
+    """Edit the panel: as the answer to a click on it, or by id through the channel. False when it is gone."""
+    if interaction is not None and interaction.message is not None and interaction.message.id == message_id \
+            and not interaction.response.is_done():
         await interaction.response.edit_message(**message)
-        return
-    partial = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-    await partial.edit(**message)
+        return True
+    try:
+        await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**message)
+    except discord.NotFound:  # deleted by someone: the panel is posted again
+        return False
+    return True

@@ -182,3 +182,18 @@ async def test_leave_in_the_lobby(harness):
     assert f"<@{guest.id}>" not in message_text(harness.fake.messages[int(lobby.message["id"])])
     refused = await harness.slash("ginjontan leave", user=host)
     assert refused.ephemeral and (await current(harness)).players == (host.id,)
+
+
+async def test_a_time_out_goes_on_the_live_panel_in_place(harness):
+    users = [harness.user(n) for n in ("ann", "ben")]
+    started = await start_game(harness, users, timer=MIN_TIMER)
+    panel, lobby = int(started.message["id"]), harness.public_messages()[0]["id"]
+
+    async def timed_out():
+        return "Time ran out" in harness.fake.messages[panel]["content"]
+
+    await wait_for(timed_out)  # docs/rulings.md "Turn timer": the default moves, said on the newest panel
+    lines = harness.fake.messages[panel]["content"]
+    assert "Round 1 of" in lines and lines.index("Round 1 of") < lines.index("Time ran out"), "the lines grew"
+    assert [m["id"] for m in harness.public_messages()[:2]] == [lobby, started.message["id"]], "nothing posted between"
+    await harness.slash("ginjontan end", user=users[0])
