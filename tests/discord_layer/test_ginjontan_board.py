@@ -183,3 +183,13 @@ async def test_a_message_below_the_panel_makes_the_next_move_post_it_again(harne
     await harness.slash("ginjontan status", user=ann)  # the panel brought down: it has no lines
     count = await check_channel(harness, await current(harness), count)
     assert int(newest["id"]) in harness.fake.messages and not harness.fake.messages[int(newest["id"])]["embeds"]
+
+
+async def test_a_panel_someone_deleted_is_posted_again(harness):
+    ann, *_ = players = [harness.user("ann"), harness.user("ben")]
+    started = await start_game(harness, players)
+    count = len(harness.public_messages())
+    del harness.fake.messages[int(started.message["id"])]  # a moderator removed it; it was the newest message
+    await harness.slash("ginjontan swap", user=ann, choice="keep")
+    assert await check_channel(harness, await current(harness), count - 1) == count
+    assert f"<@{ann.id}> kept their hand" in harness.newest_public()["content"]
