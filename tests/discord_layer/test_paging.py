@@ -17,7 +17,7 @@ from engine.uno.rules import options as uno_options
 from engine.uno.state import Pile, Seat
 from tests.discord_layer.test_forged_components import refused, send, snapshot
 from tests.discord_layer.test_ginjontan import current as current_ginjontan
-from tests.discord_layer.test_ginjontan import play_one
+from tests.discord_layer.test_ginjontan import play_one, settled
 from tests.discord_layer.test_ginjontan import start_game as start_ginjontan
 from tests.discord_layer.test_uno import _fields, card_of, current, put_state, start_game
 from tests.fake_discord.harness import components, message_text
@@ -200,8 +200,8 @@ async def test_an_exchange_picks_across_two_pages_of_a_33_card_reserve(harness):
     done = next(o for o in first["options"] if o["value"] == paging.DONE)
     assert "the 1 on other pages" in done["description"]
     assert await current_ginjontan(harness) == state, "turning pages changes nothing"
-    exchanged = await harness.choose(shown.message, [f"h:{give}"], user=user)
-    await exchanged.followed_up()
+    await harness.choose(shown.message, [f"h:{give}"], user=user)
+    await settled(harness)  # the hand is redrawn; the public panel is edited or posted after it
     after = (await current_ginjontan(harness)).seat(user.id)
     assert lowest in after.hand and give in after.reserve
     assert len(after.hand) == len(seat.hand) and len(after.reserve) == 33
