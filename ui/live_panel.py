@@ -3,9 +3,10 @@
 While the panel is still the channel's newest message, a move edits it in place, its lines of what happened
 growing below the earlier ones within Discord's 2,000 characters. Once something was posted below it (chat, another
 message) or the lines would overflow, the move re-posts the panel at the bottom and the old one retires.
-game_messages keeps the panel's id under the game's role, and under "<role>-bare" while it has no lines (else 0),
-so a restart finds it. (Nothing is fetched: reading a message needs Read Message History, which the bot doesn't
-ask for; the lines a panel shows are remembered as they are sent, or read from the clicked message.)
+game_messages keeps the panel's id under the game's role, and under a second role ("<role>-bare" unless named)
+while it has no lines (else 0), so a restart finds it. (Nothing is fetched: reading a message needs Read Message
+History, which the bot doesn't ask for; the lines a panel shows are remembered as they are sent, or read from the
+clicked message.)
 """
 
 from __future__ import annotations
