@@ -166,7 +166,7 @@ def test_the_waits_stand_beside_the_hand_further_apart_than_a_meld() -> None:
 def test_each_wait_has_its_own_caption() -> None:
     before = decode(hand_png(NINE_GATES, waits=NINE_WAITS))
     changed = decode(hand_png(NINE_GATES, waits=[*NINE_WAITS[:8], (NINE_WAITS[8][0], "0 left!")]))
-    left, top, right, bottom = ImageChops.difference(before.convert("RGB"), changed.convert("RGB")).getbbox() or (
+    left, top, right, _ = ImageChops.difference(before.convert("RGB"), changed.convert("RGB")).getbbox() or (
         0, 0, 0, 0)
     assert top >= _MARGIN + TILE_HEIGHT  # only the caption strip
     assert left >= before.width - _MARGIN - TILE_WIDTH - 4 and right > left  # under the last wait
