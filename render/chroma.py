@@ -64,7 +64,7 @@ def waits_embed(report: WaitsReport, tiles: Sequence[Tile], melds: Sequence[Meld
             else:
                 embed.add_field(name="Furiten", value="No: none of those discards completes any reading.",
                                 inline=False)
-        embed.set_footer(text="Tiles left: those not in your hand, melds, discards or `seen`; a tile counts for "
+        embed.set_footer(text="Tiles left: those not in your hand, melds, discards or seen tiles; a tile counts for "
                               "every wait it can be read as (a suitless tile for each of its suits).")
     else:
         embed.add_field(name="Shanten", value=str(report.shanten))
