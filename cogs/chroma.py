@@ -17,7 +17,7 @@ from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability
 from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, check, score
 from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
 from engine.chroma.tiles import Chroma, Tile, face_name, parse_melds, parse_tiles
-from engine.chroma.waits import analyse
+from engine.chroma.waits import WaitsReport, analyse
 from engine.errors import IllegalMove
 from engine.seeds import new_seed
 from engine.table import TABLE, HandValue, Ron, TableOptions, TableState, Tsumo, Win
@@ -170,15 +170,24 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
     @app_commands.command(name="waits", description="What a 13-tile hand waits on, under every reading; furiten.")
     @app_commands.describe(hand="Tiles in hand, e.g. 3*p111z222z333z444z (3*m silver, 0m red, 5!z drawn in riichi)",
                            melds="Called melds, e.g. 123m 777*s [5555z]",
-                           discards="Tiles that count for furiten: your discards and tiles you passed on")
+                           discards="Your discards and tiles you passed on (for furiten and the tiles left)",
+                           seen="Other tiles in view, not left to draw: others' discards and melds, dora indicators")
     async def waits(self, interaction: Interaction, hand: str, melds: str | None = None,
-                    discards: str | None = None) -> None:
+                    discards: str | None = None, seen: str | None = None) -> None:
         tiles = parse_tiles(hand)
         called = parse_melds(melds)
         thrown = parse_tiles(discards, what="discards") if discards else None
-        report = analyse(tiles, called, await _rules(interaction), thrown)
+        shown = parse_tiles(seen, what="seen tiles") if seen else []
+        rules = await _rules(interaction)
+
+        def answer() -> tuple[WaitsReport, bytes]:
+            report = analyse(tiles, called, rules, thrown, shown)
+            return report, render.waits_png(report, tiles, called)
+
+        report, png = await asyncio.to_thread(answer)  # a wildcard hand's search and its picture: off the loop
         await interaction.response.send_message(embed=render.waits_embed(report, tiles, called),
-                                                file=_picture(tiles, called), ephemeral=True)
+                                                file=discord.File(fp=io.BytesIO(png), filename=render.HAND_PICTURE),
+                                                ephemeral=True)
 
     @app_commands.command(name="score", description="The best-scoring reading of a win, its payment and chips.")
     @app_commands.describe(hand="All tiles in hand, winning tile included", win="The winning tile, e.g. 4s",

@@ -13,6 +13,7 @@ from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation
 from engine.chroma.tiles import Chroma, Meld, Tile, face_name, format_tiles
 from engine.chroma.waits import WaitsReport
 from engine.table import Payment
+from render.chroma_pictures import hand_png
 from render.common import COLOUR_INFO, COLOUR_OK
 from render.events import Wording
 
@@ -41,17 +42,21 @@ def hand_text(tiles: Sequence[Tile], melds: Sequence[Meld]) -> str:
     return text
 
 
+def left_text(face: int, left: int) -> str:
+    return f"{face_name(face)} **0 left**" if not left else f"{face_name(face)} ×{left}"
+
+
 def waits_embed(report: WaitsReport, tiles: Sequence[Tile], melds: Sequence[Meld]) -> discord.Embed:
+    """One line of waits in reading order (m, p, s, z), one of the tiles left of each; no value per wait: that
+    depends on how the hand wins (`/chroma score`)."""
     embed = discord.Embed(colour=COLOUR_CHROMA if report.tenpai else COLOUR_INFO)
     embed.title = "Tenpai" if report.tenpai else ("1 tile from tenpai" if report.shanten == 1
                                                   else f"{report.shanten} tiles from tenpai")
-    embed.description = hand_text(tiles, melds)
+    lines = [hand_text(tiles, melds)]
     if report.tenpai:
-        lines = []
-        for face, shown in report.held.items():
-            note = f" (you show {shown}: only an interpreted tile can bring it)" if shown >= 4 else ""
-            lines.append(f"**{face_name(face)}**{note}")
-        embed.add_field(name=f"Waits ({len(report.waits)})", value="\n".join(lines)[:1024], inline=False)
+        lines.append(f"**Waits ({len(report.waits)}):** {faces_text(report.waits)}")
+        lines.append(f"**Tiles left ({report.total_left}):** "
+                     + " · ".join(left_text(face, left) for face, left in report.left.items()))
         if report.furiten is not None:
             if report.furiten:
                 why = "; ".join(f"`{f.tile}` completes {faces_text(f.faces)}" for f in report.furiten)
@@ -59,10 +64,19 @@ def waits_embed(report: WaitsReport, tiles: Sequence[Tile], melds: Sequence[Meld
             else:
                 embed.add_field(name="Furiten", value="No: none of those discards completes any reading.",
                                 inline=False)
+        embed.set_footer(text="Tiles left: those not in your hand, melds, discards or seen tiles; a tile counts for "
+                              "every wait it can be read as (a suitless tile for each of its suits).")
     else:
         embed.add_field(name="Shanten", value=str(report.shanten))
+    embed.description = "\n".join(lines)[:4096]
     embed.set_image(url=f"attachment://{HAND_PICTURE}")
     return embed
+
+
+def waits_png(report: WaitsReport, tiles: Sequence[Tile], melds: Sequence[Meld]) -> bytes:
+    """The hand, and beside it each wait with the number left under it."""
+    return hand_png(tiles, melds=[m.tiles for m in melds],
+                    waits=[(Tile(face), f"{left} left") for face, left in report.left.items()])
 
 
 def payment_text(payment: Payment, tsumo: bool, dealer: bool) -> str:

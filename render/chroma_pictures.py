@@ -27,8 +27,8 @@ from PIL import Image, ImageDraw
 from engine.chroma.tiles import HONOURS, Chroma, Tile
 from render.picture_text import clean, draw_centred, draw_text, fit
 
-__all__ = ["ART_BOX", "CAPTION_HEIGHT", "CHROMA_COLOURS", "CHROMA_LETTERS", "TILE_HEIGHT", "TILE_WIDTH", "art_path",
-           "hand_png", "legend_png", "tile_image"]
+__all__ = ["ART_BOX", "CAPTION_HEIGHT", "CHROMA_COLOURS", "CHROMA_LETTERS", "DIVIDER", "TILE_HEIGHT", "TILE_WIDTH",
+           "art_path", "hand_png", "legend_png", "tile_image"]
 
 TILE_WIDTH, TILE_HEIGHT = 45, 60
 CAPTION_HEIGHT = 16  # the strip under a tile that holds its caption
@@ -193,17 +193,22 @@ def _png(image: Image.Image) -> bytes:
 _MARGIN = 8  # round the picture
 _TILE_GAP = 2  # between tiles of one group
 _GROUP_GAP = 12  # between the concealed tiles, the winning tile and each meld
+_WAITS_GAP = 30  # between the hand and its waits, a divider in the middle
+DIVIDER: RGB = (120, 122, 128)
 
 
 def hand_png(tiles: Sequence[Tile], *, melds: Sequence[Sequence[Tile]] = (),
              captions: Sequence[str | None] | None = None, win_index: int | None = None,
-             meld_captions: Sequence[Sequence[str | None]] | None = None) -> bytes:
+             meld_captions: Sequence[Sequence[str | None]] | None = None,
+             waits: Sequence[tuple[Tile, str]] = ()) -> bytes:
     """A hand as PNG, in one row: the concealed `tiles` in the given order, then the winning tile `tiles[win_index]`
-    (if given) set apart to their right, then each of `melds` as its own group.
+    (if given) set apart to their right, then each of `melds` as its own group, then the `waits` (a tile and its
+    caption, e.g. the number left) behind a divider.
 
     `captions[i]` is written under `tiles[i]`, `meld_captions[j][k]` under `melds[j][k]`; if any caption is given,
     every tile gets the caption strip, so the row stays level. A hand of 14 tiles is under 700 px wide, 2 tiles
-    and four kans under 900 px; the extreme of 18 concealed tiles and four kans is about 1660 px."""
+    and four kans under 900 px; the extreme of 18 concealed tiles and four kans is about 1660 px; 13 tiles and 13
+    waits (thirteen orphans) about 1280 px."""
     if captions is not None and len(captions) != len(tiles):
         raise ValueError(f"{len(captions)} captions for {len(tiles)} tiles")
     if win_index is not None and not 0 <= win_index < len(tiles):
@@ -224,16 +229,25 @@ def hand_png(tiles: Sequence[Tile], *, melds: Sequence[Sequence[Tile]] = (),
         groups.append([(tile, meld_captions[j][k] if meld_captions is not None else None)
                        for k, tile in enumerate(meld)])
 
+    waits_from = len(groups)
+    if waits:
+        groups.append(list(waits))
     captioned = any(caption is not None for group in groups for _, caption in group)
     count = sum(len(group) for group in groups)
     tiles_w = count * TILE_WIDTH + (count - len(groups)) * _TILE_GAP + max(0, len(groups) - 1) * _GROUP_GAP
+    if waits and waits_from:
+        tiles_w += _WAITS_GAP - _GROUP_GAP
     width = 2 * _MARGIN + max(tiles_w, TILE_WIDTH)
     height = 2 * _MARGIN + TILE_HEIGHT + (CAPTION_HEIGHT + 2 if captioned else 0)
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     x = _MARGIN
     for number, group in enumerate(groups):
-        if number:
+        if number == waits_from and number:
+            divider = x - _TILE_GAP + _WAITS_GAP // 2
+            draw.line((divider, _MARGIN, divider, height - _MARGIN), fill=DIVIDER, width=2)
+            x += _WAITS_GAP - _TILE_GAP
+        elif number:
             x += _GROUP_GAP - _TILE_GAP
         for tile, caption in group:
             drawn = _tile(tile)

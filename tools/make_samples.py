@@ -10,11 +10,13 @@ from __future__ import annotations
 import pathlib
 from collections.abc import Callable
 
+from engine.chroma.rules import ChromaRules
 from engine.chroma.tiles import parse_tiles
+from engine.chroma.waits import analyse
 from engine.ginjontan.cards import SYMBOL_BY_NAME, Colour, card_id
 from engine.uno.cards import CARDS, sorted_hand
 from engine.uno.cards import Colour as UnoColour
-from render import chroma_pictures, ginjontan_pictures, uno_pictures
+from render import chroma, chroma_pictures, ginjontan_pictures, uno_pictures
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "pictures"
@@ -25,6 +27,11 @@ def chroma_hand() -> bytes:
     melds = [parse_tiles("444z")]
     captions = ["東風", "Zoë", "Łukasz", *[None] * (len(tiles) - 3)]
     return chroma_pictures.hand_png(tiles, melds=melds, win_index=len(tiles) - 1, captions=captions)
+
+
+def chroma_waits() -> bytes:
+    tiles = parse_tiles("11123*40678999m")  # nine gates with a silver and a red five; the last 9m was discarded
+    return chroma.waits_png(analyse(tiles, [], ChromaRules(), parse_tiles("9m")), tiles, [])
 
 
 def ginjontan_cards() -> bytes:
@@ -57,6 +64,7 @@ def uno_board() -> bytes:
 SAMPLES: dict[str, Callable[[], bytes]] = {
     "chroma-hand.png": chroma_hand,
     "chroma-legend.png": chroma_pictures.legend_png,
+    "chroma-waits.png": chroma_waits,
     "ginjontan-cards.png": ginjontan_cards,
     "ginjontan-duel.png": ginjontan_duel,
     "uno-hand.png": uno_hand,

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import product
 
@@ -13,9 +14,13 @@ from mahjong.shanten import Shanten
 from engine.chroma import search
 from engine.chroma.hand import check_hand, split
 from engine.chroma.rules import ChromaRules, readings
-from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS, Meld, Tile
+from engine.chroma.tiles import CHROMA_FACES, HONOURS, TERMINALS_AND_HONOURS, Meld, Tile
 
 _SHANTEN_BUDGET = 4096  # readings tried exactly; past this, wildcards are read one at a time
+# Each kind of physical tile once (`Tile.copies` says how many the set holds). A tile left, arriving from the wall
+# or as a discard, is read as `readings` reads a discard for furiten: a riichi wildcard only as its own face.
+_SET = (*(Tile(face) for face in range(34)),
+        *(Tile(face, chroma) for chroma, faces in CHROMA_FACES.items() for face in faces))
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,8 @@ class WaitsReport:
     shanten: int  # 0 when tenpai
     held: dict[int, int]  # for each wait, how many tiles of that face the hand already shows (4+: seed 002)
     furiten: tuple[FuritenTile, ...] | None  # None when no discards were given
+    left: dict[int, int] = field(default_factory=dict)  # for each wait, the unseen tiles that can be read as it
+    total_left: int = 0  # unseen tiles that can be read as some wait, each counted once
 
     @property
     def tenpai(self) -> bool:
@@ -37,8 +44,9 @@ class WaitsReport:
 
 
 def analyse(concealed: Sequence[Tile], melds: Sequence[Meld], rules: ChromaRules,
-            discards: Sequence[Tile] | None = None) -> WaitsReport:
-    sets = check_hand(concealed, melds, winning=False, others=[discards or []])
+            discards: Sequence[Tile] | None = None, seen: Sequence[Tile] = ()) -> WaitsReport:
+    """`seen`: other tiles in view (other players' discards and melds, dora indicators), for the tiles left."""
+    sets = check_hand(concealed, melds, winning=False, others=[discards or [], seen])
     hand = split(concealed, rules)
     found = search.waits(hand.counts, hand.wild_readings, sets)
     if not found:
@@ -52,7 +60,19 @@ def analyse(concealed: Sequence[Tile], melds: Sequence[Meld], rules: ChromaRules
     furiten = None
     if discards is not None:
         furiten = tuple(FuritenTile(d, readings(d, rules) & found) for d in discards if readings(d, rules) & found)
-    return WaitsReport(found, 0, {f: shown[f] for f in sorted(found)}, furiten)
+    gone = Counter(t.identity for group in (concealed, *(m.tiles for m in melds), discards or (), seen)
+                   for t in group)
+    left = dict.fromkeys(sorted(found), 0)
+    total = 0
+    for tile in _SET:
+        unseen = tile.copies - gone[tile.identity]
+        faces = readings(tile, rules) & found
+        if unseen > 0 and faces:
+            total += unseen
+            for face in faces:
+                left[face] += unseen
+    return WaitsReport(found, 0, {f: shown[f] for f in sorted(found)}, furiten, left, total)
+
 
 
 def _shanten(counts: Sequence[int], wilds: Sequence[frozenset[int]], has_melds: bool) -> int:

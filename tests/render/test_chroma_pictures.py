@@ -3,6 +3,7 @@ captions, the winning tile set apart, melds)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from render.chroma_pictures import (
     CAPTION_HEIGHT,
     CHROMA_COLOURS,
     CHROMA_LETTERS,
+    DIVIDER,
     TILE_HEIGHT,
     TILE_WIDTH,
     hand_png,
@@ -142,6 +144,44 @@ def test_hand_refuses_bad_arguments() -> None:
         hand_png(tiles, win_index=3)
     with pytest.raises(ValueError):
         hand_png(tiles, melds=[parse_tiles("777s")], meld_captions=[["a"]])
+
+
+NINE_GATES = parse_tiles("1112345678999m")
+NINE_WAITS = [(Tile(face), f"{face % 5} left") for face in range(9)]  # issue 18 item 10: a wait, and how many left
+
+
+def test_the_waits_stand_beside_the_hand_further_apart_than_a_meld() -> None:
+    plain = decode(hand_png(NINE_GATES))
+    as_meld = decode(hand_png(NINE_GATES, melds=[[tile for tile, _ in NINE_WAITS]]))
+    beside = decode(hand_png(NINE_GATES, waits=NINE_WAITS))
+    assert beside.width > as_meld.width >= plain.width + 9 * TILE_WIDTH
+    assert beside.height >= plain.height + CAPTION_HEIGHT  # the numbers left under the waits
+    row = (0, 0, plain.width - _MARGIN, _MARGIN + TILE_HEIGHT)
+    assert not differs(plain.crop(row), beside.crop(row))  # the hand itself is drawn as without waits
+    waits_start = beside.width - _MARGIN - 9 * TILE_WIDTH - 8 * 2
+    gap = beside.convert("RGB").crop((plain.width - _MARGIN, _MARGIN, waits_start, _MARGIN + TILE_HEIGHT))
+    assert DIVIDER in {colour for _, colour in gap.getcolors() or ()}
+
+
+def test_each_wait_has_its_own_caption() -> None:
+    before = decode(hand_png(NINE_GATES, waits=NINE_WAITS))
+    changed = decode(hand_png(NINE_GATES, waits=[*NINE_WAITS[:8], (NINE_WAITS[8][0], "0 left!")]))
+    left, top, right, _ = ImageChops.difference(before.convert("RGB"), changed.convert("RGB")).getbbox() or (
+        0, 0, 0, 0)
+    assert top >= _MARGIN + TILE_HEIGHT  # only the caption strip
+    assert left >= before.width - _MARGIN - TILE_WIDTH - 4 and right > left  # under the last wait
+
+
+def test_waits_alone_need_no_divider() -> None:
+    alone = decode(hand_png([], waits=NINE_WAITS))
+    assert alone.width == decode(hand_png([tile for tile, _ in NINE_WAITS], captions=["x"] * 9)).width
+
+
+def test_a_hand_with_its_waits_is_fast_enough() -> None:
+    hand_png(NINE_GATES, waits=NINE_WAITS)  # the first drawing fills the caches
+    start = time.perf_counter()
+    hand_png(NINE_GATES, waits=NINE_WAITS)
+    assert time.perf_counter() - start < 0.2
 
 
 def test_legend_shows_the_seven_chromas() -> None:

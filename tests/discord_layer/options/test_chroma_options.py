@@ -82,7 +82,7 @@ async def test_called_melds_count_towards_the_waiting_hand(harness, players):
     alone = await harness.slash("chroma waits", user=players[0], hand="456p678s234s8p")
     assert alone.ephemeral and "13 in hand" in alone.text  # ten tiles are no hand without the meld
     reply = await harness.slash("chroma waits", user=players[0], hand="456p678s234s8p", melds="234m")
-    assert reply.embeds[0]["title"] == "Tenpai" and "8p" in field(reply, "Waits (1)")  # a single wait on 8p
+    assert reply.embeds[0]["title"] == "Tenpai" and "**Waits (1):** 8p" in reply.embeds[0]["description"]
 
 
 def at_least(k, tiles, wall, draws):

@@ -44,8 +44,9 @@ def counts(text: str) -> list[int]:
 
 
 def report(hand: str, melds: str | None = None, discards: str | None = None,
-           rules: ChromaRules = RULES) -> WaitsReport:
-    return analyse(parse_tiles(hand), parse_melds(melds), rules, None if discards is None else parse_tiles(discards))
+           rules: ChromaRules = RULES, seen: str | None = None) -> WaitsReport:
+    return analyse(parse_tiles(hand), parse_melds(melds), rules, None if discards is None else parse_tiles(discards),
+                   parse_tiles(seen) if seen else ())
 
 
 def waits_of(hand: str, melds: str | None = None, rules: ChromaRules = RULES) -> str:
