@@ -139,10 +139,13 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         await flows.answer(interaction, await flows.apply(interaction, move))
 
     @app_commands.command(name="autopass", description="When the bot passes priority for you.")
-    @app_commands.describe(mode="auto (default): when nothing you hold is playable; ask: never; or until a card is "
-                                "played, or until your turn (Negates too)")
-    async def autopass(self, interaction: Interaction,
-                       mode: Literal["auto", "ask", "until_played", "until_my_turn"]) -> None:
+    @app_commands.describe(mode="When the bot passes priority and sub-priority for you")
+    @app_commands.choices(mode=[
+        app_commands.Choice(name="auto: when nothing I hold is playable (default)", value="auto"),
+        app_commands.Choice(name="ask: never, ask me every time", value="ask"),
+        app_commands.Choice(name="until a card is played, whatever I hold", value="until_played"),
+        app_commands.Choice(name="until my turn, whatever I hold (Negates too)", value="until_my_turn")])
+    async def autopass(self, interaction: Interaction, mode: str) -> None:
         await flows.set_mode(interaction, AutoMode(mode))
 
     @app_commands.command(name="end-effect", description="A Stock's effect has ended: discard it (1.6b.1).")
