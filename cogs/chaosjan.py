@@ -118,7 +118,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         rows = hand_cards(state, chaos_table(record.state), state.seat_of(interaction.user.id))
         return _choices([(f"{'✅' if e is None else '⛔'} {c.name}", c.id) for c, _, e in rows], current)
 
-    @app_commands.command(name="pass", description="Pass priority (or sub-priority) to the next player.")
+    @app_commands.command(name="pass", description="Pass priority or sub-priority; before it reaches you, pass ahead.")
     async def pass_(self, interaction: Interaction) -> None:
         await flows.answer(interaction, await flows.apply(interaction, Pass(interaction.user.id)))
 

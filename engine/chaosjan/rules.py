@@ -254,6 +254,10 @@ def _drew(state: ChaosState, table: Table, move: Drew) -> Result:
         if state.holder is not None:  # someone may play before the draw (2.1): it counts once they have passed
             events.append({"type": "draw_waits", "player": move.player})
             return replace(state, draw_waits=True), table, events
+    if seat != state.active and state.drawn and not move.again:
+        following = state.players[state.next_seat(state.active)]
+        raise NotYourTurn(f"<@{following}> draws next: their draw begins their turn (2.1).",
+                          "After a call (pon, kan), say whose turn it is with `/chaosjan next player:`.")
     if seat != state.active:
         raise NotYourTurn(f"It is <@{state.players[state.active]}>'s turn: only they draw now.",
                           "Use `/chaosjan next` when the turn passes.")

@@ -101,10 +101,14 @@ def test_2_1_a_draw_waits_while_someone_may_play_before_it_and_counts_when_prior
                                                                       "again": False}]
 
 
-@pytest.mark.parametrize(("move", "code"), [(Drew(W), "not_your_turn"), (Drew(S, again=True), "not_your_turn")])
-def test_2_1_only_the_next_seat_draws_to_pass_the_turn(move, code):
+@pytest.mark.parametrize(("move", "words"), [
+    (Drew(W), f"<@{S}> draws next"),  # after a call, `next player:` says whose turn it is
+    (Drew(S, again=True), f"<@{E}>'s turn: only they draw"),  # a replacement tile is the active player's
+])
+def test_2_1_only_the_next_seat_draws_to_pass_the_turn(move, words):
     s, t = game(EMPTY4, holder=None, drawn=True)
-    refused(s, t, move, code, then=Next(E, to=W))
+    error = refused(s, t, move, "not_your_turn", then=Next(E, to=W))
+    assert words in error.message
 
 
 def test_2_6_the_draw_cannot_pass_the_turn_while_priority_runs():
