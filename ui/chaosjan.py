@@ -17,7 +17,7 @@ import discord
 
 from engine.chaosjan.catalogue import CardType
 from engine.chaosjan.moves import AutoPass, Choose, Drew, Next, Pass, Play
-from engine.chaosjan.rules import hand_cards, needs
+from engine.chaosjan.rules import hand_cards, legal_moves, needs
 from engine.chaosjan.state import AutoMode, ChaosState, Phase
 from engine.errors import IllegalMove
 from engine.table import TABLE, TableState, chaos_table, require_chaosjan
@@ -389,9 +389,9 @@ class HandView(discord.ui.View):
         if playable.options:
             self.add_item(PlaySelect.build(playable))
         holder = state.holder
-        if holder is not None and holder[1] == seat:
-            if holder[0] == "sub" and state.has_type(seat, CardType.NEGATE):
-                self.add_item(HandButton("negate"))
+        if holder is not None and holder[1] == seat and holder[0] == "sub" and state.has_type(seat, CardType.NEGATE):
+            self.add_item(HandButton("negate"))
+        if Pass(player) in legal_moves(state, chaos_table(table), player):  # theirs, or a pass ahead
             self.add_item(HandButton("pass"))
         for name, mode in HAND_MODES.items():
             if state.mode(seat) is not mode:

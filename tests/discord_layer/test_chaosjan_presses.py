@@ -153,6 +153,7 @@ async def test_the_hand_offers_every_other_setting(harness, players):
     labels = {c.get("label") for row in hand.message["components"] for c in row["components"]}
     assert {"Always ask me", "Pass until a card is played", "Pass until my turn"} <= labels
     assert "Auto-pass" not in labels  # the one in force
+    assert "Pass" in labels  # West holds priority: South may pass ahead from the hand too
     asked = await harness.click(hand.message, user=players[SOUTH], label="Always ask me")
     assert (await chaos(harness)).mode(SOUTH).value == "ask"
     assert "Auto-pass is off" in asked.text
