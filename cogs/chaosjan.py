@@ -11,10 +11,10 @@ from discord.ext import commands
 
 from engine.chaosjan import rulebook
 from engine.chaosjan.catalogue import CardType, load_shipped, parse_file
-from engine.chaosjan.moves import AutoPass, Drew, EndEffect, Next, Pass, Play, UseCatalogue
+from engine.chaosjan.moves import Drew, EndEffect, Next, Pass, Play, UseCatalogue
 from engine.chaosjan.options import ChaosOptions
 from engine.chaosjan.rules import hand_cards
-from engine.chaosjan.state import Phase
+from engine.chaosjan.state import AutoMode, Phase
 from engine.deck import MAX_FILE_BYTES, DeckError
 from engine.errors import IllegalMove
 from engine.seeds import new_seed, parse_seed
@@ -118,7 +118,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         rows = hand_cards(state, chaos_table(record.state), state.seat_of(interaction.user.id))
         return _choices([(f"{'✅' if e is None else '⛔'} {c.name}", c.id) for c, _, e in rows], current)
 
-    @app_commands.command(name="pass", description="Pass priority (or sub-priority) to the next player.")
+    @app_commands.command(name="pass", description="Pass priority or sub-priority; before it reaches you, pass ahead.")
     async def pass_(self, interaction: Interaction) -> None:
         await flows.answer(interaction, await flows.apply(interaction, Pass(interaction.user.id)))
 
@@ -138,15 +138,15 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         move = Next(interaction.user.id, player.id if player else None)
         await flows.answer(interaction, await flows.apply(interaction, move))
 
-    @app_commands.command(name="autopass", description="Let the bot pass for you when you hold nothing playable.")
-    @app_commands.describe(on="True: the bot passes for you when nothing is playable; False: you pass yourself")
-    async def autopass(self, interaction: Interaction, on: bool) -> None:
-        result = await flows.apply(interaction, AutoPass(interaction.user.id, on))
-        text = ("Auto-pass is on: when priority comes to you and nothing you hold is playable, the bot passes, "
-                "exactly as you would." if on else "Auto-pass is off: you pass yourself.")
-        await interaction.response.send_message(text, ephemeral=True)
-        if result.events:
-            await flows.post_panel(interaction, result.game, result.events)
+    @app_commands.command(name="autopass", description="When the bot passes priority for you.")
+    @app_commands.describe(mode="When the bot passes priority and sub-priority for you")
+    @app_commands.choices(mode=[
+        app_commands.Choice(name="auto: when nothing I hold is playable (default)", value="auto"),
+        app_commands.Choice(name="ask: never, ask me every time", value="ask"),
+        app_commands.Choice(name="until a card is played, whatever I hold", value="until_played"),
+        app_commands.Choice(name="until my turn, whatever I hold (Negates too)", value="until_my_turn")])
+    async def autopass(self, interaction: Interaction, mode: str) -> None:
+        await flows.set_mode(interaction, AutoMode(mode))
 
     @app_commands.command(name="end-effect", description="A Stock's effect has ended: discard it (1.6b.1).")
     @app_commands.describe(card="A card in play")

@@ -13,7 +13,7 @@ import discord
 from engine.chaosjan import rulebook
 from engine.chaosjan.catalogue import Card, CardType, Catalogue, Lasts
 from engine.chaosjan.rules import hand_cards, hyper_effect
-from engine.chaosjan.state import ChaosState, Phase, Window
+from engine.chaosjan.state import AutoMode, ChaosState, Phase, Window
 from engine.table import TableState, chaos_table
 from render.common import COLOUR_INFO, mention, seed_lines, shorten
 from render.events import Wording, shown_elsewhere
@@ -21,6 +21,14 @@ from render.events import Wording, shown_elsewhere
 COLOUR = discord.Colour.dark_purple()
 WINDOW = {Window.BEFORE_DRAW: "before the draw", Window.AFTER_DRAW: "after the draw",
           Window.RIICHI: "riichi declared"}
+MODE = {AutoMode.AUTO: "🤖 auto", AutoMode.ASK: "✋ asked", AutoMode.UNTIL_PLAYED: "⏭️ until a card",
+        AutoMode.UNTIL_MY_TURN: "💤 until their turn"}
+MODE_TEXT = {
+    AutoMode.AUTO: "Auto-pass: the bot passes for you when nothing you hold is playable.",
+    AutoMode.ASK: "Auto-pass is off: you are asked every time priority comes to you.",
+    AutoMode.UNTIL_PLAYED: "Passing until a card is played: then the bot asks you if you can answer it.",
+    AutoMode.UNTIL_MY_TURN: "Passing until your turn, Negates too: then auto-pass as usual.",
+}
 TYPE_ICON = {CardType.ACTION: "⚡", CardType.STOCK: "📦", CardType.HYPER: "🌟", CardType.NEGATE: "🚫",
              CardType.MODIFIER: "🌀", CardType.CHARACTER: "🎭"}
 
@@ -165,6 +173,9 @@ WORDING = Wording("chaosjan", {
     "priority": shown_elsewhere,  # the panel says who holds priority
     "sub_priority": shown_elsewhere,
     "passed": lambda s, e: f"Passed: {_passer(e)}",
+    "passed_ahead": lambda s, e: f"{_passer(e)} passes ahead: it counts when it reaches them, unless a card is played "
+                                 "first (2.3, 2.5)",
+    "draw_waits": lambda s, e: f"{_who(e)} drew: it counts once priority before the draw has gone round (2.1)",
     "turn": lambda s, e: f"▶️ {_who(e)}'s turn",
     "drew_tile": lambda s, e: f"{_who(e)} drew {'another tile (a replacement tile)' if e.get('again') else 'a tile'}",
     "half_deal_in": lambda s, e: (f"🛡️ {_who(e)}'s {_name(s, e['card'])}: they pay half of the point exchange, "
@@ -191,12 +202,20 @@ def priority_line(state: ChaosState) -> str:
         return "Choosing cards: waiting for " + ", ".join(waiting)
     priority = state.priority
     if priority is None:
-        return "No one has priority: the mahjong game goes on (2.6)."
+        if not state.drawn:
+            return "No one has priority: the mahjong game goes on (2.6)."
+        following = mention(state.players[state.next_seat(state.active)])
+        return (f"No one has priority: the mahjong game goes on (2.6). {following}: press **I drew a tile** as you "
+                "draw; your turn begins with it.")
     main = mention(state.players[priority.holder])
+    ahead = (priority.sub or priority).ahead
+    then = f"\nPassed ahead: {', '.join(mention(state.players[s]) for s in ahead)}" if ahead else ""
+    if state.draw_waits:
+        then += f"\n{mention(state.players[state.active])}'s draw counts once priority stops (2.1)."
     if priority.sub is not None:
         return (f"**Sub-priority: {mention(state.players[priority.sub.holder])}** — play a Negate or pass. "
-                f"Main priority waits (2.7d).")
-    return f"**Priority: {main}** ({WINDOW[priority.window]}) — play a card or pass."
+                f"Main priority waits (2.7d).{then}")
+    return f"**Priority: {main}** ({WINDOW[priority.window]}) — play a card or pass.{then}"
 
 
 def panel_embed(table: TableState) -> discord.Embed:
@@ -227,6 +246,8 @@ def panel_embed(table: TableState) -> discord.Embed:
                  f"{'' if s.target is None else ' → ' + mention(state.players[s.target])}): {lasts_text(s.lasts)}"
                  for s in state.stocks]
         embed.add_field(name="In play", value=short("\n".join(lines), 1024), inline=False)
+    passing = " · ".join(f"{mention(p)} {MODE[state.mode(i)]}" for i, p in enumerate(state.players))
+    embed.add_field(name="Passing", value=passing, inline=False)
     hands = " · ".join(f"{mention(p)} {len(h)}" for p, h in zip(state.players, state.hands, strict=True))
     embed.add_field(name="Hands", value=hands, inline=False)
     decks = (f"Action Deck {len(state.deck)} · discards {len(state.discard)} · Modifier Deck "
@@ -265,9 +286,7 @@ def hand_embed(table: TableState, player: int) -> discord.Embed:
             line += f"\n  ↳ {short(error.message, 180)}"
         lines.append(line)
     embed.description = short("\n".join(lines), 4000)
-    footer = "Auto-pass is on: the bot passes for you when nothing you hold is playable." if seat in state.autopass \
-        else "Auto-pass is off."
-    embed.set_footer(text=footer)
+    embed.set_footer(text=MODE_TEXT[state.mode(seat)])
     return embed
 
 

@@ -17,8 +17,8 @@ import discord
 
 from engine.chaosjan.catalogue import CardType
 from engine.chaosjan.moves import AutoPass, Choose, Drew, Next, Pass, Play
-from engine.chaosjan.rules import hand_cards, needs
-from engine.chaosjan.state import ChaosState, Phase
+from engine.chaosjan.rules import hand_cards, legal_moves, needs
+from engine.chaosjan.state import AutoMode, ChaosState, Phase
 from engine.errors import IllegalMove
 from engine.table import TABLE, TableState, chaos_table, require_chaosjan
 from render import chaosjan as render
@@ -70,13 +70,17 @@ def panel_view(table: TableState, version: int) -> discord.ui.View | None:
         return view
     holder = state.holder
     if holder is None:
-        view.add_item(PanelButton("again" if state.drawn else "drew", version))
+        view.add_item(PanelButton("drew", version))
+        if state.drawn:
+            view.add_item(PanelButton("again", version))
         view.add_item(PanelButton("next", version))
     else:
         if holder[0] == "sub":
             view.add_item(PanelButton("negate", version))
         view.add_item(PanelButton("pass", version))
     view.add_item(PanelButton("hand", 0))
+    view.add_item(PanelButton("played", 0))
+    view.add_item(PanelButton("turn", 0))
     return view
 
 
@@ -173,11 +177,14 @@ PANEL = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", d
          "drew": ("I drew a tile", discord.ButtonStyle.primary),
          "again": ("I drew a replacement tile (kan)", discord.ButtonStyle.secondary),
          "next": ("Next turn", discord.ButtonStyle.secondary),
-         "hand": ("My cards / play", discord.ButtonStyle.success)}
+         "hand": ("My cards / play", discord.ButtonStyle.success),
+         "played": ("Pass until a card is played", discord.ButtonStyle.secondary),
+         "turn": ("Pass until my turn", discord.ButtonStyle.secondary)}
+SWITCHES = {"played": AutoMode.UNTIL_PLAYED, "turn": AutoMode.UNTIL_MY_TURN}
 
 
 class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"ct:cj:p:(?P<name>pass|negate|drew|again|next|hand):(?P<version>\d+)"):
+                  template=r"ct:cj:p:(?P<name>pass|negate|drew|again|next|hand|played|turn):(?P<version>\d+)"):
     def __init__(self, name: str, version: int) -> None:
         label, style = PANEL[name]
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("cj", "p", name, version)))
@@ -193,6 +200,9 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         if self.name == "hand":
             await show_hand(interaction)
             return
+        if self.name in SWITCHES:
+            await switch(interaction, SWITCHES[self.name])
+            return
         if self.name == "negate":
             await answer(interaction, await apply(interaction, negate_move(await load(interaction), player),
                                                   version=self.version))
@@ -204,6 +214,26 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         else:
             move = Pass(player)
         await answer(interaction, await apply(interaction, move, version=self.version))
+
+
+async def switch(interaction: Interaction, mode: AutoMode) -> None:
+    """A panel switch: the presser's auto-pass setting becomes `mode`, or goes back to auto if it already was."""
+    state = chaos(await load(interaction))
+    require_seated(interaction, state.players)
+    if state.mode(state.seat_of(interaction.user.id)) is mode:
+        mode = AutoMode.AUTO
+    await set_mode(interaction, mode)
+
+
+async def set_mode(interaction: Interaction, mode: AutoMode) -> None:
+    """Change the player's auto-pass setting, said to them privately; the panel shows it, and any pass it makes at
+    once."""
+    result = await apply(interaction, AutoPass(interaction.user.id, mode))
+    await interaction.response.send_message(render.MODE_TEXT[mode], ephemeral=True)
+    if result.events:
+        await post_panel(interaction, result.game, result.events)
+    else:
+        await refresh_panel(interaction, result.game)
 
 
 def negate_move(record: GameRecord[TableState], player: int) -> Play:
@@ -316,9 +346,12 @@ async def show_hand(interaction: Interaction) -> None:
 
 
 HAND_BUTTONS = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", discord.ButtonStyle.danger),
-                "auto": ("Auto-pass: turn on", discord.ButtonStyle.secondary),
-                "manual": ("Auto-pass: turn off", discord.ButtonStyle.secondary),
+                "auto": ("Auto-pass", discord.ButtonStyle.secondary),
+                "manual": ("Always ask me", discord.ButtonStyle.secondary),
+                "played": ("Pass until a card is played", discord.ButtonStyle.secondary),
+                "turn": ("Pass until my turn", discord.ButtonStyle.secondary),
                 "refresh": ("Refresh", discord.ButtonStyle.secondary)}
+HAND_MODES = {"auto": AutoMode.AUTO, "manual": AutoMode.ASK, **SWITCHES}
 
 
 class HandView(discord.ui.View):
@@ -330,16 +363,18 @@ class HandView(discord.ui.View):
         if playable.options:
             self.add_item(PlaySelect.build(playable))
         holder = state.holder
-        if holder is not None and holder[1] == seat:
-            if holder[0] == "sub" and state.has_type(seat, CardType.NEGATE):
-                self.add_item(HandButton("negate"))
+        if holder is not None and holder[1] == seat and holder[0] == "sub" and state.has_type(seat, CardType.NEGATE):
+            self.add_item(HandButton("negate"))
+        if Pass(player) in legal_moves(state, chaos_table(table), player):  # theirs, or a pass ahead
             self.add_item(HandButton("pass"))
-        self.add_item(HandButton("manual" if seat in state.autopass else "auto"))
+        for name, mode in HAND_MODES.items():
+            if state.mode(seat) is not mode:
+                self.add_item(HandButton(name))
         self.add_item(HandButton("refresh"))
 
 
 class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"ct:cj:h:(?P<name>pass|negate|auto|manual|refresh)"):
+                 template=r"ct:cj:h:(?P<name>pass|negate|auto|manual|played|turn|refresh)"):
     def __init__(self, name: str) -> None:
         label, style = HAND_BUTTONS[name]
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("cj", "h", name)))
@@ -357,8 +392,8 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
             require_seated(interaction, record.state.players)
             await interaction.response.edit_message(**hand_message(record.state, player))
             return
-        if self.name in ("auto", "manual"):
-            result = await apply(interaction, AutoPass(player, self.name == "auto"))
+        if self.name in HAND_MODES:
+            result = await apply(interaction, AutoPass(player, HAND_MODES[self.name]))
             if len(result.events) == 0:  # nothing public happened: only redraw the hand
                 await interaction.response.edit_message(**hand_message(result.game.state, player))
                 return

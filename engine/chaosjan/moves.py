@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.chaosjan.catalogue import CardType, Catalogue
+from engine.chaosjan.state import AutoMode
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,10 @@ class EndEffect:
 
 @dataclass(frozen=True)
 class AutoPass:
+    """When the bot passes for this player (rulings: auto-pass)."""
+
     player: int
-    on: bool
+    mode: AutoMode = AutoMode.AUTO
 
 
 Move = Choose | UseCatalogue | Play | Pass | Drew | Next | EndEffect | AutoPass

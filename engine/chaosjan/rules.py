@@ -26,6 +26,7 @@ from engine.chaosjan.catalogue import (
 from engine.chaosjan.moves import AutoPass, Choose, Drew, EndEffect, Move, Next, Pass, Play, UseCatalogue
 from engine.chaosjan.options import CHOICES_EACH, STARTING_HAND, ChaosOptions
 from engine.chaosjan.state import (
+    AutoMode,
     ChaosState,
     Choice,
     InPlay,
@@ -218,7 +219,9 @@ def _begin_turn(state: ChaosState, table: Table, seat: int, events: list[Event])
     """2.1: at the start of the active player's turn, before they draw, they receive priority."""
     ending = [s for s in state.stocks if s.seat == seat and s.lasts is Lasts.YOUR_NEXT_TURN]
     state = _end_stocks(state, ending, "their next turn began", events)
-    state = replace(state, active=seat, drawn=False, priority=Priority(seat, Window.BEFORE_DRAW))
+    if state.mode(seat) is AutoMode.UNTIL_MY_TURN:
+        state = state.with_mode(seat, AutoMode.AUTO)
+    state = replace(state, active=seat, drawn=False, draw_waits=False, priority=Priority(seat, Window.BEFORE_DRAW))
     events.append({"type": "turn", "player": state.players[seat]})
     events.append({"type": "priority", "player": state.players[seat], "window": Window.BEFORE_DRAW.value})
     return _autopass(state, table, events)
@@ -244,6 +247,17 @@ def _require_stopped(state: ChaosState, what: str) -> None:
 def _drew(state: ChaosState, table: Table, move: Drew) -> Result:
     _require_playing(state)
     seat = state.seat_of(move.player)
+    events: list[Event] = []
+    if seat == state.next_seat(state.active) and state.drawn and not move.again:  # rulings: the draw passes the turn
+        _require_stopped(state, "the turn passes")
+        state, table, events = _begin_turn(state, table, seat, events)
+        if state.holder is not None:  # someone may play before the draw (2.1): it counts once they have passed
+            events.append({"type": "draw_waits", "player": move.player})
+            return replace(state, draw_waits=True), table, events
+    if seat != state.active and state.drawn and not move.again:
+        following = state.players[state.next_seat(state.active)]
+        raise NotYourTurn(f"<@{following}> draws next: their draw begins their turn (2.1).",
+                          "After a call (pon, kan), say whose turn it is with `/chaosjan next player:`.")
     if seat != state.active:
         raise NotYourTurn(f"It is <@{state.players[state.active]}>'s turn: only they draw now.",
                           "Use `/chaosjan next` when the turn passes.")
@@ -255,10 +269,15 @@ def _drew(state: ChaosState, table: Table, move: Drew) -> Result:
         raise IllegalMove("You haven't drawn this turn yet: `again` is for a second tile in one turn, such as a "
                           "kan's replacement tile.", "Use `/chaosjan drew` without `again`.", code="not_drawn")
     _require_stopped(state, "draw")
-    state = replace(state, drawn=True, priority=Priority(seat, Window.AFTER_DRAW))
-    events: list[Event] = [{"type": "drew_tile", "player": move.player, "again": move.again},
-                           {"type": "priority", "player": move.player, "window": Window.AFTER_DRAW.value}]
-    return _autopass(state, table, events)
+    return _autopass(_draw_tile(state, move.again, events), table, events)
+
+
+def _draw_tile(state: ChaosState, again: bool, events: list[Event]) -> ChaosState:
+    """The active player has drawn a tile: they receive priority (2.1)."""
+    player = state.players[state.active]
+    events += [{"type": "drew_tile", "player": player, "again": again},
+               {"type": "priority", "player": player, "window": Window.AFTER_DRAW.value}]
+    return replace(state, drawn=True, draw_waits=False, priority=Priority(state.active, Window.AFTER_DRAW))
 
 
 def _next(state: ChaosState, table: Table, move: Next) -> Result:
@@ -303,7 +322,7 @@ def end_hand(state: ChaosState, table: Table, end: HandEnd) -> Result:
             state = state.with_hand(played.seat, (*state.hands[played.seat], played.card))
             events.append({"type": "returned", "player": state.players[played.seat],
                            "card": state.cards[played.card]})
-    state = replace(state, priority=None, doubles=0 if end.exchange else state.doubles)
+    state = replace(state, priority=None, draw_waits=False, doubles=0 if end.exchange else state.doubles)
     loser = None if end.loser is None else state.seat_of(end.loser)
     winners = {state.seat_of(w) for w in end.winners}
 
@@ -583,7 +602,7 @@ def _play(state: ChaosState, table: Table, move: Play) -> Result:
     target, amount = _details(state, table, seat, card, move)
     hand = list(state.hands[seat])
     hand.remove(number)
-    state = state.with_hand(seat, tuple(hand))
+    state = _card_played(state.with_hand(seat, tuple(hand)))
     played = Played(number, seat, target, amount)
     event: Event = {"type": "played", "player": move.player, "card": card.id}
     if target is not None:
@@ -620,11 +639,27 @@ def _pass(state: ChaosState, table: Table, move: Pass) -> Result:
     if holder is None:
         raise IllegalMove("No one has priority now (2.6), so there is nothing to pass.", code="priority_closed")
     if holder[1] != seat:
-        held = "sub-priority" if holder[0] == "sub" else "priority"
-        raise NotYourTurn(f"<@{state.players[holder[1]]}> holds {held} (2.3): only they can pass it.")
+        return _pass_ahead(state, table, seat, holder[0] == "sub")
     events: list[Event] = []
     state, table = _pass_once(state, table, events)
     return _autopass(state, table, events)
+
+
+def _pass_ahead(state: ChaosState, table: Table, seat: int, sub: bool) -> Result:
+    """A pass before priority reaches the player: it counts when it does, in turn order (2.3), unless a card is
+    played first (rulings: passing ahead)."""
+    priority = state.priority
+    assert priority is not None
+    ahead = _ahead(state)
+    if seat in ahead:
+        held = "sub-priority" if sub else "priority"
+        raise IllegalMove(f"You have already passed: the bot passes {held} for you when it comes to you (2.3).",
+                          "Nothing to do until a card is played.", code="already_passed")
+    ahead = tuple(sorted((*ahead, seat)))
+    priority = replace(priority, sub=replace(priority.sub, ahead=ahead)) if priority.sub else replace(
+        priority, ahead=ahead)
+    return replace(state, priority=priority), table, [{"type": "passed_ahead", "player": state.players[seat],
+                                                       "sub": sub}]
 
 
 def _pass_once(state: ChaosState, table: Table, events: list[Event]) -> tuple[ChaosState, Table]:
@@ -642,7 +677,8 @@ def _pass_once(state: ChaosState, table: Table, events: list[Event]) -> tuple[Ch
     events.append({"type": "passed", "player": state.players[priority.holder], "sub": False})
     if priority.passes + 1 >= state.n:  # 2.5, 2.6
         events.append({"type": "priority_over", "window": priority.window.value})
-        return replace(state, priority=None), table
+        state = replace(state, priority=None)
+        return (_draw_tile(state, False, events) if state.draw_waits else state), table
     holder = state.next_seat(priority.holder)
     state = replace(state, priority=replace(priority, holder=holder, passes=priority.passes + 1))
     events.append({"type": "priority", "player": state.players[holder], "window": priority.window.value})
@@ -704,22 +740,38 @@ def _pass_after(state: ChaosState, table: Table, played: Played, events: list[Ev
 
 
 def _autopass(state: ChaosState, table: Table, events: list[Event]) -> Result:
-    """Pass for a player who asked for it and holds nothing playable now. Nothing in the events tells this pass
-    from one they made themselves."""
-    while state.holder is not None:
-        _, seat = state.holder
-        if seat not in state.autopass or can_play_now(state, table, seat):
-            break
+    """Pass for whoever holds priority while their switch says so or they passed ahead. Nothing in the events tells
+    this pass from one they made themselves."""
+    while state.holder is not None and _passes_for(state, table):
         state, table = _pass_once(state, table, events)
     return state, table, events
 
 
+def _passes_for(state: ChaosState, table: Table) -> bool:
+    assert state.holder is not None
+    seat = state.holder[1]
+    if seat in _ahead(state):
+        return True
+    mode = state.mode(seat)
+    if mode in (AutoMode.UNTIL_MY_TURN, AutoMode.UNTIL_PLAYED):  # a card played since ends UNTIL_PLAYED
+        return True
+    return mode is AutoMode.AUTO and not can_play_now(state, table, seat)
+
+
 def _auto_pass_setting(state: ChaosState, table: Table, move: AutoPass) -> Result:
     seat = state.seat_of(move.player)
-    seats = set(state.autopass)
-    seats = seats | {seat} if move.on else seats - {seat}
-    state = replace(state, autopass=tuple(sorted(seats)))
-    return _autopass(state, table, [])
+    if not isinstance(move.mode, AutoMode):
+        raise IllegalMove(f"{move.mode!r} is not an auto-pass setting.",
+                          f"Pick one of {', '.join(m.value for m in AutoMode)}.", code="bad_option")
+    return _autopass(state.with_mode(seat, move.mode), table, [])
+
+
+def _card_played(state: ChaosState) -> ChaosState:
+    """A card is played: passes made ahead no longer count, since everyone receives priority again (2.5), and
+    "pass until a card is played" has done its job."""
+    modes = tuple(AutoMode.AUTO if m is AutoMode.UNTIL_PLAYED else m for m in state.autopass)
+    priority = None if state.priority is None else replace(state.priority, ahead=())
+    return replace(state, autopass=modes, priority=priority)
 
 
 # -- effects --------------------------------------------------------------------------------------------------
@@ -899,14 +951,19 @@ def legal_moves(state: ChaosState, table: Table, player: int) -> list[Move]:
     seat = state.seat_of(player)
     moves: list[Move] = []
     holder = state.holder
-    if holder is not None and holder[1] == seat:
-        moves.append(Pass(player))
+    if holder is not None and (holder[1] == seat or seat not in _ahead(state)):
+        moves.append(Pass(player))  # or a pass ahead (rulings)
     for card, _, error in hand_cards(state, table, seat):
         if error is not None:
             continue
         targets = [p for p in state.players if p != player] if needs(state, seat, card)[0] else [None]
         moves += [_sample_play(state, seat, card, target) for target in targets]
     return moves
+
+
+def _ahead(state: ChaosState) -> tuple[int, ...]:
+    """Who has passed ahead at the level of priority that runs now (sub-priority while it runs)."""
+    return () if state.priority is None else (state.priority.sub or state.priority).ahead
 
 
 def view_for(state: ChaosState, player: int | None) -> dict[str, object]:
@@ -927,5 +984,5 @@ def view_for(state: ChaosState, player: int | None) -> dict[str, object]:
         "modifier_discard": list(state.modifier_discard), "active": state.players[state.active],
         "drawn": state.drawn, "holder": None if state.holder is None else (state.holder[0],
                                                                           state.players[state.holder[1]]),
-        "doubles": state.doubles, "autopass": seat in state.autopass if seat is not None else False,
+        "doubles": state.doubles, "autopass": None if seat is None else state.mode(seat).value,
     }

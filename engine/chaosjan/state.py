@@ -30,6 +30,15 @@ class Window(StrEnum):
     RIICHI = "riichi"  # an Action played as part of declaring riichi (1.1e.1)
 
 
+class AutoMode(StrEnum):
+    """When the bot passes for a player (rulings: auto-pass)."""
+
+    AUTO = "auto"  # the default: when nothing they hold can be played now
+    ASK = "ask"  # never: they are asked every time
+    UNTIL_PLAYED = "until_played"  # whatever they hold, until someone plays a card (then AUTO)
+    UNTIL_MY_TURN = "until_my_turn"  # whatever they hold, Negates too, until their own turn begins (then AUTO)
+
+
 @dataclass(frozen=True)
 class Choice:
     character: str | None = None
@@ -58,6 +67,7 @@ class SubPriority:
     holder: int
     chain: tuple[Played, ...]
     passes: int = 0  # passes in a row since the last card was played (2.5, 2.7a)
+    ahead: tuple[int, ...] = ()  # seats that passed before it reached them; a card played cancels it (2.5)
 
 
 @dataclass(frozen=True)
@@ -66,6 +76,7 @@ class Priority:
     window: Window
     passes: int = 0  # passes in a row since the last card was played (2.5)
     sub: SubPriority | None = None  # main priority waits while it runs (2.7d)
+    ahead: tuple[int, ...] = ()  # seats that passed before it reached them; a card played cancels it (2.5)
 
 
 @dataclass(frozen=True)
@@ -112,9 +123,10 @@ class ChaosState:
     modifier_discard: tuple[str, ...] = ()
     active: int = 0
     drawn: bool = False  # the active player has drawn a tile this turn
+    draw_waits: bool = False  # they said they drew while priority before the draw went round: it counts when it stops
     priority: Priority | None = None
     doubles: int = 0  # "double the point exchange" effects waiting for the next ron or tsumo (3.2c.2)
-    autopass: tuple[int, ...] = ()  # seats that asked the bot to pass for them when they hold nothing playable
+    autopass: tuple[AutoMode, ...] = ()  # by seat: when the bot passes for them (empty: AUTO for everyone)
     shuffles: int = 0
     hands_begun: int = 0
     seed_chosen: bool = False  # shuffled from a seed a player gave (said publicly: they know every hand)
@@ -159,6 +171,12 @@ class ChaosState:
             return "sub", self.priority.sub.holder
         return "main", self.priority.holder
 
+    def mode(self, seat: int) -> AutoMode:
+        return self.autopass[seat] if self.autopass else AutoMode.AUTO
+
+    def with_mode(self, seat: int, mode: AutoMode) -> ChaosState:
+        return replace(self, autopass=tuple(mode if i == seat else self.mode(i) for i in range(self.n)))
+
     def modifier_card(self) -> Card | None:
         return None if self.modifier is None else self.catalogue.card(self.modifier)
 
@@ -185,8 +203,9 @@ class ChaosState:
                        for s in self.stocks],
             "modifier_deck": list(self.modifier_deck), "modifier": self.modifier,
             "modifier_discard": list(self.modifier_discard), "active": self.active, "drawn": self.drawn,
+            "draw_waits": self.draw_waits,
             "priority": None if self.priority is None else _priority_dict(self.priority),
-            "doubles": self.doubles, "autopass": list(self.autopass), "shuffles": self.shuffles,
+            "doubles": self.doubles, "pass_modes": [m.value for m in self.autopass], "shuffles": self.shuffles,
             "hands_begun": self.hands_begun, "seed_chosen": self.seed_chosen,
         }
 
@@ -203,8 +222,9 @@ class ChaosState:
                          for s in data["stocks"]),
             modifier_deck=tuple(data["modifier_deck"]), modifier=data["modifier"],
             modifier_discard=tuple(data["modifier_discard"]), active=data["active"], drawn=data["drawn"],
+            draw_waits=data.get("draw_waits", False),
             priority=None if data["priority"] is None else _priority_from(data["priority"]),
-            doubles=data["doubles"], autopass=tuple(data["autopass"]), shuffles=data["shuffles"],
+            doubles=data["doubles"], autopass=_modes(data), shuffles=data["shuffles"],
             hands_begun=data["hands_begun"], seed_chosen=data.get("seed_chosen", False),
         )
 
@@ -215,18 +235,26 @@ class ChaosState:
         return any(self.card(c).type is card_type for c in self.hands[seat])
 
 
+def _modes(data: dict[str, Any]) -> tuple[AutoMode, ...]:
+    """Stored games from before the modes kept the seats that had switched auto-pass on (the rest were asked)."""
+    if "pass_modes" in data:
+        return tuple(AutoMode(m) for m in data["pass_modes"])
+    return tuple(AutoMode.AUTO if seat in data["autopass"] else AutoMode.ASK for seat in range(len(data["players"])))
+
+
 def _played_dict(p: Played) -> dict[str, Any]:
     return {"card": p.card, "seat": p.seat, "target": p.target, "amount": p.amount}
 
 
 def _priority_dict(p: Priority) -> dict[str, Any]:
-    sub = None if p.sub is None else {"holder": p.sub.holder, "passes": p.sub.passes,
+    sub = None if p.sub is None else {"holder": p.sub.holder, "passes": p.sub.passes, "ahead": list(p.sub.ahead),
                                       "chain": [_played_dict(x) for x in p.sub.chain]}
-    return {"holder": p.holder, "window": p.window.value, "passes": p.passes, "sub": sub}
+    return {"holder": p.holder, "window": p.window.value, "passes": p.passes, "sub": sub, "ahead": list(p.ahead)}
 
 
 def _priority_from(data: dict[str, Any]) -> Priority:
     sub = data["sub"]
     return Priority(data["holder"], Window(data["window"]), data["passes"],
                     None if sub is None else SubPriority(sub["holder"], tuple(Played(**x) for x in sub["chain"]),
-                                                         sub["passes"]))
+                                                         sub["passes"], tuple(sub.get("ahead", ()))),
+                    tuple(data.get("ahead", ())))

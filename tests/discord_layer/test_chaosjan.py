@@ -106,11 +106,19 @@ async def choose_all(harness, players, setup_message, choices=CHOICES):
     return last
 
 
-async def start(harness, players, seed=SEED, choices=CHOICES):
+async def ask_everyone(harness, players):
+    """Every player is asked each time priority comes to them, so a test passes by hand."""
+    for user in players:
+        await harness.slash("chaosjan autopass", user=user, mode="ask")
+
+
+async def start(harness, players, seed=SEED, choices=CHOICES, asked=True):
     east, south, west, north = players
     await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
     setup = await harness.slash("chaosjan new", user=east, seed=str(seed))
     assert not setup.ephemeral and "choose your cards" in setup.text.lower()
+    if asked:
+        await ask_everyone(harness, players)
     last = await choose_all(harness, players, setup.message, choices)
     assert private(last) and "Your CHAOS;JAN hand" in last.text  # the last pick shows the hand at once
     await last.followed_up()
@@ -207,7 +215,7 @@ async def test_refusals_are_private_friendly_and_change_nothing(harness, players
     before = await table(harness)
     for user, command, options, words in (
         (outsider, "chaosjan pass", {}, "not seated"),
-        (south, "chaosjan pass", {}, "holds priority"),
+        (south, "chaosjan next", {}, "2.6"),
         (south, "chaosjan play", {"card": "negate"}, "1.5a.1"),
         (east, "chaosjan drew", {}, "2.6"),
         (east, "chaosjan play", {"card": "no-such-card"}, "no card called"),
@@ -239,13 +247,13 @@ async def test_rules_card_and_status(harness, players):
     assert not any(card in history.text for picks in CHOICES.values() for card in picks[1] + picks[2] + picks[3])
 
 
-@pytest.mark.option_effect("chaosjan autopass", "on")
+@pytest.mark.option_effect("chaosjan autopass", "mode")
 async def test_autopass_passes_like_a_player_would(harness, players):
     east, south, west, north = players
     await start(harness, players)
     for user in (west, north):
-        on = await harness.slash("chaosjan autopass", user=user, on=True)
-        assert on.ephemeral and "Auto-pass is on" in on.text
+        on = await harness.slash("chaosjan autopass", user=user, mode="auto")
+        assert on.ephemeral and "the bot passes for you when nothing you hold is playable" in on.text
     await harness.slash("chaosjan play", user=east, card=EAST_STOCK)
     await press(harness, east, "Pass")
     reply = await press(harness, south, "Pass")
@@ -256,7 +264,8 @@ async def test_autopass_passes_like_a_player_would(harness, players):
     assert state.holder == ("sub", expected)
     if expected != 2:
         assert f"<@{west.id}> (sub-priority)" in reply.text
-    assert "auto" not in reply.text.lower()  # a pass made for you reads as any other pass
+    assert "auto" not in reply.text.split("\n")[1].lower()  # a pass made for you reads as any other pass
+    assert "🤖 auto" in reply.text and "✋ asked" in reply.text  # the panel shows each player's setting
 
 
 MENU_CHOICES = {**CHOICES, 0: (CHOICES[0][0], ("shakedown", "sticky-fingers", "backroom-deal"), *CHOICES[0][2:])}

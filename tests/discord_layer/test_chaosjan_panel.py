@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from engine.table import TABLE
-from tests.discord_layer.test_chaosjan import CHOICES, EAST_STOCK, KINDS, SEED, WAREME_SEAT
+from tests.discord_layer.test_chaosjan import CHOICES, EAST_STOCK, KINDS, SEED, WAREME_SEAT, ask_everyone
 from tests.fake_discord.harness import components
 from ui.chaosjan import more_lines
 
@@ -29,12 +29,12 @@ async def settle(harness) -> None:
 def expected_buttons(state, version: int) -> set[str]:
     """The panel's buttons for this moment, from the rules' state: 2.1 drawing, 2.7 passing and negating."""
     if state.priority is None:
-        names = {"again" if state.drawn else "drew", "next"}
+        names = {"drew", "next"} | ({"again"} if state.drawn else set())
     elif state.priority.sub is not None:
         names = {"negate", "pass"}
     else:
         names = {"pass"}
-    return {f"ct:cj:p:{name}:{version}" for name in names} | {"ct:cj:p:hand:0"}
+    return {f"ct:cj:p:{name}:{version}" for name in names} | {"ct:cj:p:hand:0", "ct:cj:p:played:0", "ct:cj:p:turn:0"}
 
 
 class Watch:
@@ -90,6 +90,8 @@ async def test_the_panel_is_always_the_newest_message_and_each_move_adds_at_most
     await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
     watch = Watch(harness)
     setup = (await harness.slash("chaosjan new", user=east, seed=str(SEED))).message
+    assert (await watch.check())["id"] == setup["id"]
+    await ask_everyone(harness, players)  # everyone passes by hand here
     assert (await watch.check())["id"] == setup["id"]
 
     # Choosing (5.1d.2, 5.2d.1): the one setup panel is edited in place; picks add no public message.

@@ -8,6 +8,8 @@ Seats are written E, S, W, N (three or four of them, in that order): seat i is p
 (hands, `deck`, `in_play`) gets a number, so the "no card created or lost" invariant holds; each seat gets a
 Character (`chars`, default "white"), three Actions, three Stocks and three Modifiers of its own; the first
 chosen Modifier is in play. `holder` is the seat holding main priority (None: priority passing has stopped).
+`autopass` gives seats' auto-pass settings ("S W:turn N:played E:ask"; a bare seat is `auto`); a seat not named is
+asked every time (`ask`), so a test passes by hand unless it says otherwise.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from engine.chaosjan import rules
 from engine.chaosjan.catalogue import CardType, Catalogue, Lasts, parse_catalogue
 from engine.chaosjan.moves import Choose, Drew, Move, Next, Pass, Play
 from engine.chaosjan.options import ChaosOptions
-from engine.chaosjan.state import ChaosState, Choice, InPlay, Phase, Priority, Table, Window
+from engine.chaosjan.state import AutoMode, ChaosState, Choice, InPlay, Phase, Priority, Table, Window
 from engine.errors import GameError
 
 WINDS = "ESWN"
@@ -187,8 +189,20 @@ def game(spec: str, *, active: str = "E", holder: str | None = "active", drawn: 
     state = replace(state, phase=Phase.PLAYING, choices=choices, cards=tuple(cards), deck=deck_numbers,
                     hands=hand_numbers, stocks=stocks, modifier=chosen[0], modifier_deck=tuple(chosen[1:]),
                     active=active_seat, drawn=drawn, priority=priority, shuffles=1, hands_begun=1,
-                    autopass=tuple(sorted(seat(w) for w in autopass.split())))
+                    autopass=modes(autopass, n))
     return state, table(n, points, on_table)
+
+
+MODES = {"auto": AutoMode.AUTO, "ask": AutoMode.ASK, "played": AutoMode.UNTIL_PLAYED, "turn": AutoMode.UNTIL_MY_TURN}
+
+
+def modes(spec: str, n: int = 4) -> tuple[AutoMode, ...]:
+    """"S W:turn" -> each seat's auto-pass setting (see the module docstring)."""
+    by_seat = [AutoMode.ASK] * n
+    for token in spec.split():
+        who, _, mode = token.partition(":")
+        by_seat[seat(who)] = MODES[mode or "auto"]
+    return tuple(by_seat)
 
 
 def _hyper_lasts(cat: Catalogue, character: str) -> Lasts | None:

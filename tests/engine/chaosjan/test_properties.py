@@ -4,7 +4,8 @@ After every step: (a) no Action-Deck card created or lost, and the Modifiers are
 play; (b) priority is held by at most one seat, and main priority waits while sub-priority runs (2.7d); (c) the
 ChaosState and the whole TableState survive a JSON round trip; (d) points are conserved (seat points plus points
 on the table); (e) a player's view shows no other player's hand beyond its size; (f) every move `legal_moves` lists
-is accepted by the table (a riichi Action with its riichi stick, 1.1e.2), each tried on the state of that step.
+is accepted by the table (a riichi Action with its riichi stick, 1.1e.2), each tried on the state of that step;
+(h) the bot never passes for a player set to be asked (`ask`) unless they passed ahead.
 At the end (g) replaying the same moves from the same seed gives the same state.
 """
 
@@ -22,7 +23,7 @@ from engine.chaosjan import rules
 from engine.chaosjan.catalogue import CardType, Catalogue, Lasts
 from engine.chaosjan.moves import AutoPass, Choose, Drew, EndEffect, Next, Pass, Play
 from engine.chaosjan.options import ChaosOptions
-from engine.chaosjan.state import ChaosState, Phase, Table
+from engine.chaosjan.state import AutoMode, ChaosState, Phase, Table
 from engine.table import ChaosStart, Draw, HandValue, Ron, TableState, Tsumo, Win
 from tests.engine.chaosjan.notation import CAT, catalogue
 
@@ -79,7 +80,7 @@ def candidates(ts: TableState, rng: random.Random) -> list:
                   if not s.riichi and s.points >= tb.riichi_cost(ts, s.player) and rng.random() < 0.3]
     moves += [EndEffect(chaos.players[s.seat], s.card) for s in chaos.stocks if s.lasts is Lasts.APPLIES]
     if rng.random() < 0.1:
-        moves.append(AutoPass(rng.choice(chaos.players), rng.random() < 0.5))
+        moves.append(AutoPass(rng.choice(chaos.players), rng.choice(list(AutoMode))))
     if rng.random() < 0.06:
         moves.append(hand_end(ts, rng))
     return moves
@@ -136,6 +137,24 @@ def check(ts: TableState, before: TableState, move, points: int) -> None:
             tb.apply(ts, legal)
 
 
+def check_asked(before: TableState, after: TableState, move, events: list) -> None:
+    """(h): every pass in `events` was the mover's own, one they made ahead, or one their setting allows."""
+    chaos, priority = before.chaosjan, before.chaosjan.priority
+    if chaos.phase is not Phase.PLAYING or priority is None:
+        return
+    ahead = {True: priority.sub.ahead if priority.sub else (), False: priority.ahead}
+    own = isinstance(move, Pass) and chaos.holder is not None and chaos.players[chaos.holder[1]] == move.player
+    for event in events:
+        if event["type"] != "passed":
+            continue
+        if own and event["player"] == move.player:
+            own = False
+            continue
+        seat = chaos.seat_of(event["player"])
+        if chaos.mode(seat) is AutoMode.ASK and after.chaosjan.mode(seat) is AutoMode.ASK:
+            assert seat in ahead[event["sub"]], (move, event)
+
+
 def new_table(n: int, seed: int) -> TableState:
     """Low starting points too, so riichi sticks and card costs meet 3.1g."""
     points = random.Random(f"points:{seed}").choice([1500, 2500, 4000, 25000])
@@ -154,9 +173,10 @@ def play_game(cat: Catalogue, n: int, seed: int) -> tuple[TableState, list]:
         if ts.over:
             break
         move = rng.choice(candidates(ts, rng))
-        before, (ts, _) = ts, tb.apply(ts, move)
+        before, (ts, events) = ts, tb.apply(ts, move)
         moves.append(move)
         check(ts, before, move, points)
+        check_asked(before, ts, move, events)
     return ts, moves
 
 

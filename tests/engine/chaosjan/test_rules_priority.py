@@ -8,7 +8,7 @@ import pytest
 
 from engine.chaosjan import rules
 from engine.chaosjan.moves import AutoPass, Drew, Next, Pass, Play
-from engine.chaosjan.state import Window
+from engine.chaosjan.state import AutoMode, Window
 from tests.engine.chaosjan.notation import (
     E,
     N,
@@ -72,7 +72,7 @@ def test_2_1_next_after_a_call_goes_to_the_caller():
 def test_2_2_with_priority_a_player_may_play_or_pass():
     s, t = game("E: act-b | S: act-b | W: - | N: -")
     assert set(rules.legal_moves(s, t, E)) == {Pass(E), Play(E, "act-b")}
-    assert rules.legal_moves(s, t, S) == []  # South holds no priority
+    assert rules.legal_moves(s, t, S) == [Pass(S)]  # South holds no priority: only a pass ahead (rulings)
     assert run(s, t, pass_("E"))[0].holder == ("main", seat("S"))
     assert run(s, t, play("E", "act-b"))[0].holder == ("sub", seat("E"))
 
@@ -209,10 +209,10 @@ def test_autopass_waits_for_a_negate_with_sub_priority():
 
 def test_autopass_switched_on_passes_at_once_and_off_stops():
     s, t = game("E: - | S: - | W: - | N: -", holder="S")
-    s2, _, ev = run(s, t, AutoPass(S, True))
+    s2, _, ev = run(s, t, AutoPass(S, AutoMode.AUTO))
     assert s2.holder == ("main", seat("W")) and of(ev, "passed") == [{"type": "passed", "player": S, "sub": False}]
-    s3, _, _ = run(s2, t, AutoPass(S, False))
-    assert s3.autopass == () and s3.holder == ("main", seat("W"))
+    s3, _, _ = run(s2, t, AutoPass(S, AutoMode.ASK))
+    assert s3.mode(seat("S")) is AutoMode.ASK and s3.holder == ("main", seat("W"))
 
 
 def test_autopass_for_everyone_closes_the_round():
