@@ -172,6 +172,16 @@ class GameStore:
 
         return [_event(r) for r in reversed(await self.db.read(read))]
 
+    async def states(self, channel_id: int, kind: GameKind[S, Any], first: int, last: int) -> list[S]:
+        """The active game's state after each log entry from seq `first` to `last`, oldest first."""
+
+        def read(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+            row = _require_row(conn, channel_id, kind.name)
+            return conn.execute("SELECT state_after FROM game_events WHERE game_id = ? AND seq BETWEEN ? AND ?"
+                                " ORDER BY seq", (row["id"], first, last)).fetchall()
+
+        return [kind.state_from_dict(json.loads(r["state_after"])) for r in await self.db.read(read)]
+
     async def standing(self, channel_id: int, kind: GameKind[S, Any]) -> list[tuple[EventRecord, S]]:
         """The active game's entries that stand (no undo, nothing undone), oldest first, each with the state after
         it: each one's state is the state the next one was made in."""
