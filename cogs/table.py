@@ -309,7 +309,8 @@ class Table(commands.GroupCog, group_name="table",
             raise IllegalMove(f"There is no page {page}.", "Pages start at 1 (the newest entries).")
         await interaction.response.send_message(**await history_page(interaction, page), ephemeral=True)
 
-    @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
+    @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it), or the end "
+                                                   "of the table.")
     async def undo(self, interaction: Interaction) -> None:
         store, channel = self.bot.games, require_channel(interaction)
         record = await store.get(channel, TABLE)
@@ -317,8 +318,10 @@ class Table(commands.GroupCog, group_name="table",
             reopened = await store.reopen(channel, TABLE, actor_id=interaction.user.id, check=lambda ended: (
                 require_manager(interaction, ended.state.host, "undo the end of this table")))
             note_change(interaction)
+            seed = ("\n⚠️ CHAOS;JAN's seed was shown when the table ended: anyone may know the cards to come."
+                    if reopened.game.state.chaosjan is not None else "")
             await _undone(interaction, reopened.game, "the end of the table: it is open again, and its results no "
-                                                      "longer count on the leaderboard")
+                                                      f"longer count on the leaderboard{seed}")
             return
         check = author_or_manager(interaction, record.state.host, "undo someone else's entry")
         try:

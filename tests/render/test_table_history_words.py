@@ -62,3 +62,17 @@ def test_a_header_opens_each_hand():
     lines = history_embed(entries, states).description.splitlines()
     assert [line if line.startswith("**") else int(line[1:4]) for line in lines] == [
         "**East 1, 0 honba**", 1, 2, "**East 2, 0 honba**", 3, "**East 2, 1 honba**", 4]
+
+
+def test_the_end_preview_keeps_the_chaosjan_seed_secret_and_the_final_standings_show_it():
+    # rulings, "Who may know a game's seed?": the game may go on after "Keep playing"
+    from render.table import standings_embed
+
+    chaos = chaosjan_game(chaosjan_catalogue(), ChaosOptions(), [A, B, C, D], host=A, seed=123456789)
+    state = replace(new_game(A, [A, B, C, D]), chaosjan=chaos)
+    def text(embed):
+        return " ".join([embed.title or "", embed.description or "", embed.footer.text or ""]
+                        + [f"{f.name} {f.value}" for f in embed.fields])
+
+    assert "123456789" not in text(standings_embed(state, preview=True))
+    assert "123456789" in text(standings_embed(state))
