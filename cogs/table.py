@@ -83,7 +83,7 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     """The table after a move; with CHAOS;JAN on the table, also what the hand's end did to the cards (draws,
     Stocks ending, a new Modifier) and the priority panel for the next turn."""
     state = result.game.state
-    lines = render.describe_events(result.events)
+    lines = render.describe_events(result.events, [state])
     if state.chaosjan is None:
         return {"content": lines[:2000] or None, "embed": render.table_embed(state)}
     cards = render_chaosjan.event_lines(state.chaosjan, result.events, render.WORDING)
@@ -330,7 +330,8 @@ class Table(commands.GroupCog, group_name="table",
             if await store.ended_before(channel, TABLE, record.id):
                 raise NewGameStarted(TABLE.name) from None
             raise
-        await _undone(interaction, result.game, render.describe_events(result.undone.events).replace("\n", "; "))
+        await _undone(interaction, result.game,
+                      render.describe_events(result.undone.events, [result.game.state]).replace("\n", "; "))
 
     @app_commands.command(name="set", description="Set a player's points to match the sticks (host; logged).")
     @app_commands.describe(player="Whose points", points="Their points, as the sticks show")
