@@ -13,7 +13,6 @@ from engine.errors import IllegalMove
 from engine.table import (
     DEFAULT_POINTS,
     TABLE,
-    UMA_PRESETS,
     AbortiveDraw,
     Draw,
     HandValue,
@@ -28,21 +27,21 @@ from engine.table import (
     Take,
     Tsumo,
     Win,
-    final_scores,
     new_game,
 )
 from render import chaosjan as render_chaosjan
 from render import table as render
-from storage.games import MoveResult
+from storage.errors import NewGameStarted, NothingToUndo
+from storage.games import GameRecord, MoveResult
 from storage.results import leaderboard
 from ui.chaosjan import panel_moved as chaosjan_panel_moved
 from ui.chaosjan import panel_view as chaosjan_panel
-from ui.chaosjan import retire_panel as retire_chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
+from ui.table_end import EndButton, ask_to_end
 from ui.table_history import HistoryButton, history_page, score_sheet
 from ui.threads import open_thread
 from ui.types import Interaction
@@ -84,7 +83,7 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     """The table after a move; with CHAOS;JAN on the table, also what the hand's end did to the cards (draws,
     Stocks ending, a new Modifier) and the priority panel for the next turn."""
     state = result.game.state
-    lines = render.describe_events(result.events)
+    lines = render.describe_events(result.events, [state])
     if state.chaosjan is None:
         return {"content": lines[:2000] or None, "embed": render.table_embed(state)}
     cards = render_chaosjan.event_lines(state.chaosjan, result.events, render.WORDING)
@@ -110,6 +109,18 @@ async def _answer(interaction: Interaction, result: MoveResult[TableState], *, e
         message_id = (await interaction.response.send_message(**message)).message_id
     if result.game.state.chaosjan is not None and message_id is not None:
         await chaosjan_panel_moved(interaction, result.game, message_id, lines=message["content"] or "")
+
+
+async def _undone(interaction: Interaction, game: GameRecord[TableState], what: str) -> None:
+    state = game.state
+    if state.chaosjan is None:
+        await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(state))
+        return
+    view = chaosjan_panel(state, game.version) or discord.utils.MISSING
+    response = await interaction.response.send_message(
+        f"Undone: {what}"[:2000], embeds=[render.table_embed(state), render_chaosjan.panel_embed(state)], view=view)
+    if response.message_id is not None:
+        await chaosjan_panel_moved(interaction, game, response.message_id, lines=f"Undone: {what}"[:2000])
 
 
 class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
@@ -173,7 +184,7 @@ class Table(commands.GroupCog, group_name="table",
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TenpaiSelect, DrawButton, HistoryButton)
+        self.bot.add_dynamic_items(TenpaiSelect, DrawButton, HistoryButton, EndButton)
 
     @app_commands.command(name="start", description="Seat three (sanma) or four (yonma) players and start scoring.")
     @app_commands.describe(east="East seat (the first dealer)", south="South seat", west="West seat",
@@ -298,22 +309,29 @@ class Table(commands.GroupCog, group_name="table",
             raise IllegalMove(f"There is no page {page}.", "Pages start at 1 (the newest entries).")
         await interaction.response.send_message(**await history_page(interaction, page), ephemeral=True)
 
-    @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it).")
+    @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it), or the end "
+                                                   "of the table.")
     async def undo(self, interaction: Interaction) -> None:
-        record = await self.bot.games.require(require_channel(interaction), TABLE, undoing=True)
-        check = author_or_manager(interaction, record.state.host, "undo someone else's entry")
-        result = await self.bot.games.undo(require_channel(interaction), TABLE, actor_id=interaction.user.id,
-                                           check=check)
-        what = render.describe_events(result.undone.events).replace("\n", "; ")
-        state = result.game.state
-        if state.chaosjan is None:
-            await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(state))
+        store, channel = self.bot.games, require_channel(interaction)
+        record = await store.get(channel, TABLE)
+        if record is None:  # the table ended: reopen it (rulings, "Undo of `/table end`")
+            reopened = await store.reopen(channel, TABLE, actor_id=interaction.user.id, check=lambda ended: (
+                require_manager(interaction, ended.state.host, "undo the end of this table")))
+            note_change(interaction)
+            seed = ("\n⚠️ CHAOS;JAN's seed was shown when the table ended: anyone may know the cards to come."
+                    if reopened.game.state.chaosjan is not None else "")
+            await _undone(interaction, reopened.game, "the end of the table: it is open again, and its results no "
+                                                      f"longer count on the leaderboard{seed}")
             return
-        view = chaosjan_panel(state, result.game.version) or discord.utils.MISSING
-        response = await interaction.response.send_message(
-            f"Undone: {what}"[:2000], embeds=[render.table_embed(state), render_chaosjan.panel_embed(state)], view=view)
-        if response.message_id is not None:
-            await chaosjan_panel_moved(interaction, result.game, response.message_id, lines=f"Undone: {what}"[:2000])
+        check = author_or_manager(interaction, record.state.host, "undo someone else's entry")
+        try:
+            result = await store.undo(channel, TABLE, actor_id=interaction.user.id, check=check)
+        except NothingToUndo:
+            if await store.ended_before(channel, TABLE, record.id):
+                raise NewGameStarted(TABLE.name) from None
+            raise
+        await _undone(interaction, result.game,
+                      render.describe_events(result.undone.events, [result.game.state]).replace("\n", "; "))
 
     @app_commands.command(name="set", description="Set a player's points to match the sticks (host; logged).")
     @app_commands.describe(player="Whose points", points="Their points, as the sticks show")
@@ -329,21 +347,7 @@ class Table(commands.GroupCog, group_name="table",
                            return_points="Return points (default: starting points); first place gets the oka above "
                                          "starting points")
     async def end(self, interaction: Interaction, uma: UmaName = "none", return_points: int | None = None) -> None:
-        record = await self.bot.games.require(require_channel(interaction), TABLE)
-        require_manager(interaction, record.state.host, "end this table")
-        start = record.state.options.starting_points
-        back = start if return_points is None else return_points
-        if back <= 0 or back % 100 or back > 1_000_000:
-            raise IllegalMove(f"{back:,} can't be the return points.",
-                              "Give a positive multiple of 100 (often 30,000), or leave it out for no oka.")
-        finished = await self.bot.games.finish(require_channel(interaction), TABLE, actor_id=interaction.user.id,
-                                               results=True)
-        scores = final_scores([s.points for s in finished.state.seats], uma=UMA_PRESETS[uma],
-                              starting_points=start, return_points=back)
-        shown = None if uma == "none" and back == start else (scores, f"uma {uma}, return {back:,}")
-        await interaction.response.send_message(embed=render.standings_embed(finished.state, shown))
-        if finished.state.chaosjan is not None:
-            await retire_chaosjan_panel(interaction, finished)
+        await ask_to_end(interaction, uma, return_points)
 
     @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")
     async def leaderboard(self, interaction: Interaction) -> None:

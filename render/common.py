@@ -17,10 +17,13 @@ COLOUR_OK = discord.Colour.green()
 
 
 def error_embed(message: str, hint: str | None = None) -> discord.Embed:
-    """A refusal card, bounded whatever the message and hint quote."""
+    """A refusal card, bounded whatever the message and hint quote. Only the message's first line is bold: what
+    follows may be a code block (a caret under the place at fault), which asterisks around it would spoil."""
     hint_text = f"\n{shorten(hint, HINT_LIMIT)}" if hint else ""
-    description = f"**{shorten(message, DESCRIPTION_LIMIT - 4 - len(hint_text))}**" + hint_text
-    return discord.Embed(description=description, colour=COLOUR_ERROR)
+    first, newline, rest = shorten(message, DESCRIPTION_LIMIT - 4 - len(hint_text)).partition("\n")
+    if first.strip() and "```" not in first:
+        first = f"**{first}**"
+    return discord.Embed(description=first + newline + rest + hint_text, colour=COLOUR_ERROR)
 
 
 def mention(user_id: int) -> str:
@@ -41,8 +44,12 @@ def seed_lines(seed: int, *, chosen: bool, over: bool, command: str) -> list[str
 def leaderboard_embed(title: str, rows: list[LeaderboardRow], *, empty: str) -> discord.Embed:
     """A server's results over its finished games, one line a player (every game's `/... leaderboard`)."""
     embed = discord.Embed(title=title, colour=COLOUR_INFO)
-    embed.description = "\n".join(
-        f"**{i}.** {mention(r.user_id)}: average place {r.average_place:.2f}, {r.wins} first of {r.games} games, "
-        f"average {round(r.average_points):,} points"
-        for i, r in enumerate(rows, start=1))[:4096] or empty
+    embed.description = "\n".join(f"**{i}.** {mention(r.user_id)}: {_record_line(r)}"
+                                  for i, r in enumerate(rows, start=1))[:4096] or empty
     return embed
+
+
+def _record_line(row: LeaderboardRow) -> str:
+    games = f"{row.games} game" + ("" if row.games == 1 else "s")
+    first = f"first in {row.wins}" if row.wins else "never first"
+    return f"{games}, {first}, average place {row.average_place:.2f}, average {round(row.average_points):,} points"

@@ -314,7 +314,8 @@ def rules_embed(topic: str | None) -> discord.Embed:
         embed = discord.Embed(title="Gin-jon-tan — rules", colour=COLOUR_INFO)
         for title, text in RULES.values():
             embed.add_field(name=title, value=text[:1024], inline=False)
-        embed.set_footer(text="Rulings where the text is loose: docs/rulings.md")
+        embed.set_footer(text="The rules as the bot plays them, with its decisions where the card text is loose. "
+                              "/ginjontan rules topic: shows one part in full.")
         return embed
     title, text = RULES[topic]
     return discord.Embed(title=f"Gin-jon-tan — {title}", description=text, colour=COLOUR_INFO)

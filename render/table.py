@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 from typing import Any
 
 import discord
@@ -105,13 +106,13 @@ WORDING = Wording("table", {
     "rolls_reset": _rolls_reset,
     "card_payment": _card_payment,
     "roll": lambda s, e: f"{mention(e['player'])} paid {points(e['cost'])} and rolled {e['die']}",
-    "revealed": lambda s, e: f"{mention(e['revealer'])} revealed {e['card']}",
+    "revealed": lambda s, e: f"{mention(e['revealer'])} revealed {card_name(s, e['card'])}",
     "library_empty": lambda s, e: "Every Cosmic Deck card is in play: nothing to reveal",
     "cosmic_started": lambda s, e: f"Cosmic Deck: {e['deck']} shuffled ({e['cards']} cards)",
     "deck_imported": lambda s, e: f"Cosmic Deck: {e['deck']} shuffled ({e['cards']} cards)",
     "reshuffled": lambda s, e: f"The Library was shuffled ({e['cards']} cards)",
     "refilled": lambda s, e: f"The Library was shuffled ({e['cards']} cards)",
-    "dismissed": lambda s, e: f"{e['card']} dismissed",
+    "dismissed": lambda s, e: f"{card_name(s, e['card'])} dismissed",
     "chombo": lambda s, e: f"{mention(e['player'])}: dead hand and chombo ({points(e['paid'])} paid)",
     "take_ignored": lambda s, e: f"{e['card']}: too little on the table, nothing taken",
     "hand_end": lambda s, e: "The game is over." if e["over"] else f"Next: {e['next']}, {e['honba']} honba",
@@ -119,11 +120,12 @@ WORDING = Wording("table", {
 })
 
 
-def describe_event(event: dict[str, Any]) -> str:
-    """The table's line for one event; CHAOS;JAN's events on the table are worded by its own lines."""
+def describe_event(event: dict[str, Any], states: list[TableState] | None = None) -> str:
+    """The table's line for one event; CHAOS;JAN's events on the table are worded by its own lines. `states`: where
+    to look up the names of cards the event names by id."""
     if event.get("type") in CHAOSJAN and event.get("type") not in WORDING:
         return ""
-    return WORDING.line(None, event)
+    return WORDING.line(states or [], event)
 
 
 def seat_options(state: TableState, *, leave_out: int | None = None) -> list[discord.SelectOption]:
@@ -133,30 +135,56 @@ def seat_options(state: TableState, *, leave_out: int | None = None) -> list[dis
             for i, s in enumerate(state.seats) if s.player != leave_out]
 
 
-def describe_events(events: list[dict[str, Any]]) -> str:
-    return "\n".join(line for line in map(describe_event, events) if line)
+def describe_events(events: list[dict[str, Any]], states: list[TableState] | None = None) -> str:
+    return "\n".join(line for line in (describe_event(e, states) for e in events) if line)
 
 
-def history_embed(entries: list[EventRecord], *, page: int = 1, pages: int = 1) -> discord.Embed:
-    lines = []
-    for entry in entries:
-        if entry.type == "start":
-            text = "Table started"
-        elif entry.type == "undo" and entry.move is not None:
-            text = f"Undo of entry {entry.move['undoes']}"
-        elif entry.move and entry.move.get("chaosjan"):  # never the cards of a private choice
-            move = entry.move
-            card = f" {move['card']}" if move["type"] == "play" else ""
-            text = f"CHAOS;JAN: {move['type']}{card}"
-        else:
-            text = describe_events(entry.events).replace("\n", "; ") or entry.type
+def card_name(states: list[TableState], card_id: str) -> str:
+    """A card's name from the first of `states` whose Cosmic Deck or CHAOS;JAN catalogue holds it (events carry
+    ids); the id if none does."""
+    for state in states:
+        for cards in (state.cosmic and state.cosmic.deck, state.chaosjan and state.chaosjan.catalogue):
+            card = cards.find(card_id) if cards else None
+            if card is not None and card.id == card_id:
+                return card.name
+    return card_id
+
+
+def hand_name(state: TableState) -> str:
+    return "Game over" if state.over else f"{state.round_name}, {state.honba} honba"
+
+
+def _entry_text(entry: EventRecord, states: list[TableState]) -> str:
+    if entry.type == "start":
+        return "Table started"
+    if entry.type == "end":
+        return "Table ended"
+    if entry.type == "undo" and entry.move is not None:
+        return f"Undo of entry {entry.move['undoes']}"
+    if entry.move and entry.move.get("chaosjan"):  # never the cards of a private choice
+        move = entry.move
+        card = f" {card_name(states, move['card'])}" if move["type"] == "play" else ""
+        return f"CHAOS;JAN: {move['type']}{card}"
+    return describe_events(entry.events, states).replace("\n", "; ") or entry.type
+
+
+def history_embed(entries: list[EventRecord], states: list[TableState], *, viewer: int | None = None, page: int = 1,
+                  pages: int = 1) -> discord.Embed:
+    """`states`: the state before the first entry, then the state after each. A header names the hand each run of
+    entries was made in; an entry's author is named unless it is the viewer."""
+    lines, hand = [], None
+    for entry, (before, after) in zip(entries, itertools.pairwise(states), strict=True):
+        if hand_name(before) != hand:
+            hand = hand_name(before)
+            lines.append(f"**{hand}**")
+        text = _entry_text(entry, [after, before])
         text = f"~~{text}~~ (undone)" if entry.undone else text
-        actor = f" by {mention(entry.actor_id)}" if entry.actor_id and entry.type != "start" else ""
-        lines.append(f"`{entry.seq:>3}` {text}{actor}")
+        actor = entry.actor_id if entry.type != "start" and entry.actor_id != viewer else None
+        lines.append(f"`{entry.seq:>3}` {text}" + (f" by {mention(actor)}" if actor else ""))
     embed = discord.Embed(title=f"Table history, page {page}", colour=COLOUR_INFO,
                           description="\n".join(lines)[-4096:])
     older = f" · Older entries: /table history page {page + 1}" if page < pages else ""
-    embed.set_footer(text=f"Page {page} of {pages}{older}")
+    embed.set_footer(text=f"Page {page} of {pages}{older} · entries without a name are yours")
     return embed
 
 
@@ -204,19 +232,23 @@ def score_sheet_csv(entries: list[tuple[EventRecord, TableState]]) -> str:
     return out.getvalue()
 
 
-def standings_embed(state: TableState, final: tuple[list[float], str] | None = None) -> discord.Embed:
-    """`final`: each seat's score after uma and oka (in seat order) and the rule's words, shown beside the points."""
+def standings_embed(state: TableState, final: tuple[list[float], str] | None = None, *,
+                    preview: bool = False) -> discord.Embed:
+    """`final`: each seat's score after uma and oka (in seat order) and the rule's words, shown beside the points.
+    `preview`: the standings `/table end` asks to confirm, not stored yet."""
     medal = {1: "🥇", 2: "🥈", 3: "🥉"}
     score = {} if final is None else dict(zip((s.player for s in state.seats), final[0], strict=True))
     lines = [f"{medal.get(place, f'{place}.')} {mention(seat.player)}: **{points(seat.points)}**"
              + (f" ({score[seat.player]:+.1f})" if score else "")
              for place, seat in standings(state)]
-    embed = discord.Embed(title="Final standings", colour=COLOUR_OK, description="\n".join(lines))
-    if state.chaosjan is not None:
+    embed = discord.Embed(title="Standings if the game ends now" if preview else "Final standings",
+                          colour=COLOUR_INFO if preview else COLOUR_OK, description="\n".join(lines))
+    if state.chaosjan is not None and not preview:  # the game may go on: its seed stays secret until it is over
         embed.add_field(name="CHAOS;JAN seed", value="\n".join(seed_lines(
             state.chaosjan.seed, chosen=state.chaosjan.seed_chosen, over=True, command="/chaosjan new")))
     rule = f" · {final[1]}" if final else ""
-    embed.set_footer(text=f"{state.hands_played} hands played{rule} · stored for /table leaderboard")
+    stored = "stored for /table leaderboard once confirmed" if preview else "stored for /table leaderboard"
+    embed.set_footer(text=f"{state.hands_played} hands played{rule} · {stored}")
     return embed
 
 

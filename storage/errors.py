@@ -52,3 +52,11 @@ class GameFinished(GameError):
     def __init__(self, kind: str) -> None:
         super().__init__(f"The {kind} game in this channel is over: its results are recorded, so its moves can't be"
                          " undone any more.", "Start a new game when you are ready.")
+
+
+class NewGameStarted(GameError):
+    code = "new_game_started"
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(f"A new {kind} game has started in this channel since the last one ended, so that end can't"
+                         " be undone any more.", f"Undo this game's own entries with `/{kind} undo`.")

@@ -25,7 +25,15 @@ from typing import Any, Generic, TypeVar
 from engine.base import Event, GameKind
 from engine.errors import GameError
 from storage.database import Database
-from storage.errors import AlreadyDone, GameAlreadyRunning, GameFinished, NoActiveGame, NothingToUndo, StaleMove
+from storage.errors import (
+    AlreadyDone,
+    GameAlreadyRunning,
+    GameFinished,
+    NewGameStarted,
+    NoActiveGame,
+    NothingToUndo,
+    StaleMove,
+)
 from storage.ginjontan import move_prizes
 from storage.results import Standing, store_results
 
@@ -113,6 +121,7 @@ class UndoResult(Generic[S]):
 
 UndoCheck = Callable[[EventRecord], None]  # raises a GameError to refuse
 FinishHook = Callable[[sqlite3.Connection, GameRecord[Any]], None]  # runs inside the finishing transaction
+ReopenCheck = Callable[[GameRecord[Any]], None]  # raises a GameError to refuse
 
 
 class GameStore:
@@ -162,6 +171,16 @@ class GameStore:
                                 " ORDER BY seq DESC LIMIT ?", (row["id"], limit)).fetchall()
 
         return [_event(r) for r in reversed(await self.db.read(read))]
+
+    async def states(self, channel_id: int, kind: GameKind[S, Any], first: int, last: int) -> list[S]:
+        """The active game's state after each log entry from seq `first` to `last`, oldest first."""
+
+        def read(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+            row = _require_row(conn, channel_id, kind.name)
+            return conn.execute("SELECT state_after FROM game_events WHERE game_id = ? AND seq BETWEEN ? AND ?"
+                                " ORDER BY seq", (row["id"], first, last)).fetchall()
+
+        return [kind.state_from_dict(json.loads(r["state_after"])) for r in await self.db.read(read)]
 
     async def standing(self, channel_id: int, kind: GameKind[S, Any]) -> list[tuple[EventRecord, S]]:
         """The active game's entries that stand (no undo, nothing undone), oldest first, each with the state after
@@ -260,14 +279,18 @@ class GameStore:
         return UndoResult(_record(row, kind, state=state, version=version, updated_at=now), _event(target))
 
     async def finish(self, channel_id: int, kind: GameKind[S, Any], *, actor_id: int | None, results: bool = False,
-                     on_finish: FinishHook | None = None) -> GameRecord[S]:
+                     on_finish: FinishHook | None = None, game_id: int | None = None,
+                     expected_version: int | None = None) -> GameRecord[S]:
         """End the active game; with `results`, store the kind's results and prizes from the state as it is in
-        this transaction. `on_finish` runs in the same transaction."""
+        this transaction. `on_finish` runs in the same transaction. `game_id` and `expected_version` (carried by a
+        confirmation) must be the active game's, else it is refused as stale."""
         key = _request_key()
 
         def txn(conn: sqlite3.Connection) -> GameRecord[S]:
             _claim(conn, key)
             row = _require_row(conn, channel_id, kind.name)
+            if game_id not in (None, row["id"]) or expected_version not in (None, row["version"]):
+                raise StaleMove(kind.name)
             record = _finish(conn, kind, _record(row, kind), row["state"], actor_id=actor_id, results=results,
                              request=key)
             if on_finish is not None:
@@ -276,6 +299,48 @@ class GameStore:
 
         async with self.channel_lock(channel_id):
             return await self.db.write(txn)
+
+    async def reopen(self, channel_id: int, kind: GameKind[S, Any], *, actor_id: int | None,
+                     check: ReopenCheck | None = None) -> UndoResult[S]:
+        """Undo the end of the channel's newest game of this kind, in one transaction: the game is active again at
+        the state it ended in, its results are removed and its 'end' entry is undone by an 'undo' entry. Refused
+        once another game of the kind has started in the channel (`NewGameStarted`), and for kinds with prizes
+        (`GameFinished`): cards that changed hands may have been traded on; so is a game its rules finished (it
+        would be over again at once). `check` may refuse by raising."""
+        key = _request_key()
+
+        def txn(conn: sqlite3.Connection) -> UndoResult[S]:
+            _claim(conn, key)
+            row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND kind = ?"
+                               " ORDER BY id DESC LIMIT 1", (channel_id, kind.name)).fetchone()
+            if row is None:
+                raise NoActiveGame(kind.name)
+            if row["status"] == "active":
+                raise NewGameStarted(kind.name)
+            end = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ? ORDER BY seq DESC"
+                               " LIMIT 1", (row["id"],)).fetchone()
+            record = _record(row, kind)
+            if kind.prizes is not None or end["type"] != "end" or (kind.is_over and kind.is_over(record.state)):
+                raise GameFinished(kind.name)
+            if check is not None:
+                check(record)
+            version, now = row["version"] + 1, _now()
+            conn.execute("UPDATE games SET status = 'active', version = ?, updated_at = ?, finished_at = NULL"
+                         " WHERE id = ?", (version, now, row["id"]))
+            _append(conn, row["id"], version, "undo", actor_id, {"undoes": end["seq"]}, [], row["state"], now, key)
+            conn.execute("UPDATE game_events SET undone_by = ? WHERE game_id = ? AND seq = ?",
+                         (version, row["id"], end["seq"]))
+            conn.execute("DELETE FROM game_results WHERE game_id = ?", (row["id"],))
+            return UndoResult(replace(record, status="active", version=version, updated_at=now), _event(end))
+
+        async with self.channel_lock(channel_id):
+            return await self.db.write(txn)
+
+    async def ended_before(self, channel_id: int, kind: GameKind[Any, Any], game_id: int) -> bool:
+        """Whether a game of this kind ended in the channel before game `game_id`."""
+        return await self.db.read(lambda conn: conn.execute(
+            "SELECT 1 FROM games WHERE channel_id = ? AND kind = ? AND status = 'finished' AND id < ?",
+            (channel_id, kind.name, game_id)).fetchone() is not None)
 
     async def repair(self, kinds: Iterable[GameKind[Any, Any]]) -> list[GameRecord[Any]]:
         """At start-up: finish, with results, every active game that is over. An older version finished games in

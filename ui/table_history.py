@@ -37,7 +37,12 @@ async def history_page(interaction: Interaction, page: int, game: int | None = N
     for label, target in (("Older", page + 1), ("Newer", page - 1)):
         if 1 <= target <= pages:
             view.add_item(HistoryButton(label, channel, record.id, target))
-    return {"embed": render.history_embed(shown, page=page, pages=pages), "view": view}
+    first = shown[0].seq
+    states = await store.states(channel, TABLE, max(first - 1, 0), shown[-1].seq)
+    if first == 0:  # the start is made in the hand it starts
+        states.insert(0, states[0])
+    return {"embed": render.history_embed(shown, states, viewer=interaction.user.id, page=page, pages=pages),
+            "view": view}
 
 
 async def score_sheet(interaction: Interaction) -> discord.File:

@@ -11,6 +11,7 @@ import pytest
 from engine.table import TABLE
 from tests.discord_layer.test_chaosjan import CHOICES, EAST_STOCK, KINDS, SEED, WAREME_SEAT, ask_everyone
 from tests.fake_discord.harness import components
+from tests.support.table import end_table
 from ui.chaosjan import more_lines
 
 
@@ -169,7 +170,7 @@ async def test_the_panel_is_always_the_newest_message_and_each_move_adds_at_most
     undone = await harness.slash("table undo", user=west)  # the panel as it was before the tsumo
     assert (await watch.check())["id"] == undone.message["id"]
 
-    await harness.slash("table end", user=east)  # nothing is left to press
+    await end_table(harness, east)  # nothing is left to press
     await settle(harness)
     assert not [m["id"] for m in harness.public_messages() if components(m)]
 

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from engine.table import TABLE
+from tests.support.table import end_table
 
 
 @pytest.fixture
@@ -134,7 +135,7 @@ async def test_a_game_with_rolls_a_ron_and_a_restart_to_the_final_standings(harn
     after = await table_state(harness)
     assert after.on_table == 0 and after.cosmic.rolls == (0, 0, 0, 0)  # the table's points went to the winner
     assert after.seat(south.id).points == before.seat(south.id).points + 2000 + on_table
-    ended = await harness.slash("table end", user=east)
+    ended = await end_table(harness, east)
     assert "Final standings" in ended.text
     board = await harness.slash("table leaderboard", user=north)
     assert f"<@{south.id}>" in board.text

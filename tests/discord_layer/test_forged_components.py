@@ -47,6 +47,9 @@ FORGED_IDS = {
                                 "ct:table:tenpai:1:p99"],
     "cogs.table.DrawButton": [f"ct:table:noten:{BIG}", f"ct:table:abort:{BIG}"],
     "cogs.cosmic.PayButton": [f"ct:cosmic:pay:{BIG}"],
+    "ui.table_end.EndButton": [f"ct:table:end:end:{BIG}:1:1:none:25000",
+                               "ct:table:end:end:1:1:1:1-2:25000", "ct:table:end:end:1:1:1:none:0",
+                               f"ct:table:end:keep:1:1:1:none:{BIG}", "ct:table:end:end:1:1:1:none:25000"],
     "ui.table_history.HistoryButton": [f"ct:table:history:{BIG}:1:1", "ct:table:history:1:1:1",
                                        "ct:table:history:1:1:0", f"ct:table:history:1:1:{BIG}"],
 }

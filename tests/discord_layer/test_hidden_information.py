@@ -26,6 +26,7 @@ from engine.uno.rules import new_game as uno_game
 from render.common import CHOSEN_SEED
 from tests.discord_layer.test_chaosjan import CHOICES, choose_all
 from tests.fake_discord.harness import components, message_text
+from tests.support.table import end_table
 from ui.ginjontan import score_message
 
 
@@ -150,7 +151,7 @@ async def test_the_table_with_the_cosmic_deck_and_chaosjan_never_deals_in_public
     assert_no_number_deals(harness, library_from, library.seed)
     assert_no_number_deals(harness, _chaos_deals(state), state.seed)
     assert not {library.seed, state.seed} & numbers(history.text)  # nor in the (private) history
-    await harness.slash("table end", user=east)
+    await end_table(harness, east)
     assert str(state.seed) in public_text(harness)  # CHAOS;JAN's seed, for replays
 
 

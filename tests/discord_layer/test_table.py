@@ -6,6 +6,7 @@ import pytest
 
 from engine.table import TABLE
 from tests.fake_discord.harness import components
+from tests.support.table import end_table
 
 
 @pytest.fixture
@@ -66,12 +67,12 @@ async def test_a_whole_game_with_a_restart_in_the_middle(harness, players):
     history = await harness.slash("table history", user=west)
     assert history.ephemeral and "~~" in history.text and "declared riichi" in history.text
 
-    ended = await harness.slash("table end", user=east)
+    ended = await end_table(harness, east)
     assert "Final standings" in ended.text and ended.text.index(f"<@{east.id}>") < ended.text.index(f"<@{west.id}>")
     assert await state(harness) is None
 
     board = await harness.slash("table leaderboard", user=west)
-    assert f"<@{east.id}>" in board.text and "1 first of 1 games" in board.text
+    assert f"<@{east.id}>" in board.text and "1 game, first in 1," in board.text
 
 
 async def test_stale_tenpai_menu_is_refused(harness, players):

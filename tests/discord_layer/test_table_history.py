@@ -12,6 +12,7 @@ import pytest
 from engine.table import TABLE
 from tests.engine import table_reference as ref
 from tests.fake_discord.harness import components
+from tests.support.table import end_table
 
 PAGE = 25
 NAMES = ("east", "south", "west", "north")
@@ -97,7 +98,7 @@ async def test_a_history_button_of_an_ended_table_is_refused(harness, players):
     for n in range(1, 30):
         await harness.slash("table set", user=players[0], player=players[0], points=1000 * n)
     reply = await harness.slash("table history", user=players[0])
-    await harness.slash("table end", user=players[0])
+    await end_table(harness, players[0])
     await start(harness, players)
     pressed = await harness.click(reply.message, user=players[0], label="Older")
     assert pressed.ephemeral and pressed.response_type == 4 and "ended" in pressed.text.lower()
@@ -165,3 +166,18 @@ async def test_csv_cells_never_start_a_formula(harness):
     cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
     assert {"'=HYPERLINK(1) total", "'+south change", "'=HYPERLINK(1)"} <= set(cells)  # the payer's cell too
     assert not any(cell[:1] in "=+@" for cell in cells if cell)
+
+
+async def test_history_names_others_not_you_and_heads_each_hand(harness, players):
+    # issue 18, item 9: "by <@you>" is left out; a header line opens each hand
+    east, south, west, _ = players
+    await start(harness, players)
+    await harness.slash("table riichi", user=east)
+    await harness.slash("table ron", user=south, winner=south, loser=west, han=3, fu=30)  # the deal passes
+    mine = await harness.slash("table history", user=east)
+    lines = mine.embeds[0]["description"].splitlines()
+    assert lines[0] == "**East 1, 0 honba**" and lines[-1].startswith("`  2`") and lines[-1].endswith(f"<@{south.id}>")
+    assert "by" not in lines[2] and "declared riichi" in lines[2]
+    await harness.slash("table riichi", user=south)
+    theirs = (await harness.slash("table history", user=south)).embeds[0]["description"].splitlines()
+    assert theirs[-2] == "**East 2, 0 honba**" and "by" not in theirs[-1] and theirs[2].endswith(f"by <@{east.id}>")

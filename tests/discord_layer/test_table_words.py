@@ -93,8 +93,12 @@ async def test_end_shows_uma_and_oka_and_keeps_raw_points(harness, players):
     game = await harness.bot.games.get(harness.fake.default_channel, TABLE)
     assert game is not None  # a refusal leaves the table running
     raw = [seat.points for seat in game.state.seats]
-    ended = await harness.slash("table end", user=east, uma="10-20", return_points=30000)
+    asked = await harness.slash("table end", user=east, uma="10-20", return_points=30000)
+    assert await harness.bot.games.get(harness.fake.default_channel, TABLE) is not None  # not until confirmed
+    ended = await harness.click(asked.message, user=east, label="End the game")  # the options travel with it
     scores = reference(raw, UMA_PRESETS["10-20"], 25000, 30000)
-    for player, score, pts in zip(players, scores, raw, strict=True):
-        assert f"<@{player.id}>: **{pts:,}** ({score:+.1f})" in ended.text
-    assert "uma 10-20" in ended.text and "return 30,000" in ended.text
+    for shown in (asked, ended):
+        for player, score, pts in zip(players, scores, raw, strict=True):
+            assert f"<@{player.id}>: **{pts:,}** ({score:+.1f})" in shown.text
+        assert "uma 10-20" in shown.text and "return 30,000" in shown.text
+    assert "Final standings" in ended.text and await harness.bot.games.get(harness.fake.default_channel, TABLE) is None

@@ -51,10 +51,10 @@ async def test_the_leaderboard_lists_the_won_games_of_this_server(harness):
     rows = lines_with(board.text, order)
     assert rows == sorted(rows)
     line = board.text.splitlines()[rows[0]]
-    assert "average place 1.00" in line and "1 first of 1 games" in line
+    assert "average place 1.00" in line and "1 game, first in 1," in line
     for place, user in enumerate(order[1:], start=2):
         line = board.text.splitlines()[rows[place - 1]]
-        assert f"average place {place:.2f}" in line and "0 first of 1 games" in line
+        assert f"average place {place:.2f}" in line and "1 game, never first," in line
         assert f"average {state.seat(user.id).points:,} points" in line
 
 

@@ -82,6 +82,13 @@ class ProcessHarness(Harness):
         finally:
             self.answered = True
 
+    async def unanswered_click(self, message: dict[str, Any], **kwargs: Any) -> InteractionLog:
+        self.answered = False
+        try:
+            return await self.click(message, **kwargs)
+        finally:
+            self.answered = True
+
 
 @pytest.fixture
 async def bot_process(fake_discord, tmp_path):

@@ -1,4 +1,5 @@
-"""Rulings, "Finishing a game": once a game is finished its results stand, so `undo` says so (issue 16, item 1)."""
+"""Rulings, "Finishing a game": once a game is finished by its rules its results stand, so `undo` says so (issue 16,
+item 1); a `/table` ended by `/table end` can be reopened (issue 18, item 8)."""
 
 from __future__ import annotations
 
@@ -31,13 +32,16 @@ async def test_gin_jon_tan_undo_after_the_last_step_is_refused(harness):
     assert await results(harness) == 2
 
 
-async def test_table_undo_after_table_end_is_refused(harness):
+async def test_table_undo_after_table_end_reopens_it(harness):
+    # issue 18, item 8: `/table end` is confirmed, and `/table undo` takes it back with its results
+    from tests.support.table import end_table
+
     players = [harness.user(name) for name in ("east", "south", "west", "north")]
     await harness.slash("table start", user=players[0], **dict(zip(("east", "south", "west", "north"), players,
                                                                    strict=True)))
     await harness.slash("table tsumo", user=players[0], winner=players[0], han=1, fu=30)
-    ended = await harness.slash("table end", user=players[0])
+    ended = await end_table(harness, players[0])
     assert not ended.ephemeral and await results(harness) == 4
     undo = await harness.slash("table undo", user=players[0])
-    assert undo.ephemeral and "can't be undone" in undo.text
-    assert await harness.bot.games.get(harness.fake.default_channel, TABLE) is None and await results(harness) == 4
+    assert not undo.ephemeral and "end of the table" in undo.text
+    assert await harness.bot.games.get(harness.fake.default_channel, TABLE) is not None and await results(harness) == 0

@@ -71,7 +71,9 @@ async def test_kills_around_a_commit_leave_each_change_whole_or_absent(bot_proce
     assert tables["game_events"][:-1] == seeded["game_events"] and tables["game_events"][-1]["type"] == "move"
     expected, _ = TABLE.apply(before, Ron(west.id, (Win(south.id, HandValue(han=3, fu=30)),)))
     assert json.loads(tables["games"][0]["state"]) == TABLE.state_to_dict(expected)
-    await killed_before_answering(h, bot_process, "table end", user=east)
+    asked = await h.slash("table end", user=east)  # asking commits nothing; the confirmation does
+    sent = await h.unanswered_click(asked.message, user=east, label="End the game")
+    assert await bot_process.exited() == -signal.SIGKILL and not sent.record.acknowledged
 
     await bot_process.start()
     tables = read_tables(path)  # the game's end and its results were committed together

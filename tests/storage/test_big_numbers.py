@@ -15,6 +15,7 @@ from storage import Database, GameStore, database
 from storage.ginjontan import tournament
 from storage.results import Standing, leaderboard, store_results
 from tests.engine import table_reference as ref
+from tests.support.table import end_table
 
 GUILD = 9
 INT64 = 2**63 - 1
@@ -92,7 +93,7 @@ async def test_table_end_stores_an_aotenjou_score_over_64_bits(harness):
     assert paid > INT64
     await harness.slash("table ron", user=east, winner=east, loser=south, han=78, fu=110)
     await harness.slash("table set", user=east, player=south, points=0)
-    ended = await harness.slash("table end", user=east)
+    ended = await end_table(harness, east)
     assert not ended.ephemeral
     board = await harness.slash("table leaderboard", user=east)
     assert f"{25000 + paid:,}" in board.text

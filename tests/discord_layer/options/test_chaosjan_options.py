@@ -20,6 +20,7 @@ from tests.discord_layer.test_chaosjan import (
     table,
 )
 from tests.fake_discord.harness import message_text
+from tests.support.table import end_table
 
 # East's Stocks include Futuresight, the one that lasts "until it no longer applies" (1.6c.2)
 STOCK_CHOICES = {**CHOICES, 0: (CHOICES[0][0], CHOICES[0][1], ("futuresight", "golden-ticket", "closed-door"),
@@ -90,7 +91,7 @@ async def test_the_new_games_options_build_the_decks_and_end_the_hand_their_way(
             await harness.slash("chaosjan end-effect", user=east, card=str(stock))  # 1.6b.1
             state = (await table(harness)).chaosjan
             assert state.stocks == () and stock in state.discard
-        await harness.slash("table end", user=east)
+        await end_table(harness, east)
 
 
 @pytest.mark.option_effect("chaosjan play", "card", "target", "amount")

@@ -9,6 +9,7 @@ import pytest
 
 import engine.deck
 from engine.table import TABLE
+from tests.support.table import end_table
 
 STARTING = 25000
 OURS = {"schema": 1, "name": "Ours", "description": "Two storms that stay until dismissed.", "cards": [
@@ -81,4 +82,4 @@ async def test_the_chombo_penalty_falls_on_the_named_player(harness, players):
         assert state.cosmic.dead == (west.id,)
         assert [s.points for s in state.seats] == [STARTING + paid // 2, STARTING + paid // 4, STARTING - paid,
                                                    STARTING + paid // 4]
-        await harness.slash("table end", user=east)
+        await end_table(harness, east)

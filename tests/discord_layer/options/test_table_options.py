@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.table import TABLE
+from tests.support.table import end_table
 
 STARTING = 25000
 
@@ -35,7 +36,7 @@ async def test_starting_points_and_the_north_seat(harness, players):
     east, south, west, _ = players
     await start(harness, players, points=30000)
     assert points(await state(harness)) == [30000] * 4
-    await harness.slash("table end", user=east)
+    await end_table(harness, east)
     sanma = await harness.slash("table start", user=east, east=east, south=south, west=west, points=40000)
     assert "Sanma" in sanma.text
     s = await state(harness)
@@ -55,7 +56,7 @@ async def test_length_ends_the_game_after_its_last_round(harness, players):
             reply = await nobody_tenpai(harness, players[0])
             assert (await state(harness)).over == (hand == over_after), (length, hand)
         assert "The game is over." in reply.text
-        await harness.slash("table end", user=players[0])
+        await end_table(harness, players[0])
 
 
 def non_dealer_ron(han, fu):
@@ -77,14 +78,14 @@ async def test_kiriage_aotenjou_and_bust_change_what_a_hand_does(harness, player
         await start(harness, players, **options)
         await harness.slash("table ron", user=south, winner=south, loser=west, han=han, fu=fu)
         assert points(await state(harness)) == [STARTING, STARTING + paid, STARTING - paid, STARTING], options
-        await harness.slash("table end", user=east)
+        await end_table(harness, east)
     for bust in (True, False):
         await start(harness, players, bust=bust)
         await harness.slash("table set", user=east, player=west, points=1000)
         await harness.slash("table ron", user=south, winner=south, loser=west, han=3, fu=30)
         s = await state(harness)
         assert s.seat(west.id).points < 0 and s.over == bust
-        await harness.slash("table end", user=east)
+        await end_table(harness, east)
 
 
 @pytest.mark.option_effect("table riichi", "player")

@@ -1,0 +1,98 @@
+"""/table end asks first: the standings as they would be stored, with "End the game" and "Keep playing"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from engine.errors import IllegalMove
+from engine.table import TABLE, UMA_PRESETS, TableState, final_scores
+from render import table as render
+from ui.chaosjan import retire_panel
+from ui.custom_ids import Forged, custom_id, number, one_of, parsed
+from ui.errors import ReportsErrors, note_change
+from ui.permissions import require_channel, require_manager
+from ui.types import Interaction
+
+MAX_RETURN = 1_000_000
+UNDO_HINT = "`/table undo` reopens the table until a new one starts here."
+
+
+def return_points(state: TableState, given: int | None) -> int:
+    back = state.options.starting_points if given is None else given
+    if back <= 0 or back % 100 or back > MAX_RETURN:
+        raise IllegalMove(f"{back:,} can't be the return points.",
+                          "Give a positive multiple of 100 (often 30,000), or leave it out for no oka.")
+    return back
+
+
+def final(state: TableState, uma: str, back: int) -> tuple[list[float], str] | None:
+    """Each seat's score after uma and oka with the rule's words, or None when neither changes anything."""
+    start = state.options.starting_points
+    if uma == "none" and back == start:
+        return None
+    scores = final_scores([s.points for s in state.seats], uma=UMA_PRESETS[uma], starting_points=start,
+                          return_points=back)
+    return scores, f"uma {uma}, return {back:,}"
+
+
+async def ask_to_end(interaction: Interaction, uma: str, given_return: int | None) -> None:
+    channel = require_channel(interaction)
+    record = await interaction.client.games.require(channel, TABLE)
+    require_manager(interaction, record.state.host, "end this table")
+    back = return_points(record.state, given_return)
+    view = discord.ui.View(timeout=None)
+    for action in ("end", "keep"):
+        view.add_item(EndButton(action, channel, record.id, record.version, uma, back))
+    await interaction.response.send_message(
+        f"End the game with these standings? They are stored for the leaderboard; {UNDO_HINT}",
+        embed=render.standings_embed(record.state, final(record.state, uma, back), preview=True), view=view)
+
+
+_LABELS = {"end": ("End the game", discord.ButtonStyle.danger), "keep": ("Keep playing", discord.ButtonStyle.secondary)}
+
+
+class EndButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                template=r"ct:table:end:(?P<action>end|keep):(?P<channel>\d+):(?P<game>\d+):(?P<version>\d+)"
+                         r":(?P<uma>[0-9a-z-]+):(?P<back>\d+)"):
+    """The confirmation's buttons: carry the channel, the table's game id and version, and the options chosen
+    (checked again when pressed), so a move made meanwhile or an old message is refused."""
+
+    def __init__(self, action: str, channel: int, game: int, version: int, uma: str, back: int) -> None:
+        label, style = _LABELS[action]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id(
+            "table", "end", action, channel, game, version, uma, back)))
+        self.action, self.channel, self.game, self.version, self.uma, self.back = (action, channel, game, version,
+                                                                                   uma, back)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> EndButton:
+        return parsed(cls, item, lambda: cls(match["action"], number(match["channel"]), number(match["game"]),
+                                             number(match["version"]), one_of(match["uma"], UMA_PRESETS),
+                                             number(match["back"], 1, MAX_RETURN)))
+
+    async def handle(self, interaction: Interaction) -> None:
+        channel = require_channel(interaction)
+        if self.channel != channel:
+            raise Forged()
+        store = interaction.client.games
+        record = await store.get(channel, TABLE)
+        if record is None or record.id != self.game:
+            raise IllegalMove("That table has ended already.", f"Its standings are in the channel; {UNDO_HINT}")
+        require_manager(interaction, record.state.host, "end this table")
+        if self.action == "keep":
+            await interaction.response.edit_message(content="The game goes on: nothing was stored.", embed=None,
+                                                    view=None)
+            return
+        back = return_points(record.state, self.back)
+        finished = await store.finish(channel, TABLE, actor_id=interaction.user.id, results=True, game_id=self.game,
+                                      expected_version=self.version)
+        note_change(interaction)
+        await interaction.response.edit_message(content=f"The game is over. {UNDO_HINT}", view=None,
+                                                embed=render.standings_embed(finished.state,
+                                                                             final(finished.state, self.uma, back)))
+        if finished.state.chaosjan is not None:
+            await retire_panel(interaction, finished)
