@@ -180,7 +180,7 @@ def play_game(cat: Catalogue, n: int, seed: int) -> tuple[TableState, list]:
     return ts, moves
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(cat=st.sampled_from(POOL), n=st.sampled_from([3, 4]), seed=st.integers(0, 2**32))
 def test_random_legal_games_keep_the_invariants(cat, n, seed):
     ts, moves = play_game(cat, n, seed)
@@ -190,7 +190,7 @@ def test_random_legal_games_keep_the_invariants(cat, n, seed):
     assert replayed == ts
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(n=st.sampled_from([3, 4]), seed=st.integers(0, 2**32))
 def test_random_games_reach_play_and_hands(n, seed):
     """The pool's games get going: decks built, five (or six) cards each, cards played, hands ended."""

@@ -159,7 +159,7 @@ def check_refusal(state: GinjontanState, rng: random.Random) -> None:
     assert state_to_dict(state) == snapshot
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(2, 5), st.sampled_from(["common", "personal"]), st.sampled_from(["every", "once"]),
        st.integers(0, 2**32), st.integers(0, 2**32))
 def test_random_legal_play(players, deck, duels, seed, choices):

@@ -142,7 +142,7 @@ game = dict(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 10),
             rng_seed=st.integers(0, 2**32), chaotic=st.booleans())
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(**game)
 def test_self_play_invariants_and_replay(preset, players, seed, rng_seed, chaotic):
     """(a) (b) (c) (d) (g) at every step; (f) the replay is identical."""
@@ -174,7 +174,7 @@ def test_classic_games_end(players, seed, rng_seed):
     assert state.finished and state.winners and all(not state.hand(p) for p in state.winners)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(**game)
 def test_self_play_refused_moves_change_nothing(preset, players, seed, rng_seed, chaotic):
     """(e): random moves, legal or not: a refusal is a GameError with a code, and the state is unchanged."""
