@@ -80,7 +80,8 @@ def _shanten(counts: Sequence[int], wilds: Sequence[frozenset[int]], has_melds: 
     if not wilds:
         return _library_shanten(counts, has_melds)
     relevant = _relevant_faces(counts)
-    choices = [sorted(options & relevant) or sorted(options)[:1] for options in wilds]
+    choices = [sorted(options & (relevant | _near_other_wilds(wilds, i))) or sorted(options)[:1]
+               for i, options in enumerate(wilds)]
     total = 1
     for faces in choices:
         total *= len(faces)
@@ -109,6 +110,14 @@ def _with(counts: Sequence[int], faces: Sequence[int]) -> list[int]:
     for face in faces:
         out[face] += 1
     return out
+
+
+def _near_other_wilds(wilds: Sequence[frozenset[int]], i: int) -> frozenset[int]:
+    """Faces of wildcard `i` that another wildcard could pair or run with: two wildcards read far from every held
+    tile can still make a pair or a partial run together."""
+    others = set().union(*(w for j, w in enumerate(wilds) if j != i))
+    return frozenset(f for f in wilds[i] if any(f == g or (f < HONOURS and g < HONOURS and f // 9 == g // 9
+                                                            and abs(f - g) <= 2) for g in others))
 
 
 def _relevant_faces(counts: Sequence[int]) -> frozenset[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from hypothesis import assume, event, given, settings
+from hypothesis import assume, event, example, given, settings
 from hypothesis import strategies as st
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
@@ -102,6 +102,7 @@ def test_interpret_waits_are_exactly_the_faces_completing_some_reading(hand):
 
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(shaped_hands(), random_hands))
+@example(hand=[PHYSICAL[i] for i in (8, 9, 11, 21, 81, 130, 0, 1, 2, 12, 24, 121, 122)])  # two silvers: a pair of 3s
 def test_interpret_shanten_is_the_best_over_readings(hand):
     """Not tenpai: the shanten is the package's best over every reading of the silvers (readings with five of a face
     are left out: see the crash in test_waits.py)."""
