@@ -1,5 +1,5 @@
 # `make run` starts the bot; `make test` runs the linter, the type checker (mypy; files and settings in
-# pyproject.toml) and every test. Each sets up .venv first.
+# pyproject.toml) and every test (spread over the machine's cores by pytest-xdist). Each sets up .venv first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -23,7 +23,7 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
