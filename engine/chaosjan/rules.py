@@ -85,6 +85,7 @@ def _choose(state: ChaosState, table: Table, move: Choose) -> Result:
             raise IllegalMove(f"{card_id!r} is not a {kind.value} card of {state.catalogue.name}.",
                               "Pick from the menu.", code="wrong_type")
     choice = state.choices[seat]
+    taken: tuple[str, ...] = ()
     if kind is CardType.CHARACTER:
         if len(move.cards) != 1:
             raise IllegalMove("Choose one Character (1.2).", code="choose_one")
@@ -99,14 +100,10 @@ def _choose(state: ChaosState, table: Table, move: Choose) -> Result:
         if len(move.cards) != CHOICES_EACH:
             raise IllegalMove(f"Choose three different {kind.value}s (5.1d.2, 5.2d.1), not {len(move.cards)}.",
                               code="choose_three")
-        if kind is CardType.MODIFIER:
-            taken = {m for i, c in enumerate(state.choices) if i != seat for m in c.modifiers}
-            clash = [names[c] for c in move.cards if c in taken]
-            if clash:
-                raise IllegalMove(f"{', '.join(clash)} {'is' if len(clash) == 1 else 'are'} already in the Modifier "
-                                  "Deck: another player chose it first, and the deck can't hold two copies (5.2d.2).",
-                                  "Pick another Modifier in its place.", code="modifier_taken")
         cards = tuple(move.cards)
+        if kind is CardType.MODIFIER:  # 5.2d.2: a Modifier another player chose is refused alone
+            taken = tuple(c for c in cards if c in _taken_modifiers(state, seat))
+            cards = tuple(c for c in cards if c not in taken)
         if kind is CardType.ACTION:
             choice = replace(choice, actions=cards)
         elif kind is CardType.STOCK:
@@ -116,9 +113,21 @@ def _choose(state: ChaosState, table: Table, move: Choose) -> Result:
     state = replace(state, choices=tuple(choice if i == seat else c for i, c in enumerate(state.choices)))
     events: list[Event] = [{"type": "chose", "player": move.player, "kind": kind.value,
                             "ready": choice.complete}]
+    if taken:
+        events[0]["taken"] = list(taken)
     if all(c.complete for c in state.choices):
         return _begin(state, table, events)
     return state, table, events
+
+
+def _taken_modifiers(state: ChaosState, seat: int) -> set[str]:
+    return {m for i, c in enumerate(state.choices) if i != seat for m in c.modifiers}
+
+
+def choosable(state: ChaosState, player: int, kind: CardType) -> tuple[Card, ...]:
+    """The cards of `kind` that `player` may choose now: a Modifier another player chose is not (5.2d.2)."""
+    taken = _taken_modifiers(state, state.seat_of(player)) if kind is CardType.MODIFIER else set()
+    return tuple(c for c in state.catalogue.of_type(kind) if c.id not in taken)
 
 
 def _use_catalogue(state: ChaosState, table: Table, move: UseCatalogue) -> Result:

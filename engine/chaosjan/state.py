@@ -48,7 +48,8 @@ class Choice:
 
     @property
     def complete(self) -> bool:
-        return self.character is not None and bool(self.actions) and bool(self.stocks) and bool(self.modifiers)
+        return (self.character is not None and bool(self.actions) and bool(self.stocks)
+                and len(self.modifiers) == 3)  # a Modifier refused as taken leaves a place to fill (5.2d.2)
 
 
 @dataclass(frozen=True)

@@ -167,15 +167,47 @@ def test_5_2_5_2d_1_modifier_deck_holds_each_players_three_modifiers(n):
     assert s.modifier is not None and len(s.modifier_deck) == 3 * n - 1 and s.modifier_discard == ()
 
 
-def test_5_2d_2_a_modifier_another_player_chose_is_refused_then_the_game_goes_on():
+@pytest.mark.parametrize("picks", [
+    ("mod-10", "mod-2", "mod-11"),  # West's mod-2 in the middle
+    ("mod-1", "mod-10", "mod-12"),  # East's mod-1 first
+    ("mod-4", "mod-5", "mod-12"),  # two of South's
+    ("mod-7", "mod-8", "mod-9"),  # all three of West's
+])
+def test_5_2d_2_only_the_modifier_another_player_chose_is_refused_the_others_are_kept(picks):
     moves = choices_for(CAT, 4)
     s, t = setup()
     s, t, _ = run(s, t, *moves[:-1])  # everything but North's Modifiers (mod-10, mod-11, mod-12)
-    taken = Choose(N, CardType.MODIFIER, ("mod-10", "mod-2", "mod-11"))
-    error = refused(s, t, taken, "modifier_taken", then=moves[-1])
-    assert "Mod 2" in error.message and s.phase is Phase.SETUP
+    others = [m for c in s.choices[:3] for m in c.modifiers]
+    s, t, ev = run(s, t, Choose(N, CardType.MODIFIER, picks))
+    taken = [p for p in picks if p in others]
+    assert of(ev, "chose")[0]["taken"] == taken and not of(ev, "chose")[0]["ready"]
+    assert s.choices[3].modifiers == tuple(p for p in picks if p not in others) and s.phase is Phase.SETUP
+    assert [m for c in s.choices[:3] for m in c.modifiers] == others  # the first chooser keeps theirs
+
+
+def test_5_2d_2_a_player_fills_the_refused_place_and_the_game_goes_on():
+    moves = choices_for(CAT, 4)
+    s, t = setup()
+    s, t, _ = run(s, t, *moves[:-1], Choose(N, CardType.MODIFIER, ("mod-10", "mod-2", "mod-11")))
     s, t, ev = run(s, t, Choose(N, CardType.MODIFIER, ("mod-10", "mod-12", "mod-11")))
-    assert s.phase is Phase.PLAYING and of(ev, "decks_built")
+    assert "taken" not in of(ev, "chose")[0] and s.phase is Phase.PLAYING and of(ev, "decks_built")
+    assert sorted(s.all_modifiers()) == sorted(m for c in s.choices for m in c.modifiers)
+
+
+@pytest.mark.parametrize("kind", [CardType.MODIFIER, CardType.ACTION, CardType.STOCK, CardType.CHARACTER])
+@pytest.mark.parametrize("player", [E, N])
+def test_5_2d_2_choosable_leaves_out_only_modifiers_other_players_chose(kind, player):
+    moves = choices_for(CAT, 4)
+    s, t = setup()
+    s, t, _ = run(s, t, *moves[:-1])  # North has no Modifiers yet
+    seat = s.seat_of(player)
+    others = {m for i, c in enumerate(s.choices) if i != seat for m in c.modifiers}
+    ids = [c.id for c in rules.choosable(s, player, kind)]
+    assert ids == [c.id for c in CAT.of_type(kind) if kind is not CardType.MODIFIER or c.id not in others]
+    if kind is CardType.MODIFIER:
+        assert set(s.choices[seat].modifiers) <= set(ids)  # one's own picks stay offered, to keep or change
+        _, _, ev = run(s, t, Choose(player, kind, tuple(ids[-3:])))
+        assert "taken" not in of(ev, "chose")[0]
 
 
 def test_5_2d_2_a_player_may_change_their_own_modifiers():
