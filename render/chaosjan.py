@@ -325,11 +325,21 @@ def _seed_field(embed: discord.Embed, state: ChaosState) -> None:
         embed.add_field(name="Seed", value="\n".join(lines), inline=False)
 
 
-def choice_options(catalogue: Catalogue, card_type: CardType, chosen: tuple[str, ...]) -> list[discord.SelectOption]:
+def choice_options(cards: tuple[Card, ...], chosen: tuple[str, ...]) -> list[discord.SelectOption]:
     return [discord.SelectOption(label=short(f"{c.name}{symbol(c)}", 100),
                                  value=c.id, default=c.id in chosen,
                                  description=short(c.hyper if c.type is CardType.CHARACTER else c.text, 100))
-            for c in catalogue.of_type(card_type)]
+            for c in cards]
+
+
+def taken_line(catalogue: Catalogue, taken: list[str]) -> str:
+    """A Modifier choice refused as taken (5.2d.2); who took it stays private, as every choice is."""
+    names = [catalogue.card(c).name for c in taken]
+    one = len(names) == 1
+    return (f"⚠️ **{' and '.join(names)}** {'is' if one else 'are'} taken: another player chose "
+            f"{'it' if one else 'them'} first, and the Modifier Deck holds one copy of each (5.2d.2). "
+            f"Your other picks are kept: pick {'another Modifier' if one else 'other Modifiers'} in "
+            f"{'its' if one else 'their'} place.")
 
 
 def card_embed(card: Card, state: ChaosState | None = None) -> discord.Embed:

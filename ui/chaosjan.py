@@ -17,7 +17,7 @@ import discord
 
 from engine.chaosjan.catalogue import CardType
 from engine.chaosjan.moves import AutoPass, Choose, Drew, Next, Pass, Play
-from engine.chaosjan.rules import hand_cards, legal_moves, needs
+from engine.chaosjan.rules import choosable, hand_cards, legal_moves, needs
 from engine.chaosjan.state import AutoMode, ChaosState, Phase
 from engine.errors import IllegalMove
 from engine.table import TABLE, TableState, chaos_table, require_chaosjan
@@ -256,20 +256,23 @@ def _chosen(state: ChaosState, player: int) -> dict[str, tuple[str, ...]]:
 
 def pick_menu(state: ChaosState, player: int, name: str) -> Menu:
     count = 1 if name == "character" else 3
-    return Menu(render.choice_options(state.catalogue, PICKS[name], _chosen(state, player)[name]), count, count,
-                PICK_TEXT[name])
+    return Menu(render.choice_options(choosable(state, player, PICKS[name]), _chosen(state, player)[name]), count,
+                count, PICK_TEXT[name])
 
 
-def choose_message(state: ChaosState, player: int) -> dict[str, Any]:
+def choose_message(state: ChaosState, player: int, taken: list[str] | None = None) -> dict[str, Any]:
     chosen = _chosen(state, player)
     view = discord.ui.View(timeout=None)
     for name in PICKS:
         view.add_item(PickSelect.build(pick_menu(state, player, name), name))
-    done = [name for name in PICKS if chosen[name]]
+    done = [name if name == "character" or len(chosen[name]) == 3 else f"{name} ({len(chosen[name])} of 3)"
+            for name in PICKS if chosen[name]]
     content = ("Choose privately; nobody else sees your picks. Read a card with `/chaosjan card`. "
                f"Chosen so far: {', '.join(done) or 'nothing'}.")
     if state.choices[state.seat_of(player)].complete:
         content = "✅ All chosen. You may still change a pick until the last player finishes."
+    if taken:
+        content = f"{render.taken_line(state.catalogue, taken)}\n{content}"
     return {"content": content, "view": view}
 
 
@@ -322,7 +325,8 @@ class PickSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         result = await apply(interaction, move)
         state = chaos(result)
         if state.phase is Phase.SETUP:
-            await interaction.response.edit_message(**choose_message(state, interaction.user.id))
+            await interaction.response.edit_message(**choose_message(state, interaction.user.id,
+                                                                     result.events[-1].get("taken")))
             if result.events[-1].get("ready"):  # the panel's ✅ for this player
                 await refresh_panel(interaction, result.game)
             return
