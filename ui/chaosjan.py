@@ -325,9 +325,9 @@ class PickSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         result = await apply(interaction, move)
         state = chaos(result)
         if state.phase is Phase.SETUP:
-            await interaction.response.edit_message(**choose_message(state, interaction.user.id,
-                                                                     result.events[-1].get("taken")))
-            if result.events[-1].get("ready"):  # the panel's ✅ for this player
+            chose = result.events[-1]
+            await interaction.response.edit_message(**choose_message(state, interaction.user.id, chose.get("taken")))
+            if chose.get("ready") or chose.get("taken"):  # the panel's ✅ (or ⏳ again) for this player
                 await refresh_panel(interaction, result.game)
             return
         await answer(interaction, result, hand=True)

@@ -6,7 +6,8 @@ import pytest
 
 from engine.chaosjan.catalogue import CardType, load_shipped
 from engine.table import TABLE
-from tests.discord_layer.test_chaosjan import CHOICES, private
+from tests.discord_layer.test_chaosjan import CHOICES, KINDS, private
+from tests.discord_layer.test_chaosjan_panel import settle
 from tests.fake_discord.harness import components
 
 
@@ -17,6 +18,10 @@ def players(harness):
 
 def modifier_menu(message):
     return next(c for c in components(message) if c.get("custom_id", "").startswith("ct:cj:pick:modifier"))
+
+
+def panel_text(message):
+    return next(e["description"] for e in message["embeds"] if e["title"].startswith("CHAOS;JAN"))
 
 
 async def chaos(harness):
@@ -51,3 +56,25 @@ async def test_5_2d_2_a_clashing_modifier_is_refused_alone_and_no_longer_offered
     filled = await harness.choose(north_menus.message, [*rest, spare], user=north, custom_id="ct:cj:pick:modifier")
     assert private(filled) and "taken" not in filled.text
     assert set((await chaos(harness)).choices[3].modifiers) == {*rest, spare}
+
+
+async def test_5_2d_2_a_player_who_had_chosen_everything_and_loses_a_modifier_to_a_clash_waits_again(harness, players):
+    east, south, west, north = players
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    setup = (await harness.slash("chaosjan new", user=east)).message
+    east_menus = await harness.click(setup, user=east, label="Choose my cards")
+    north_menus = await harness.click(setup, user=north, label="Choose my cards")
+    for (name, _), cards in zip(KINDS, CHOICES[0], strict=True):
+        await harness.choose(east_menus.message, [cards] if isinstance(cards, str) else list(cards), user=east,
+                             custom_id=f"ct:cj:pick:{name}")
+    north_mods = CHOICES[3][3]
+    await harness.choose(north_menus.message, list(north_mods), user=north, custom_id="ct:cj:pick:modifier")
+    await settle(harness)
+    assert f"✅ <@{east.id}>" in panel_text(harness.fake.messages[int(setup["id"])])
+
+    stale = [north_mods[0], *CHOICES[0][3][1:]]  # East changes a pick from a menu older than North's choice
+    refused = await harness.choose(east_menus.message, stale, user=east, custom_id="ct:cj:pick:modifier")
+    assert "is taken" in refused.text and not (await chaos(harness)).choices[0].complete
+    await settle(harness)
+    panel = harness.fake.messages[int(setup["id"])]  # the one choosing panel, edited in place
+    assert f"⏳ <@{east.id}>" in panel_text(panel) and harness.newest_public()["id"] == setup["id"]
