@@ -372,8 +372,8 @@ class LobbyButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
 
 def hand_message(state: GinjontanState, player: int) -> dict[str, Any]:
     seat = state.seat(player)
-    rows = [("Hand", seat.hand), ("Reserve", seat.reserve), ("Set aside", seat.active), ("Unfolded", seat.unfolded)]
-    rows = [(label, sorted(cards, key=sort_key)) for label, cards in rows if cards or label in ("Hand", "Reserve")]
+    held = [("Hand", seat.hand), ("Reserve", seat.reserve), ("Set aside", seat.active), ("Unfolded", seat.unfolded)]
+    rows = [(label, sorted(cards, key=sort_key)) for label, cards in held if cards or label in ("Hand", "Reserve")]
     marks = dict.fromkeys(render.combination_cards(seat.hand, state), "combo")
     png = pictures.cards_picture(rows, marks=marks, per_line=pictures.HAND_PER_LINE)
     return {"embed": render.hand_embed(state, player, with_picture=True),
