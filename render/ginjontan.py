@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from engine.ginjontan.cards import NOTATION_HINT, SYMBOLS, card, clash
+from engine.ginjontan.cards import NOTATION_HINT, SYMBOLS, Colour, card, clash, sort_key
 from engine.ginjontan.options import RESERVE, RESERVE_CAP
 from engine.ginjontan.rules import TASK_TEXT, standings
 from engine.ginjontan.scoring import HandScore, best_swap, score_hand
@@ -29,8 +29,19 @@ PHASE_TEXT = {
 }
 
 
+COLOUR_MARK = {Colour.WHITE: "⚪", Colour.RED: "🔴", Colour.ORANGE: "🟠", Colour.YELLOW: "🟡", Colour.GREEN: "🟢",
+               Colour.BLUE: "🔵", Colour.VIOLET: "🟣"}
+
+
+def card_words(cid: int) -> str:
+    """A card as every message and menu writes it: colour mark, copy number, symbol ("🟠 29 Executioner").
+    Notation (`o29executioner`) is for typing."""
+    c = card(cid)
+    return f"{COLOUR_MARK[c.colour]} {c.copy} {c.symbol.name}"
+
+
 def cards_text(cards: list[int] | tuple[int, ...]) -> str:
-    return " ".join(f"`{card(c).notation}`" for c in cards) or "—"
+    return " · ".join(card_words(c) for c in cards) or "—"
 
 
 def points(n: int) -> str:
@@ -56,7 +67,7 @@ def _plural(n: int) -> str:
 
 
 def _order(state: GinjontanState, e: dict[str, Any]) -> str:
-    turned = ", ".join(f"{mention(p)} {' then '.join(card(c).notation for c in cs)}" for p, cs in e["turned"])
+    turned = ", ".join(f"{mention(p)} {' then '.join(card_words(c) for c in cs)}" for p, cs in e["turned"])
     return f"🔀 Turned from the reserves: {turned}. Order: {' → '.join(mention(p) for p in e['order'])}."
 
 
@@ -67,7 +78,7 @@ def _duel(state: GinjontanState, e: dict[str, Any]) -> str:
 
 def _clash(state: GinjontanState, e: dict[str, Any]) -> str:
     gain = f" {mention(e['owner'])} +{points(e['points'])}" if e["winner"] is not None else ""
-    return f"{_who(e)}: `{card(e['acting']).notation}` on `{card(e['target']).notation}`. {e['text']}.{gain}"
+    return f"{_who(e)}: {card_words(e['acting'])} on {card_words(e['target'])}. {e['text']}.{gain}"
 
 
 def _exchange(state: GinjontanState, e: dict[str, Any]) -> str:
@@ -123,6 +134,39 @@ WORDING = Wording("ginjontan", {
 })
 
 
+def combination_cards(cards: list[int] | tuple[int, ...], state: GinjontanState) -> set[int]:
+    """The cards of `cards` that make up the combinations the hand scores with."""
+    return {c for combination in score_hand(cards, state.options).combinations for c in combination.cards}
+
+
+def round_summary(state: GinjontanState, e: dict[str, Any]) -> tuple[str, list[tuple[str, list[int]]], dict[int, str]]:
+    """A round's end (the "evaluated" event): its text (each revealed hand by place with its combination, the
+    change and the running total), and the picture's rows (the hands by place, sorted) and marks (the cards that
+    score)."""
+    change = {p: v for p, v in e["changes"]}
+    scores = {p: score_hand(cards, state.options) for p, cards in e["hands"]}
+    lines = [f"📊 **Round {e['round']} of {state.options.rounds}: the hands**"]
+    rows: list[tuple[str, list[int]]] = []
+    marks: dict[int, str] = {}
+    for p, cards in e["hands"]:
+        score = scores[p]
+        total = points(state.seat(p).points) if state.seated(p) else "—"
+        if p in change:
+            place = 1 + sum(1 for q in change if scores[q].points > score.points)
+            lines.append(f"{place}. {mention(p)} **{score.title}**, {points(score.points)} → {change[p]:+,} · "
+                         f"total **{total}**")
+            rows.append((f"{place}. {state.name(p)}: {score.title}, {points(score.points)}",
+                         sorted(cards, key=sort_key)))
+            marks.update(dict.fromkeys(combination_cards(cards, state), "combo"))
+        else:
+            lines.append(f"💀 {mention(p)} revealed a Defeat: the round's points are void · total **{total}**")
+            rows.append((f"{state.name(p)}: Defeat", sorted(cards, key=sort_key)))
+    shown = {p for p, _ in e["hands"]}
+    lines += [f"{mention(s.player)} Kat oh! · total **{points(s.points)}**"
+              for s in state.seats if s.player not in shown]
+    return "\n".join(lines)[:2000], rows, marks
+
+
 def event_lines(state: GinjontanState, events: list[dict[str, Any]]) -> str:
     """What happened, for everyone: no private card is named (drawn cards, reserves, cards set aside). Who is
     awaited is the panel's to say."""
@@ -155,7 +199,7 @@ def status_embed(state: GinjontanState) -> discord.Embed:
         embed.add_field(name="Order (3.1)", value=" → ".join(mention(p) for p in state.order), inline=False)
     if state.duel is not None:
         d = state.duel
-        done = "\n".join(f"{mention(c.actor)}: `{card(c.acting).notation}` on `{card(c.target).notation}`"
+        done = "\n".join(f"{mention(c.actor)}: {card_words(c.acting)} on {card_words(c.target)}"
                          + (f" → +{points(c.points)}" if c.winner is not None else " → standoff")
                          for c in d.clashes)
         embed.add_field(name=f"Duel {state.duel_index + 1} of {len(state.schedule)}",
@@ -236,7 +280,7 @@ def duel_forecast(state: GinjontanState, player: int) -> str:
         for t in state.seat(other).unfolded:
             c = clash(a, t)
             verdict = "standoff" if c.winner is None else ("you win" if c.winner == a else "you lose")
-            rows.append(f"`{card(a).notation}` → `{card(t).notation}`: {verdict}")
+            rows.append(f"{card_words(a)} → {card_words(t)}: {verdict}")
     return "**Your options**: " + " · ".join(rows)
 
 
@@ -250,7 +294,7 @@ def hand_embed(state: GinjontanState, player: int, *, with_picture: bool) -> dis
     if any(t in state.tasks(player) for t in ("exchange3", "exchange9", "turn")):
         hint = best_swap(seat.hand, seat.reserve, state.options)
         embed.add_field(name="Best one-card exchange", inline=False, value=(
-            f"give `{card(hint[0]).notation}`, take `{card(hint[1]).notation}`: {points(hint[2])} points"
+            f"give {card_words(hint[0])}, take {card_words(hint[1])}: {points(hint[2])} points"
             if hint else "none beats your hand as it is"))
     if score.defeat:
         embed.add_field(name="⚠️ Defeat in hand", value="Showing it at evaluation loses the round; unfold it in a "

@@ -7,12 +7,13 @@ drawn with the bundled fonts (render/picture_text.py), so any player's name show
 
 A card is a rounded rectangle in its colour: the copy number large in the top left corner, the colour's letter in
 the top right, the symbol's name on a light panel in the middle (two lines for "Space ship", "Black hole",
-"Execu-tioner" and "Super-nova") and the card's value small at the bottom. The four special cards (Black hole,
-Bonus, Universal, Defeat) have a dark panel with gold lettering, a gold frame inside the edge and their own badge
-in the top right corner instead of the colour letter. Text on the colour is dark on White, Orange and Yellow and
-white on the others.
+"Execu-tioner" and "Super-nova") and the card's value at the bottom, large enough to read on a phone. The four
+special cards (Black hole, Bonus, Universal, Defeat) have a dark panel with gold lettering, a gold frame inside the
+edge and their own badge in the top right corner instead of the colour letter. Text on the colour is dark on White,
+Orange and Yellow and white on the others.
 
-Marks: "play" rings the card in green, "win" in gold, "lose" greys it out.
+Marks: "play" rings the card in green, "win" in gold, "combo" (a card of the combination that scores) in sky blue,
+"lose" greys it out.
 
 Cards are drawn at `_SS` times their size and reduced, which smooths corners and text; each drawn card is cached,
 so a hand of 9 and a reserve of 33 are mostly pasting.
@@ -39,8 +40,10 @@ __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
     "DUEL_PER_LINE",
+    "HAND_PER_LINE",
     "MARKS",
     "PER_LINE",
+    "VALUE_SIZE",
     "card_image",
     "cards_picture",
     "duel_picture",
@@ -49,6 +52,8 @@ __all__ = [
 
 CARD_WIDTH, CARD_HEIGHT = 84, 120
 PER_LINE = 11  # a row of `cards_picture` wraps onto further lines past this many cards
+HAND_PER_LINE = 5  # a private hand's rows wrap sooner, so the picture is narrow and reads at phone width
+VALUE_SIZE = 17  # the value's font size, px: its digits stay >= 10 px tall in a 5-card line shown 400 px wide
 DUEL_PER_LINE = 5  # each side of `duel_picture` wraps past this many cards
 
 RGB = tuple[int, int, int]
@@ -68,7 +73,9 @@ PANEL: RGB = (252, 250, 242)  # behind a regular card's name
 PANEL_INK: RGB = (24, 24, 28)
 SPECIAL_PANEL: RGB = (28, 26, 36)  # behind a special card's name
 GOLD: RGB = (236, 190, 60)
-MARKS: dict[str, RGB] = {"play": (60, 230, 110), "win": (255, 196, 30), "lose": (120, 120, 124)}
+MARKS: dict[str, RGB] = {"play": (60, 230, 110), "win": (255, 196, 30), "lose": (120, 120, 124),
+                        "combo": (90, 200, 255)}
+_RINGED = ("play", "win", "combo")
 
 BACKGROUND: RGB = (43, 45, 49)  # Discord's dark grey, so the picture sits well in a dark client
 LABEL: RGB = (235, 235, 235)
@@ -154,7 +161,7 @@ def _card(card_id: int, mark: str | None) -> Image.Image:
     body = CARD_COLOURS[c.colour]
     ink = _ink_on(body)
     special = c.special
-    ring = MARKS[mark] if mark in ("play", "win") else None
+    ring = MARKS[mark] if mark in _RINGED else None
     image = Image.new("RGBA", (w, h), (*EDGE, 0))
     draw = ImageDraw.Draw(image)
     radius = 8 * s
@@ -189,8 +196,9 @@ def _card(card_id: int, mark: str | None) -> Image.Image:
         y = centre_y + (index - (len(lines) - 1) / 2) * line_h * s
         draw_centred(draw, (centre_x, y), line, size * s, GOLD if special else PANEL_INK, bold=s // 4)
 
-    # the value, small, at the bottom
-    draw_centred(draw, (w / 2, 106 * s), f"{c.value:,}", 11 * s, ink, bold=s // 4)
+    # the value at the bottom, big enough to read on a phone (VALUE_SIZE)
+    value, size = fit(f"{c.value:,}", VALUE_SIZE, CARD_WIDTH - 2 * _RING - 4, 12)
+    draw_centred(draw, (w / 2, 107 * s), value, size * s, ink, bold=s // 3)
 
     image = image.reduce(s)
     return _grey_out(image) if mark == "lose" else image
@@ -204,7 +212,8 @@ def _check_mark(mark: str | None) -> None:
 def card_image(card_id: int, *, mark: str | None = None) -> Image.Image:
     """One card, CARD_WIDTH x CARD_HEIGHT (84 x 120), RGBA with rounded corners on a transparent background.
 
-    `mark`: "play" rings the card in green, "win" in gold, "lose" greys it out; None draws it plain.
+    `mark`: "play" rings the card in green, "win" in gold, "combo" in sky blue, "lose" greys it out; None draws it
+    plain.
     Raises ValueError for an id outside 0-6236 or an unknown mark."""
     _check_mark(mark)
     return _card(card_id, mark).copy()
@@ -237,7 +246,7 @@ def _paste_card(image: Image.Image, draw: ImageDraw.ImageDraw, card_id: int, mar
     _check_mark(mark)
     drawn = _card(card_id, mark)
     image.paste(drawn, (x, y), drawn)
-    colour = MARKS[mark] if mark in ("play", "win") else DIM_LABEL if mark == "lose" else LABEL
+    colour = MARKS[mark] if mark in _RINGED else DIM_LABEL if mark == "lose" else LABEL
     notation, size = fit(card(card_id).notation, 12, CARD_WIDTH + _GAP - 2)
     draw_text(draw, (x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), notation, size, colour, anchor="mm")
 
@@ -278,18 +287,19 @@ def _label(draw: ImageDraw.ImageDraw, x: float, y: int, text: str, width: float,
         draw_text(draw, (x, y + _LABEL_H / 2 - 1), text, size, LABEL, anchor=anchor)
 
 
-def cards_picture(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[int, str] | None = None) -> bytes:
+def cards_picture(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[int, str] | None = None,
+                  per_line: int = PER_LINE) -> bytes:
     """Labelled rows of cards as PNG, e.g. [("Hand", hand), ("Reserve", reserve), ("Set aside", aside)].
 
     Each row is its label above its cards in the given order, each card's notation under it.
-    A row of more than PER_LINE (11) cards wraps onto further lines of even length (33 cards: 3 lines of 11); a
-    row without cards shows "(empty)". `marks` maps a card id to "play", "win" or "lose" (see `card_image`).
+    A row of more than `per_line` (PER_LINE, 11) cards wraps onto further lines of even length (33 cards: 3 lines
+    of 11); a row without cards shows "(empty)". `marks` maps a card id to a mark (see `card_image`).
     At most 10 + 11 x 88 - 4 + 10 = 984 px wide, whatever the rows hold."""
     marks = marks or {}
     rows = [(label, list(cards)) for label, cards in rows] or [("", [])]
-    widest = max(_layout(len(cards), PER_LINE)[1] if cards else 0 for _, cards in rows)
+    widest = max(_layout(len(cards), per_line)[1] if cards else 0 for _, cards in rows)
     width = 2 * _MARGIN + max(widest * _CELL_W - _GAP, 2 * CARD_WIDTH)
-    height = 2 * _MARGIN + sum(_LABEL_H + _block_height(len(cards), PER_LINE) for _, cards in rows)
+    height = 2 * _MARGIN + sum(_LABEL_H + _block_height(len(cards), per_line) for _, cards in rows)
     height += (len(rows) - 1) * _ROW_GAP
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -297,8 +307,8 @@ def cards_picture(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[i
     for label, cards in rows:
         _label(draw, _MARGIN, y, label, width - 2 * _MARGIN)
         y += _LABEL_H
-        _draw_block(image, draw, cards, marks, PER_LINE, _MARGIN, y, width - 2 * _MARGIN)
-        y += _block_height(len(cards), PER_LINE) + _ROW_GAP
+        _draw_block(image, draw, cards, marks, per_line, _MARGIN, y, width - 2 * _MARGIN)
+        y += _block_height(len(cards), per_line) + _ROW_GAP
     return _png(image)
 
 

@@ -13,13 +13,16 @@ from collections.abc import Callable
 from engine.chroma.rules import ChromaRules
 from engine.chroma.tiles import parse_tiles
 from engine.chroma.waits import analyse
-from engine.ginjontan.cards import SYMBOL_BY_NAME, Colour, card_id
+from engine.ginjontan.cards import SYMBOL_BY_NAME, Colour, card_id, sort_key
+from engine.ginjontan.options import GinjontanOptions
+from engine.ginjontan.scoring import score_hand
 from engine.uno.cards import CARDS, sorted_hand
 from engine.uno.cards import Colour as UnoColour
 from render import chroma, chroma_pictures, ginjontan_pictures, uno_pictures
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "pictures"
+OPTIONS = GinjontanOptions()
 
 
 def chroma_hand() -> bytes:
@@ -48,6 +51,26 @@ def ginjontan_duel() -> bytes:
     return ginjontan_pictures.duel_picture("Łukasz", left, "東風", right, marks={left[0]: "win", right[0]: "lose"})
 
 
+def ginjontan_round() -> bytes:
+    """A round's summary: the revealed hands by place, sorted, the cards that score outlined."""
+    def hand(*cards: tuple[str, Colour, int]) -> list[int]:
+        return sorted((card_id(SYMBOL_BY_NAME[name], colour, copy) for name, colour, copy in cards), key=sort_key)
+
+    first = hand(("Sun", Colour.RED, 3), ("Sun", Colour.BLUE, 12), ("Sun", Colour.GREEN, 7), ("Moon", Colour.WHITE, 2),
+                 ("Fire", Colour.WHITE, 21), ("Boat", Colour.WHITE, 5), ("Hope", Colour.RED, 9),
+                 ("Earth", Colour.WHITE, 30), ("Night", Colour.WHITE, 14))
+    second = hand(("Life", Colour.WHITE, 4), ("Water", Colour.WHITE, 5), ("Air", Colour.WHITE, 6),
+                  ("Path", Colour.WHITE, 7), ("Sin", Colour.RED, 19), ("Weapon", Colour.WHITE, 25),
+                  ("Abyss", Colour.RED, 1), ("Coldness", Colour.WHITE, 33), ("Vacuum", Colour.WHITE, 12))
+    hands = sorted([("東風", first), ("Zoë", second)], key=lambda named: -score_hand(named[1], OPTIONS).points)
+    rows, marks = [], {}
+    for place, (name, cards) in enumerate(hands, start=1):
+        score = score_hand(cards, OPTIONS)
+        rows.append((f"{place}. {name}: {score.title}, {score.points:,}", cards))
+        marks.update({c: "combo" for combination in score.combinations for c in combination.cards})
+    return ginjontan_pictures.cards_picture(rows, marks=marks, per_line=9)
+
+
 def uno_hand() -> bytes:
     cards = [c.id for c in sorted_hand(tuple(range(0, 108, 9)))]
     return uno_pictures.hand_png(cards, playable=cards[:2], jump=cards[2:3])
@@ -67,6 +90,7 @@ SAMPLES: dict[str, Callable[[], bytes]] = {
     "chroma-waits.png": chroma_waits,
     "ginjontan-cards.png": ginjontan_cards,
     "ginjontan-duel.png": ginjontan_duel,
+    "ginjontan-round.png": ginjontan_round,
     "uno-hand.png": uno_hand,
     "uno-board.png": uno_board,
 }

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 import discord
 
 from engine.errors import IllegalMove
-from engine.ginjontan.cards import FULL_SET_SIZE, card
+from engine.ginjontan.cards import FULL_SET_SIZE, card, sort_key
 from engine.ginjontan.moves import (
     Act,
     AskCards,
@@ -208,7 +208,26 @@ async def answer(interaction: Interaction, record: GameRecord[GinjontanState], e
         if not interaction.response.is_done():
             await interaction.response.send_message(lines or "✅ Done.", ephemeral=True)
         return
+    summary = round_summary(record.state, events)
+    if summary is not None:
+        await (interaction.followup.send(**summary) if interaction.response.is_done()
+               else interaction.response.send_message(**summary))
+        events = events[next(i for i, e in enumerate(events) if e["type"] == "evaluated") + 1:]
     await publish(interaction, record, public_message(record.state, events, text), events)
+
+
+def round_summary(state: GinjontanState, events: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The message a round's end posts before the next round's panel: the ranked hands' picture, their
+    combinations and the running totals (render.round_summary); None when no round ended."""
+    ended = next((e for e in events if e["type"] == "evaluated" and "hands" in e), None)
+    if ended is None:
+        return None
+    text, rows, marks = render.round_summary(state, ended)
+    message: dict[str, Any] = {"content": text}
+    if rows:
+        png = pictures.cards_picture(rows, marks=marks, per_line=9)
+        message["files"] = [pictures.picture_file(png, f"round-{ended['round']}.png")]
+    return message
 
 
 async def lobby_changed(interaction: Interaction, result: MoveResult[GinjontanState]) -> None:
@@ -353,12 +372,10 @@ class LobbyButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
 
 def hand_message(state: GinjontanState, player: int) -> dict[str, Any]:
     seat = state.seat(player)
-    rows = [("Hand", list(seat.hand)), ("Reserve", list(seat.reserve))]
-    if seat.active:
-        rows.append(("Set aside", list(seat.active)))
-    if seat.unfolded:
-        rows.append(("Unfolded", list(seat.unfolded)))
-    png = pictures.cards_picture(rows)
+    held = [("Hand", seat.hand), ("Reserve", seat.reserve), ("Set aside", seat.active), ("Unfolded", seat.unfolded)]
+    rows = [(label, sorted(cards, key=sort_key)) for label, cards in held if cards or label in ("Hand", "Reserve")]
+    marks = dict.fromkeys(render.combination_cards(seat.hand, state), "combo")
+    png = pictures.cards_picture(rows, marks=marks, per_line=pictures.HAND_PER_LINE)
     return {"embed": render.hand_embed(state, player, with_picture=True),
             "files": [pictures.picture_file(png, "hand.png")], "view": HandView(state, player)}
 
@@ -448,7 +465,7 @@ class MoveButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], templ
 
 def _option(cid: int, prefix: str = "", value: str | None = None) -> discord.SelectOption:
     c = card(cid)
-    return discord.SelectOption(label=f"{prefix}{c.name}"[:100], value=value or str(cid),
+    return discord.SelectOption(label=f"{prefix}{render.card_words(cid)}"[:100], value=value or str(cid),
                                 description=f"{c.notation} · value {c.value:,}"[:100])
 
 

@@ -43,6 +43,9 @@ class GinjontanTimers(TurnTimer[GinjontanState]):
             text = f"{text}\n{PAUSED}"
         if await flows.edited(self.bot, channel_id, result.game, text, result.events):
             return
+        summary = flows.round_summary(state, result.events)
+        if summary is not None:
+            await self.bot.get_partial_messageable(channel_id).send(**summary)
         message = flows.public_message(state, result.events, text[:2000])
         if state.phase is Phase.OVER:
             message["embeds"] = [message.pop("embed"), render.final_embed(state)]

@@ -400,7 +400,8 @@ def _evaluate(g: _Game) -> None:
     for p in g.order:
         if g.seats[p].result == "kat oh":
             lines.append(f"{g.seats[p].name}: Kat oh!, keeps {g.seats[p].points:,}")
-    g.emit("evaluated", changes=changes, round=g.round)
+    revealed = ranked + [p for p in g.order if g.seats[p].result == "defeat"]
+    g.emit("evaluated", changes=changes, round=g.round, hands=[[p, list(g.seats[p].hand)] for p in revealed])
     g.set(last_round=RoundResult(g.round, tuple(lines)))
     if g.round >= g.options.rounds:
         g.set(phase=Phase.OVER)

@@ -9,6 +9,7 @@ import pytest
 from engine.ginjontan.cards import card
 from engine.ginjontan.rules import GINJONTAN
 from engine.ginjontan.state import Phase
+from render.ginjontan import card_words
 from tests.fake_discord.harness import components, message_text
 
 SEED = 20261123
@@ -126,13 +127,13 @@ async def test_hands_are_private_and_public_messages_name_no_hidden_card(harness
         reply = await harness.slash("ginjontan hand", user=player)
         assert reply.ephemeral
         seat = state.seat(player.id)
-        assert all(card(c).notation in reply.text for c in seat.hand + seat.reserve)
+        assert all(card_words(c) in reply.text for c in seat.hand + seat.reserve)
         assert reply.message["attachments"][0]["filename"] == "hand.png"
     status = await harness.slash("ginjontan status", user=players[0])
     assert not status.ephemeral and "Step 2" in status.text
     public = "\n".join(message_text(m) for m in harness.channel_messages() if not (m.get("flags") or 0) & 64)
-    hidden = [card(c).notation for s in state.seats for c in s.hand + s.reserve]
-    assert not [n for n in hidden if f"`{n}`" in public]
+    hidden = [c for s in state.seats for c in s.hand + s.reserve]
+    assert not [c for c in hidden if f"`{card(c).notation}`" in public or card_words(c) in public]
 
 
 @pytest.mark.option_effect("ginjontan score", "cards")
@@ -201,7 +202,7 @@ async def test_a_duel_from_the_hand_menus_and_the_autocomplete_of_your_cards(har
     await settled(harness)
     public = message_text(harness.newest_public())  # the panel, edited in place or posted again
     acting, target = (int(x) for x in option.split(":"))
-    assert f"`{card(acting).notation}` on `{card(target).notation}`" in public
+    assert f"{card_words(acting)} on {card_words(target)}" in public  # issue 18 item 5: one readable way
     after = await current(harness)
     assert len(after.duel.clashes) == 1
     assert not [c for c in components(hand.message) if c["type"] == 3], "the redrawn hand has no act menu now"

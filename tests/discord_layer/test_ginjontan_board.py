@@ -7,9 +7,10 @@ import json
 
 import pytest
 
-from engine.ginjontan.cards import card
 from engine.ginjontan.rules import GINJONTAN, TASK_TEXT
+from engine.ginjontan.scoring import score_hand
 from engine.ginjontan.state import Phase
+from render.ginjontan import card_words
 from tests.discord_layer.test_ginjontan import SEED, current, play_one, settled, start_game
 from tests.fake_discord.harness import components, message_text
 
@@ -34,14 +35,17 @@ def panel_matches(message, state) -> None:
         assert f"<@{player}>" in text and TASK_TEXT[task] in text
     if state.duel is not None:
         for player in (state.duel.active, state.duel.opponent):
-            assert all(f"`{card(c).notation}`" in text for c in state.seat(player).unfolded)
+            assert all(card_words(c) in text for c in state.seat(player).unfolded)
     assert [c.get("label") for c in components(message)] == ["My cards"]
 
 
-async def check_channel(harness, state, before: int, channel: int | None = None) -> int:
+async def check_channel(harness, state, before: int, channel: int | None = None, ended=None) -> int:
+    """`ended`: the state before a move that ended a round; its summary comes just above the panel."""
     await settled(harness)
     public = harness.public_messages(channel)
-    assert len(public) <= before + 1, f"one move posted {len(public) - before} public messages"
+    assert len(public) <= before + 1 + (ended is not None), f"one move posted {len(public) - before} public messages"
+    if ended is not None:
+        check_summary(public[-2], ended, state)
     panel_matches(public[-1], state)
     live = [message_text(m)[:80] for m in public[:-1] if components(m)]
     assert not live, f"older messages keep their buttons: {live}"
@@ -53,6 +57,28 @@ async def check_channel(harness, state, before: int, channel: int | None = None)
     elif f"⚔️ Duel <@{state.duel.active}> vs <@{state.duel.opponent}>" in public[-1]["content"]:
         assert pictured, "the panel that began the duel under way keeps its picture"  # seed 3.3: unfolded cards
     return len(public)
+
+
+def check_summary(message, before, after) -> None:
+    """Issue 18 item 4: a round's end posts its summary (the revealed hands by place in a picture, each one's
+    combination, the running totals) in a message of its own, above the next round's panel."""
+    assert not message["embeds"] and not components(message), "the summary is no panel"
+    assert [a["filename"] for a in message["attachments"]] == [f"round-{before.round}.png"]
+    text = message["content"]
+    assert f"Round {before.round} of {before.options.rounds}" in text
+    places = {}
+    for line in after.last_round.lines:  # seed step 7, as the engine ranked: "name: place 2, -1,234"
+        name, _, rest = line.partition(": place ")
+        if rest:
+            places[name] = int(rest.split(",")[0])
+    for seat in before.seats:
+        total = after.seat(seat.player).points
+        assert f"<@{seat.player}>" in text and f"total **{total:,}**" in text
+        if seat.name in places:
+            score = score_hand(seat.hand, before.options)
+            assert f"{places[seat.name]}. <@{seat.player}> **{score.title}**, {score.points:,}" in text
+    lines = [line for line in text.splitlines() if line[:1].isdigit()]
+    assert [int(line.split(".")[0]) for line in lines] == sorted(places.values()), "hands listed by place"
 
 
 async def test_a_three_round_game_keeps_one_live_panel_at_the_bottom(harness):
@@ -70,7 +96,7 @@ async def test_a_three_round_game_keeps_one_live_panel_at_the_bottom(harness):
     assert f"<@{cat.id}>" in message_text(harness.newest_public())
     await harness.click(lobby.message, user=ann, label="Start")
     count = await check_channel(harness, await current(harness), count)
-    moves, ui_used, restarted, pictures = 0, set(), False, 0
+    moves, ui_used, restarted, pictures, summaries = 0, set(), False, 0, 0
     last = await current(harness)
     while (state := await current(harness)) is not None:
         if state.round == 2 and not restarted:  # the panel's id is stored: after a restart the next move finds it
@@ -80,13 +106,15 @@ async def test_a_three_round_game_keeps_one_live_panel_at_the_bottom(harness):
         await play_one(harness, state, users, ui_used)
         after = await current(harness)
         assert after is None or after.moves == state.moves + 1, "the move was refused"
-        count = await check_channel(harness, after or await finished(harness), count)
+        ended = state if after is None or after.round > state.round else None
+        summaries += ended is not None
+        count = await check_channel(harness, after or await finished(harness), count, ended=ended)
         pictures += any(a["filename"] == "duel.png" for a in harness.newest_public()["attachments"])
         moves += 1
-    assert restarted and last.phase is Phase.EVALUATION and pictures
+    assert restarted and last.phase is Phase.EVALUATION and pictures and summaries == 3
     # the same game posted 146 public messages before the panel, 144 with a panel re-posted by every move, 42 with
     # the panel edited in place while it is the newest message (a duel's start and a round's result post their own)
-    assert count <= moves + 2, (count, moves)
+    assert count <= moves + 2 + summaries, (count, moves)
     assert count <= moves // 3, f"{count} public messages for {moves} moves: the panel is re-posted too often"
     print(f"\n3-player, 3-round Gin-jon-tan: {moves} moves, {count} public messages")
 
