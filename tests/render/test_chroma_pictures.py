@@ -179,9 +179,9 @@ def test_waits_alone_need_no_divider() -> None:
 
 def test_a_hand_with_its_waits_is_fast_enough() -> None:
     hand_png(NINE_GATES, waits=NINE_WAITS)  # the first drawing fills the caches
-    start = time.perf_counter()
+    start = time.process_time()
     hand_png(NINE_GATES, waits=NINE_WAITS)
-    assert time.perf_counter() - start < 0.2
+    assert time.process_time() - start < 0.2
 
 
 def test_legend_shows_the_seven_chromas() -> None:
