@@ -1,0 +1,48 @@
+"""Issue 18 item 7: a message pings only the players whose move it now is; everyone else is named silently.
+The fake Discord records whom each new message notified (`pinged`: named in its content and allowed)."""
+
+from __future__ import annotations
+
+import re
+
+from engine.uno.rules import UNO
+from tests.discord_layer.test_uno import current, perform, pick, start_game
+
+
+def named(message):
+    return {int(m) for m in re.findall(r"<@!?(\d+)>", message["content"])}
+
+
+async def test_table_lines_ping_nobody(harness):
+    east, south, west, north = players = [harness.user(n) for n in ("east", "south", "west", "north")]
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    riichi = await harness.slash("table riichi", user=south)
+    ron = await harness.slash("table ron", user=south, winner=south, loser=west, han=3, fu=30)
+    await harness.slash("cosmic start", user=east)
+    roll = await harness.slash("cosmic roll", user=east)
+    for reply in (riichi, ron, roll):
+        assert named(reply.message) & {p.id for p in players}, reply.text  # the names are there, silently
+        assert reply.message["pinged"] == [], reply.text
+
+
+async def test_uno_replies_ping_the_turn_player_and_nobody_else(harness):
+    players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    users = {p.id: p for p in players}
+    lobby = await start_game(harness, players, preset="classic")
+    assert lobby.message["pinged"] == []
+    joined = [m for m in harness.public_messages() if "joined" in m["content"]]
+    assert joined and all(m["pinged"] == [] for m in joined)
+    state = await current(harness)
+    checked = 0
+    for n in range(40):
+        await perform(harness, state, pick(state), users, n)
+        record = await harness.bot.games.get(harness.fake.default_channel, UNO)
+        if record is None:
+            break
+        state = record.state
+        reply = next(m for m in reversed(harness.public_messages()) if m["content"])
+        if not (state.stacks or state.trades or state.prompt or state.closing):
+            assert reply["pinged"] == [state.turn], reply["content"]
+            checked += 1
+        assert set(reply["pinged"]) <= {p.id for p in players}
+    assert checked > 10
