@@ -6,6 +6,9 @@ from __future__ import annotations
 import re
 
 from engine.uno.rules import UNO
+from tests.discord_layer.test_ginjontan import current as ginjontan_current
+from tests.discord_layer.test_ginjontan import play_one, settled
+from tests.discord_layer.test_ginjontan import start_game as ginjontan_start
 from tests.discord_layer.test_uno import current, perform, pick, start_game
 
 
@@ -46,3 +49,29 @@ async def test_uno_replies_ping_the_turn_player_and_nobody_else(harness):
             checked += 1
         assert set(reply["pinged"]) <= {p.id for p in players}
     assert checked > 10
+
+
+async def test_a_new_gin_jon_tan_panel_pings_exactly_the_awaited_players(harness):
+    players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    users = {p.id: p for p in players}
+    started = await ginjontan_start(harness, players, rounds=3)
+    state = await ginjontan_current(harness)
+    awaited = sorted({p for p, _ in state.waiting})
+    assert len(awaited) == len(players)  # the opening swap awaits everyone
+    assert started.message["pinged"] == awaited
+    seen = {m["id"] for m in harness.public_messages()}
+    ui_used: set[str] = set()
+    new_panels = pinged_two = 0
+    for _ in range(30):
+        await play_one(harness, state, users, ui_used)
+        await settled(harness)
+        state = await ginjontan_current(harness)
+        if state is None:
+            break
+        for message in harness.public_messages():
+            if message["id"] not in seen:
+                seen.add(message["id"])
+                new_panels += 1
+                assert message["pinged"] == sorted({p for p, _ in state.waiting}), message["content"]
+                pinged_two += len(message["pinged"]) == 2
+    assert new_panels > 3 and pinged_two
