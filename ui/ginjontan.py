@@ -39,14 +39,13 @@ from engine.ginjontan.state import GinjontanState, Phase
 from engine.seeds import new_seed
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
-from render.common import mention
 from storage.games import GameRecord, MoveResult
 from storage.ginjontan import collections
 from storage.messages import find_message, remember_message
+from ui import mentions
 from ui.custom_ids import custom_id, number, numbers, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change
 from ui.live_panel import CONTENT_LIMIT, LivePanel, edit, grown, retire
-from ui.mentions import ping
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import require_channel, require_manager, require_seated
@@ -104,14 +103,9 @@ def public_message(state: GinjontanState, events: list[dict[str, Any]], content:
 
 
 def calling(state: GinjontanState, message: dict[str, Any]) -> dict[str, Any]:
-    """A new panel as sent: its content ends with a bell naming whom the game awaits (the panel says for what), and
-    pings them alone; a mention in an embed never notifies. The bell is not kept: an edit notifies nobody anyway."""
-    awaited = list(dict.fromkeys(p for p, _ in state.waiting)) if state.phase not in (Phase.LOBBY, Phase.OVER) else []
-    bell = "🔔 " + " ".join(mention(p) for p in awaited)
-    content = message.get("content") or ""
-    if not awaited or len(content) + len(bell) >= 2000:
-        return dict(message, allowed_mentions=ping())
-    return dict(message, content=f"{content}\n{bell}".strip(), allowed_mentions=ping(*awaited))
+    """A new panel as sent: it pings whom the game awaits (the panel says for what)."""
+    running = state.phase not in (Phase.LOBBY, Phase.OVER)
+    return mentions.calling(message, (p for p, _ in state.waiting) if running else ())
 
 
 def duel_key(round_: int, active: int, opponent: int) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 from engine.uno.rules import UNO
+from tests.discord_layer.test_chaosjan import EAST_STOCK, table
+from tests.discord_layer.test_chaosjan import start as chaosjan_start
 from tests.discord_layer.test_ginjontan import current as ginjontan_current
 from tests.discord_layer.test_ginjontan import play_one, settled
 from tests.discord_layer.test_ginjontan import start_game as ginjontan_start
@@ -75,3 +77,15 @@ async def test_a_new_gin_jon_tan_panel_pings_exactly_the_awaited_players(harness
                 assert message["pinged"] == sorted({p for p, _ in state.waiting}), message["content"]
                 pinged_two += len(message["pinged"]) == 2
     assert new_panels > 3 and pinged_two
+
+
+async def test_a_chaosjan_pass_pings_the_one_who_holds_priority_now(harness):
+    east, south, west, _north = cj_players = [harness.user(n) for n in ("east", "south", "west", "north")]
+    await chaosjan_start(harness, cj_players)
+    played = await harness.slash("chaosjan play", user=east, card=EAST_STOCK)
+    for user in (east, south, west):  # 2.7b: sub-priority goes round from the player of the Stock
+        passed = await harness.slash("chaosjan pass", user=user)
+        state = (await table(harness)).chaosjan
+        holder = state.players[state.holder[1]]
+        assert holder != user.id and passed.message["pinged"] == [holder], passed.text
+    assert played.message["pinged"] == [east.id]
