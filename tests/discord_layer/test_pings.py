@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import re
 
+from engine.uno.options import MIN_TIMER
 from engine.uno.rules import UNO
 from tests.discord_layer.test_chaosjan import EAST_STOCK, table
 from tests.discord_layer.test_chaosjan import start as chaosjan_start
 from tests.discord_layer.test_ginjontan import current as ginjontan_current
 from tests.discord_layer.test_ginjontan import play_one, settled
 from tests.discord_layer.test_ginjontan import start_game as ginjontan_start
+from tests.discord_layer.test_timers import deal as timers_deal
+from tests.discord_layer.test_timers import wait_for
 from tests.discord_layer.test_uno import current, perform, pick, start_game
+from ui.uno import TurnTimers
 
 
 def named(message):
@@ -89,3 +93,21 @@ async def test_a_chaosjan_pass_pings_the_one_who_holds_priority_now(harness):
         holder = state.players[state.holder[1]]
         assert holder != user.id and passed.message["pinged"] == [holder], passed.text
     assert played.message["pinged"] == [east.id]
+
+
+async def test_an_uno_time_out_line_pings_the_next_player(harness, monkeypatch):
+    monkeypatch.setattr(TurnTimers, "second", 0.02)
+    ann, ben = players = [harness.user(n) for n in ("ann", "ben")]
+    await timers_deal(harness, players, timer=MIN_TIMER)
+    first = (await current(harness)).turn
+    other = ben.id if first == ann.id else ann.id
+
+    def time_outs():
+        return [m for m in harness.public_messages() if "Time ran out" in m["content"]]
+
+    async def both_timed_out():
+        return len(time_outs()) >= len(players)
+
+    await wait_for(both_timed_out)
+    await harness.bot.uno_board.settle()
+    assert [m["pinged"] for m in time_outs()] == [[other], [first]], [m["content"] for m in time_outs()]
