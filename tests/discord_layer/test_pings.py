@@ -111,3 +111,25 @@ async def test_an_uno_time_out_line_pings_the_next_player(harness, monkeypatch):
     await wait_for(both_timed_out)
     await harness.bot.uno_board.settle()
     assert [m["pinged"] for m in time_outs()] == [[other], [first]], [m["content"] for m in time_outs()]
+
+
+async def test_chaos_uno_replies_ping_stack_and_trade_targets_too(harness):
+    """Seed 003: a stack is answered by the player it is aimed at, a 7's trade by its target."""
+    players = [harness.user(n) for n in ("ann", "ben", "cat", "dan")]
+    users = {p.id: p for p in players}
+    await start_game(harness, players)
+    state = await current(harness)
+    targets = 0
+    for n in range(80):
+        await perform(harness, state, pick(state), users, n)
+        record = await harness.bot.games.get(harness.fake.default_channel, UNO)
+        if record is None:
+            break
+        state = record.state
+        if state.prompt or state.closing:
+            continue
+        reply = next(m for m in reversed(harness.public_messages()) if m["content"])
+        aimed = {s.target for s in state.stacks} | {t.target for t in state.trades}
+        assert set(reply["pinged"]) == ({state.turn} | aimed) & named(reply), reply["content"]
+        targets += bool(set(reply["pinged"]) - {state.turn})
+    assert targets
