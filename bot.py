@@ -78,7 +78,7 @@ class ChaosTable(commands.Bot):
             command_prefix=commands.when_mentioned,  # slash commands only; a prefix is required by commands.Bot
             intents=discord.Intents.default(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # a message pings whom it names: ui/mentions.py
         )
         self.settings = settings
         self.sync_global = sync_global

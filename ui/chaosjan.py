@@ -24,6 +24,7 @@ from engine.table import TABLE, TableState, chaos_table, require_chaosjan
 from render import chaosjan as render
 from render import table as render_table
 from storage.games import GameRecord, MoveResult
+from ui import mentions
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.live_panel import CONTENT_LIMIT, LivePanel, edit, grown, retire
@@ -138,10 +139,12 @@ async def post_panel(interaction: Interaction, record: GameRecord[TableState],
                      events: list[dict[str, Any]] | None = None, prefix: str = "") -> None:
     """Post the panel at the bottom of the channel as this interaction's public message, and retire the old one."""
     public = panel_message(record.state, record.version, events, prefix)
+    state = require_chaosjan(record.state)
+    sent = mentions.calling(public, [] if state.holder is None else [state.players[state.holder[1]]])
     if interaction.response.is_done():
-        message_id = (await interaction.followup.send(**public, wait=True)).id
+        message_id = (await interaction.followup.send(**sent, wait=True)).id
     else:
-        response = await interaction.response.send_message(**public)
+        response = await interaction.response.send_message(**sent)
         assert response.message_id is not None  # a message reply names its message
         message_id = response.message_id
     await panel_moved(interaction, record, message_id, lines=public["content"] or "")

@@ -42,6 +42,7 @@ from render import ginjontan_pictures as pictures
 from storage.games import GameRecord, MoveResult
 from storage.ginjontan import collections
 from storage.messages import find_message, remember_message
+from ui import mentions
 from ui.custom_ids import custom_id, number, numbers, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change
 from ui.live_panel import CONTENT_LIMIT, LivePanel, edit, grown, retire
@@ -99,6 +100,12 @@ def public_message(state: GinjontanState, events: list[dict[str, Any]], content:
         png = pictures.duel_picture(state.name(left), left_cards, state.name(right), right_cards)
         message["files"] = [pictures.picture_file(png, "duel.png")]
     return message
+
+
+def calling(state: GinjontanState, message: dict[str, Any]) -> dict[str, Any]:
+    """A new panel as sent: it pings whom the game awaits (the panel says for what)."""
+    running = state.phase not in (Phase.LOBBY, Phase.OVER)
+    return mentions.calling(message, (p for p, _ in state.waiting) if running else ())
 
 
 def duel_key(round_: int, active: int, opponent: int) -> str:
@@ -191,9 +198,9 @@ async def publish(interaction: Interaction, record: GameRecord[GinjontanState], 
                   events: list[dict[str, Any]] | None = None) -> None:
     """Post the new panel as the interaction's reply (or, after a private reply, its followup)."""
     if interaction.response.is_done():
-        message_id = (await interaction.followup.send(**message, wait=True)).id
+        message_id = (await interaction.followup.send(**calling(record.state, message), wait=True)).id
     else:
-        response = await interaction.response.send_message(**message)
+        response = await interaction.response.send_message(**calling(record.state, message))
         assert response.message_id is not None  # a message reply names its message
         message_id = response.message_id
     await posted(interaction.client, require_channel(interaction), record, message_id, message, events)

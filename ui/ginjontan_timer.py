@@ -49,5 +49,5 @@ class GinjontanTimers(TurnTimer[GinjontanState]):
         message = flows.public_message(state, result.events, text[:2000])
         if state.phase is Phase.OVER:
             message["embeds"] = [message.pop("embed"), render.final_embed(state)]
-        sent = await self.bot.get_partial_messageable(channel_id).send(**message)
+        sent = await self.bot.get_partial_messageable(channel_id).send(**flows.calling(state, message))
         await flows.posted(self.bot, channel_id, result.game, sent.id, message, result.events)

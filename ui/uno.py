@@ -30,13 +30,14 @@ from engine.uno.moves import (
     Start,
     TimeOut,
 )
-from engine.uno.rules import UNO, NeedChoice, options
+from engine.uno.rules import UNO, NeedChoice, options, waiting_on
 from engine.uno.state import Phase, Prompt, PromptKind, UnoState
 from render import uno as render
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
 from ui.custom_ids import custom_id, number, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change, report_error
+from ui.mentions import ping
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import require_channel, require_seated
@@ -88,6 +89,11 @@ def live_board(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState]) -
     return board_message(state, edit=False, paused=bot.uno_timers.paused(channel_id))
 
 
+def awaited(state: UnoState) -> discord.AllowedMentions:
+    """A move's reply pings whom the game now waits for (the turn player, the target of a stack or a 7's trade)."""
+    return ping(*waiting_on(state)) if state.phase is Phase.PLAY else ping()
+
+
 async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mode: str = "reply") -> None:
     """Tell the channel what happened (publicly, with the board); the mover alone learns the cards they drew.
     Call it holding the channel's `uno_board.hold`, the lock its move was applied under.
@@ -100,7 +106,7 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
     text = render.event_lines(state, result.events) or "Done."
     board = live_board(bot, channel_id, result.game)
     if mode == "reply":
-        response = await interaction.response.send_message(text, **board)
+        response = await interaction.response.send_message(text, allowed_mentions=awaited(state), **board)
         message_id = response.message_id
     else:
         if mode == "board":
@@ -111,7 +117,7 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
                                                     view=HandView(state, interaction.user.id))
         else:
             await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
-        message_id = (await interaction.followup.send(text, wait=True, **board)).id
+        message_id = (await interaction.followup.send(text, wait=True, allowed_mentions=awaited(state), **board)).id
     if board and message_id is not None:
         await bot.uno_board.posted(channel_id, result.game, message_id)
     drawn = render.drawn_for(result.events, interaction.user.id)
@@ -133,7 +139,8 @@ async def announce(interaction: Interaction, record: GameRecord[UnoState], text:
     board = live_board(bot, channel_id, record)
     board_embed = board.pop("embed", None)
     all_embeds = [*embeds, *([board_embed] if board_embed else [])]
-    response = await interaction.response.send_message(text, embeds=all_embeds, **board)
+    response = await interaction.response.send_message(text, embeds=all_embeds, allowed_mentions=awaited(record.state),
+                                                        **board)
     if board_embed and response.message_id is not None:
         await bot.uno_board.posted(channel_id, record, response.message_id)
 
@@ -497,7 +504,8 @@ class TurnTimers(TurnTimer[UnoState]):
         await after_move(self.bot, channel_id, result.game)
         text = render.event_lines(result.game.state, result.events)  # the board it carries says when it paused
         board = live_board(self.bot, channel_id, result.game)
-        message = await self.bot.get_partial_messageable(channel_id).send(text[:2000], **board)
+        message = await self.bot.get_partial_messageable(channel_id).send(text[:2000], **board,
+                                                                          allowed_mentions=awaited(result.game.state))
         if board:
             await self.bot.uno_board.posted(channel_id, result.game, message.id)
 

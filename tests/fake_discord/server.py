@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -394,6 +395,7 @@ class FakeDiscord:
             "timestamp": _now(), "edited_timestamp": None, "tts": False, "mention_everyone": False,
             "mentions": [], "mention_roles": [], "pinned": False, "flags": body.get("flags") or 0,
             "application_id": str(self.application_id),
+            "pinged": _pinged(body),
         }
         if interaction_id is not None:
             payload = self.interactions[interaction_id].payload
@@ -419,6 +421,8 @@ class FakeDiscord:
         for key in ("content", "embeds", "components"):
             if key in body:
                 message[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        if done_loading and _is_loading(message):  # a deferred reply's followup is its first real content
+            message["pinged"] = _pinged(body)
         if files:
             message["attachments"] = self._attachments(files)
         elif "attachments" in body:
@@ -428,6 +432,16 @@ class FakeDiscord:
             message["flags"] = message.get("flags", 0) & ~128
         message["edited_timestamp"] = _now()
         return message
+
+
+def _pinged(body: dict[str, Any]) -> list[int]:
+    """The users a new message notifies: those named as `<@id>` in its content (never an embed), as far as its
+    `allowed_mentions` let them be (none sent: all). Discord notifies nobody for an edit."""
+    named = [int(m) for m in re.findall(r"<@!?(\d+)>", body.get("content") or "")]
+    allowed = body.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return sorted(set(named))
+    return sorted(set(named) & {int(u) for u in allowed.get("users") or []})
 
 
 def _is_loading(message: dict[str, Any] | None) -> bool:
