@@ -318,7 +318,7 @@ async def start(interaction: Interaction) -> None:
     owned: dict[int, tuple[int, ...]] = {}
     if state.options.deck == "personal":
         owned = await collections(interaction.client.db, interaction.guild_id, list(state.players))
-    await move(interaction, Start(interaction.user.id, owned))
+    await move(interaction, Start(interaction.user.id, owned), seated=False)  # the engine tells a spectator to join
 
 
 LOBBY_BUTTONS = {"join": ("Join", discord.ButtonStyle.primary), "leave": ("Leave", discord.ButtonStyle.secondary),
