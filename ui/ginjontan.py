@@ -538,10 +538,11 @@ class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> CardSelect:
-        target, given = match["target"], match["given"]
+        target, given = match["target"], match["given"] or ""
         return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), one_of(match["what"], PLACEHOLDERS),
                                              None if target is None else number(target), match["source"],
-                                             Page.read(match), () if given is None else numbers(given.split("."))))
+                                             Page.read(match), numbers(filter(None, given.split(".")),
+                                                                       high=FULL_SET_SIZE - 1)))
 
     async def handle(self, interaction: Interaction) -> None:
         player = interaction.user.id
