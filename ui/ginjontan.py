@@ -466,9 +466,9 @@ async def confirm_defeat(interaction: Interaction) -> None:
         ephemeral=True)
 
 
-def _option(cid: int, prefix: str = "", value: str | None = None) -> discord.SelectOption:
+def _option(cid: int) -> discord.SelectOption:
     c = card(cid)
-    return discord.SelectOption(label=f"{prefix}{c.name}"[:100], value=value or str(cid),
+    return discord.SelectOption(label=c.name[:100], value=str(cid),
                                 description=f"{c.notation} · value {c.value:,}"[:100])
 
 
