@@ -73,7 +73,8 @@ def _order(state: GinjontanState, e: dict[str, Any]) -> str:
 
 def _duel(state: GinjontanState, e: dict[str, Any]) -> str:
     shown = " · ".join(f"{mention(p)} unfolds {cards_text(cs)}" for p, cs in e["unfolded"])
-    return f"⚔️ Duel {mention(e['active'])} vs {mention(e['opponent'])}: {shown}; both draw."
+    return (f"⚔️ Duel {mention(e['active'])} vs {mention(e['opponent'])}: {shown}. Each draws as many cards into "
+            "their hand as they unfolded; the duel begins.")
 
 
 def _clash(state: GinjontanState, e: dict[str, Any]) -> str:
@@ -103,8 +104,9 @@ def _over(state: GinjontanState, e: dict[str, Any]) -> str:
 
 
 WORDING = Wording("ginjontan", {
-    "joined": lambda s, e: f"{_who(e)} joined ({len(s.seats)} players).",
-    "left": lambda s, e: (f"🚪 {_who(e)} left the game; the {e['cards']} cards they held are out of play."
+    "joined": lambda s, e: f"{_who(e)} joined ({len(s.seats)} player{_plural(len(s.seats))}).",
+    "left": lambda s, e: (f"🚪 {_who(e)} left the game; the {e['cards']} card{_plural(e['cards'])} they held are "
+                          "out of play."
                           if e.get("started") else f"{_who(e)} left the lobby."),
     "timeout": lambda s, e: (f"⏰ Time ran out for {', '.join(mention(p) for p in e['players'])}: the bot made "
                              "their default moves."),
@@ -114,12 +116,13 @@ WORDING = Wording("ginjontan", {
     "order": _order,
     "aside": lambda s, e: f"{_who(e)} set 3 cards aside.",
     "duel": _duel,
-    "drew": shown_elsewhere,  # private cards: the duel line says both draw
+    "drew": shown_elsewhere,  # private cards: the duel line says each draws
     "clash": _clash,
-    "reserve_lost": lambda s, e: f"🕳️ Black hole: {_who(e)}'s reserve ({e['count']} cards) goes back to the deck.",
+    "reserve_lost": lambda s, e: (f"🕳️ Black hole: {_who(e)}'s reserve ({e['count']} card{_plural(e['count'])}) "
+                                  "goes back to the deck."),
     "exchange": _exchange,
-    "trim": lambda s, e: f"{_who(e)} put {e['count']} reserve cards back in the deck.",
-    "filled": lambda s, e: f"{_who(e)}'s reserve was filled with {e['count']} cards.",
+    "trim": lambda s, e: f"{_who(e)} put {e['count']} reserve card{_plural(e['count'])} back in the deck.",
+    "filled": lambda s, e: f"{_who(e)}'s reserve was filled with {e['count']} card{_plural(e['count'])}.",
     "phase": lambda s, e: f"**{PHASE_TEXT[Phase(e['phase'])]}.**",
     "call": lambda s, e: f"{_who(e)}: “Gin jon tan!”{' (already satisfied)' if e['auto'] else ''}",
     "ask": lambda s, e: (f"{_who(e)} gives {e['count']} card{_plural(e['count'])} and asks {mention(e['target'])} "
@@ -177,7 +180,7 @@ def event_lines(state: GinjontanState, events: list[dict[str, Any]]) -> str:
 def lobby_embed(state: GinjontanState) -> discord.Embed:
     o = state.options
     embed = discord.Embed(title="Gin-jon-tan", colour=COLOUR, description=(
-        f"{len(state.seats)} player(s): {', '.join(mention(s.player) for s in state.seats)}\n"
+        f"{len(state.seats)} player{_plural(len(state.seats))}: {', '.join(mention(s.player) for s in state.seats)}\n"
         f"Rounds: {o.rounds} · deck: {o.deck} · combinations: {o.combinations} · duels: {o.duels}"
         + (" · prize rule" if o.prize else "") + (f" · turn timer {state.timer} s" if state.timer else "")))
     _seed_field(embed, state)
@@ -257,8 +260,9 @@ def hand_text(state: GinjontanState, player: int) -> str:
     if seat.unfolded:
         lines.append(f"**Unfolded**: {cards_text(seat.unfolded)}")
     tasks = state.tasks(player)
-    lines.append("**Now**: " + ("; ".join(TASK_TEXT[t] for t in tasks) if tasks else "nothing: " +
-                                (waiting_line(state) or "wait")))
+    waiting = waiting_line(state).removeprefix("⏳ ")
+    lines.append("**Now**: " + ("; ".join(TASK_TEXT[t] for t in tasks) if tasks else "nothing for you"
+                                + (f"; waiting for {waiting}" if waiting else "")))
     if "act" in tasks:
         lines.append(duel_forecast(state, player))
     text = "\n".join(lines)
@@ -378,7 +382,7 @@ def standings_embed(rows: list[Any]) -> discord.Embed:
 
 
 def collection_embed(owned: tuple[int, ...]) -> discord.Embed:
-    embed = discord.Embed(title=f"Your collection — {len(owned)} cards", colour=COLOUR_INFO)
+    embed = discord.Embed(title=f"Your collection — {len(owned)} card{_plural(len(owned))}", colour=COLOUR_INFO)
     text = cards_text(sorted(owned, key=lambda c: -card(c).value))
     embed.description = (text if len(text) <= 4000 else text[:3990] + " …") if owned else (
         "No cards yet. Games with personal decks draft 33 cards from your collection, topped up from the full "

@@ -34,7 +34,7 @@ from engine.ginjontan.moves import (
 )
 from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN, new_lobby, surplus
-from engine.ginjontan.scoring import MAX_CARDS, score_hand
+from engine.ginjontan.scoring import MAX_CARDS, best_swap, score_hand
 from engine.ginjontan.state import GinjontanState, Phase
 from engine.seeds import new_seed
 from render import ginjontan as render
@@ -264,8 +264,8 @@ async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False,
                 await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
             else:
                 hand = hand_message(state, interaction.user.id)
-                await interaction.response.edit_message(embed=hand["embed"], attachments=hand["files"],
-                                                        view=hand["view"])
+                await interaction.response.edit_message(content=None, embed=hand["embed"],
+                                                        attachments=hand["files"], view=hand["view"])
         await answer(interaction, result.game, result.events)
 
 
@@ -344,13 +344,13 @@ async def start(interaction: Interaction) -> None:
     owned: dict[int, tuple[int, ...]] = {}
     if state.options.deck == "personal":
         owned = await collections(interaction.client.db, interaction.guild_id, list(state.players))
-    await move(interaction, Start(interaction.user.id, owned))
+    await move(interaction, Start(interaction.user.id, owned), seated=False)  # the engine tells a spectator to join
 
 
 LOBBY_BUTTONS = {"join": ("Join", discord.ButtonStyle.primary), "leave": ("Leave", discord.ButtonStyle.secondary),
                  "start": ("Start", discord.ButtonStyle.success)}
 PLACEHOLDERS = {"aside": "Choose 3 cards to unfold…", "act": "Act with… on…",
-                "exchange": "Exchange: pick hand cards and as many reserve cards…",
+                "exchange": "Exchange, step 1: hand cards to give…", "take": "Exchange, step 2: reserve cards to take…",
                 "return": "Cards back to the deck…", "give": "Cards to hand over…",
                 "askgive": "Cards you give in exchange…"}
 
@@ -416,7 +416,8 @@ BUTTONS = {
     "none": ("No exchange", discord.ButtonStyle.secondary),
     "call": ("Gin jon tan!", discord.ButtonStyle.success),
     "reveal": ("Show my hand", discord.ButtonStyle.primary),
-    "katoh": ("Kat oh!", discord.ButtonStyle.danger),
+    "katoh": ("Kat oh! (cards face down: keep my points, no ranking)", discord.ButtonStyle.secondary),
+    "defeat": ("Yes, show it: the Defeat loses the round", discord.ButtonStyle.danger),
     "lowest": ("Return my lowest cards", discord.ButtonStyle.secondary),
 }
 
@@ -445,9 +446,10 @@ def lowest_surplus(state: GinjontanState, player: int) -> tuple[int, ...]:
 
 
 class MoveButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:m:(?P<name>\w+)"):
-    def __init__(self, name: str, label: str | None = None) -> None:
-        text, style = BUTTONS[name]
-        super().__init__(discord.ui.Button(label=label or text, style=style, custom_id=custom_id("gjt", "m", name)))
+    def __init__(self, name: str, label: str | None = None, style: discord.ButtonStyle | None = None) -> None:
+        text, default = BUTTONS[name]
+        super().__init__(discord.ui.Button(label=label or text, style=style or default,
+                                           custom_id=custom_id("gjt", "m", name)))
         self.name = name
 
     @classmethod
@@ -463,21 +465,39 @@ class MoveButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], templ
             m = Exchange(player)
         elif self.name == "call":
             m = Call(player)
-        elif self.name in ("reveal", "katoh"):
+        elif self.name == "reveal" and defeat_in_hand((await load(interaction)).state, player):
+            await confirm_defeat(interaction)
+            return
+        elif self.name in ("reveal", "defeat", "katoh"):
             m = Evaluate(player, kat_oh=self.name == "katoh")
         else:  # "lowest"
             m = Trim(player, lowest_surplus((await load(interaction)).state, player))
         await move(interaction, m, from_hand=True)
 
 
-def _option(cid: int, prefix: str = "", value: str | None = None) -> discord.SelectOption:
+def defeat_in_hand(state: GinjontanState, player: int) -> bool:
+    return state.seated(player) and score_hand(state.seat(player).hand, state.options).defeat
+
+
+async def confirm_defeat(interaction: Interaction) -> None:
+    """Showing a hand with a Defeat loses the round (7): asked once more, with the safe answer first."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(MoveButton("katoh", style=discord.ButtonStyle.primary))
+    view.add_item(MoveButton("defeat"))
+    await interaction.response.send_message(
+        "⚠️ Your hand holds a **Defeat**: showing it loses the round and voids your points from it. "
+        "“Kat oh!” keeps your points (your cards stay face down, you sit out the ranking).", view=view,
+        ephemeral=True)
+
+
+def _option(cid: int) -> discord.SelectOption:
     c = card(cid)
-    return discord.SelectOption(label=f"{prefix}{render.card_words(cid)}"[:100], value=value or str(cid),
+    return discord.SelectOption(label=render.card_words(cid)[:100], value=str(cid),
                                 description=f"{c.notation} · value {c.value:,}"[:100])
 
 
 def card_menu(state: GinjontanState, player: int, what: str, target: int | None = None,
-              source: str | None = None) -> Menu | None:
+              source: str | None = None, given: tuple[int, ...] = ()) -> Menu | None:
     """A card menu's whole list for what the game waits for from `player` now; None when it waits for no such
     move."""
     if not state.seated(player):
@@ -495,9 +515,12 @@ def card_menu(state: GinjontanState, player: int, what: str, target: int | None 
     exchange = next((t for t in tasks if t in ("exchange3", "exchange9", "turn")), None)
     if what == "exchange" and exchange is not None and seat.hand and seat.reserve:
         limit = 9 if exchange == "exchange9" else 3
-        hand = [_option(c, "Hand: ", f"h:{c}") for c in seat.hand]
-        reserve = [_option(c, "Reserve: ", f"r:{c}") for c in sorted(seat.reserve, key=lambda c: -card(c).value)]
-        return Menu(hand + reserve, 2, 2 * limit, placeholder)
+        return Menu([_option(c) for c in seat.hand], 1, min(limit, len(seat.hand), len(seat.reserve)), placeholder)
+    if what == "take" and exchange is not None and given and set(given) <= set(seat.hand) \
+            and len(set(given)) == len(given) <= min(9 if exchange == "exchange9" else 3, len(seat.reserve)):
+        n = len(given)
+        return Menu([_option(c) for c in sorted(seat.reserve, key=lambda c: -card(c).value)], n, n,
+                    f"Take {n} reserve card{'s' * (n != 1)} for the {n} you give…")
     if what == "return" and ("trim" in tasks or "surplus" in tasks):
         need = surplus(state, player)
         return Menu([_option(c) for c in seat.reserve], need, need, placeholder)
@@ -519,42 +542,48 @@ async def menu_now(interaction: Interaction, build: Callable[[GinjontanState], M
 
 
 class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
-                 template=r"ct:gjt:s:(?P<what>\w+)(?::(?P<target>\d+):(?P<source>hand|reserve))?" + SUFFIX):
-    """A menu of cards for one move: what = aside, act, exchange, return, give, askgive (+ target, source)."""
+                 template=r"ct:gjt:s:(?P<what>\w+)(?::(?P<target>\d+):(?P<source>hand|reserve))?"
+                          r"(?::g(?P<given>\d{1,4}(?:\.\d{1,4}){0,8}))?" + SUFFIX):
+    """A menu of cards for one move: what = aside, act, exchange (the cards given), take (+ the cards given),
+    return, give, askgive (+ target, source)."""
 
     def __init__(self, select: discord.ui.Select, what: str, target: int | None = None,
-                 source: str | None = None, page: Page | None = None) -> None:
+                 source: str | None = None, page: Page | None = None, given: tuple[int, ...] = ()) -> None:
         super().__init__(select)
-        self.what, self.target, self.source, self.page = what, target, source, page
+        self.what, self.target, self.source, self.page, self.given = what, target, source, page, given
 
     @classmethod
-    def build(cls, what: str, menu: Menu, target: int | None = None, source: str | None = None) -> CardSelect:
+    def build(cls, what: str, menu: Menu, target: int | None = None, source: str | None = None,
+              given: tuple[int, ...] = ()) -> CardSelect:
         parts = ["gjt", "s", what] + ([target, source] if target is not None else [])
-        return cls(paged(custom_id(*parts), menu), what, target, source)
+        parts += ["g" + ".".join(map(str, given))] if given else []
+        return cls(paged(custom_id(*parts), menu), what, target, source, given=given)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> CardSelect:
-        target = match["target"]
+        target, given = match["target"], match["given"] or ""
         return parsed(cls, item, lambda: cls(cast(discord.ui.Select, item), one_of(match["what"], PLACEHOLDERS),
                                              None if target is None else number(target), match["source"],
-                                             Page.read(match)))
+                                             Page.read(match), numbers(filter(None, given.split(".")),
+                                                                       high=FULL_SET_SIZE - 1)))
 
     async def handle(self, interaction: Interaction) -> None:
         player = interaction.user.id
         values = await chosen(interaction, self.item, self.page, lambda: menu_now(
-            interaction, lambda state: card_menu(state, player, self.what, self.target, self.source)))
+            interaction, lambda state: card_menu(state, player, self.what, self.target, self.source, self.given)))
         if values is None:
+            return
+        if self.what == "exchange":
+            await exchange_take(interaction, numbers(values))
             return
         if self.what == "aside":
             m: Any = SetAside(player, numbers(values))
         elif self.what == "act":
             acting, target = numbers(split(values[0], 2))
             m = Act(player, acting, target)
-        elif self.what == "exchange":
-            give = numbers(v[2:] for v in values if v.startswith("h:"))
-            take = numbers(v[2:] for v in values if v.startswith("r:"))
-            m = Exchange(player, give, take)
+        elif self.what == "take":
+            m = Exchange(player, self.given, numbers(values))
         elif self.what == "return":
             m = Trim(player, numbers(values))
         elif self.what == "give":
@@ -568,6 +597,46 @@ class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
                 await answer(interaction, result.game, result.events)
             return
         await move(interaction, m, from_hand=True)
+
+
+async def exchange_take(interaction: Interaction, given: tuple[int, ...]) -> None:
+    """The exchange's second step: the cards given are said back, with a menu of as many reserve cards."""
+    state = (await load(interaction)).state
+    menu = card_menu(state, interaction.user.id, "take", given=given)
+    if menu is None:
+        raise IllegalMove("That exchange no longer fits your cards.", "Press My cards for your cards as they are now.",
+                          code="stale")
+    n = len(given)
+    view = discord.ui.View(timeout=None)
+    view.add_item(CardSelect.build("take", menu, given=given))
+    await interaction.response.edit_message(
+        content=f"You give {n} card{'s' * (n != 1)}: {render.cards_text(given)}. Now pick the {n} reserve "
+                f"card{'s' * (n != 1)} you take for {'it' if n == 1 else 'them'}.", view=view)
+
+
+class BestExchange(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"ct:gjt:x:(?P<give>\d{1,4}):(?P<take>\d{1,4})"):
+    """The hand's suggested one-card exchange, done in one press; the engine checks it as it stands then."""
+
+    def __init__(self, give: int, take: int) -> None:
+        super().__init__(discord.ui.Button(
+            label=f"Do this exchange: give {card(give).notation}, take {card(take).notation}"[:80],
+            style=discord.ButtonStyle.primary, custom_id=custom_id("gjt", "x", give, take)))
+        self.give, self.take = give, take
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> BestExchange:
+        return parsed(cls, item, lambda: cls(number(match["give"], high=FULL_SET_SIZE - 1),
+                                             number(match["take"], high=FULL_SET_SIZE - 1)))
+
+    async def handle(self, interaction: Interaction) -> None:
+        player = interaction.user.id
+        state = (await load(interaction)).state
+        if card_menu(state, player, "take", given=(self.give,)) is None or self.take not in state.seat(player).reserve:
+            raise IllegalMove("This suggestion is out of date: your cards or the game have moved on.",
+                              "Press My cards for your cards as they are now.", code="stale")
+        await move(interaction, Exchange(player, (self.give,), (self.take,)), from_hand=True)
 
 
 def ask_menu(state: GinjontanState, player: int) -> Menu:
@@ -637,6 +706,10 @@ class HandView(discord.ui.View):
         cards("aside")
         cards("act")
         cards("exchange")
+        hint = best_swap(state.seat(player).hand, state.seat(player).reserve, state.options) \
+            if any(t in tasks for t in ("exchange3", "exchange9", "turn")) else None
+        if hint:
+            self.add_item(BestExchange(hint[0], hint[1]))
         if any(t in tasks for t in ("exchange3", "exchange9")):  # also with an empty hand or reserve: the game waits
             self.add_item(MoveButton("none"))
         if "turn" in tasks:
@@ -648,7 +721,10 @@ class HandView(discord.ui.View):
             cards("return")
             self.add_item(MoveButton("lowest", f"Return my {surplus(state, player)} lowest cards"))
         cards("give")
-        if "reveal" in tasks:
+        if "reveal" in tasks and defeat_in_hand(state, player):
+            self.add_item(MoveButton("katoh", style=discord.ButtonStyle.primary))
+            self.add_item(MoveButton("reveal", "Show my hand: the Defeat loses the round", discord.ButtonStyle.danger))
+        elif "reveal" in tasks:
             self.add_item(MoveButton("reveal"))
             self.add_item(MoveButton("katoh"))
 
@@ -696,4 +772,4 @@ class ShareScore(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
                                                 **score_message(self.cards, self.combinations))
 
 
-COMPONENTS = (LobbyButton, HandButton, MoveButton, CardSelect, AskSelect, ShareScore)
+COMPONENTS = (LobbyButton, HandButton, MoveButton, CardSelect, AskSelect, BestExchange, ShareScore)

@@ -562,6 +562,9 @@ def _leave_schedule(g: _Game, state: GinjontanState, player: int) -> None:
 def _start(state: GinjontanState, move: Start) -> _Game:
     if state.phase is not Phase.LOBBY:
         raise IllegalMove("The game has already started.", code="started")
+    if move.player not in state.players:
+        raise NotAllowed("You aren't in this game yet.", f"Press Join first; then {state.name(state.host)}, the host, "
+                         "presses Start.", code="not_joined")
     if move.player != state.host:
         raise NotAllowed("Only the host starts the game.", f"Ask {state.name(state.host)}.", code="not_host")
     if len(state.seats) < MIN_PLAYERS:

@@ -61,7 +61,9 @@ async def play_one(harness, state, users, ui_used):
             return await harness.choose(hand.message, [option], user=user)
         if task in ("exchange3", "exchange9"):
             assert "Best one-card exchange" in hand.text, "the hand suggests the best swap"
-            return await harness.choose(hand.message, [f"h:{seat.hand[0]}", f"r:{seat.reserve[0]}"], user=user)
+            given = await harness.choose(hand.message, [str(seat.hand[0])], user=user)
+            assert "You give 1 card" in given.text, "the cards given are said back"
+            return await harness.choose(given.message, [str(seat.reserve[0])], user=user)
         if task in ("trim", "surplus"):
             return await harness.click(hand.message, user=user, label=next(
                 c["label"] for c in components(hand.message) if c.get("label", "").startswith("Return my")))

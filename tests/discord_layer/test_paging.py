@@ -184,39 +184,46 @@ async def exchange_with_a_33_card_reserve(harness):
 async def test_an_exchange_picks_across_two_pages_of_a_33_card_reserve(harness):
     user, state = await exchange_with_a_33_card_reserve(harness)
     seat = state.seat(user.id)
-    assert len(seat.reserve) == 33 and seat.hand
+    assert len(seat.reserve) == 33 and len(seat.hand) >= 2
     shown = await harness.slash("ginjontan hand", user=user)
-    pages = await every_page(harness, shown.message, "ct:gjt:s:exchange", user)
+    give = seat.hand[:2]
+    await harness.choose(shown.message, [str(c) for c in give], user=user, custom_id="ct:gjt:s:exchange")
+    take = "ct:gjt:s:take:g" + ".".join(map(str, give))
+    pages = await every_page(harness, shown.message, take, user)
     assert len(pages) == 2
     offered = [v for page in pages for v in page]
-    assert sorted(offered) == sorted([f"h:{c}" for c in seat.hand] + [f"r:{c}" for c in seat.reserve])
-    lowest = min(seat.reserve, key=lambda c: card(c).value)  # the menu lists the reserve highest first
-    assert f"r:{lowest}" in pages[-1] and f"r:{lowest}" not in pages[0]
-    give = seat.hand[0]
-    back = await harness.choose(shown.message, [f"r:{lowest}", paging.PREVIOUS], user=user)
+    assert sorted(offered) == sorted(str(c) for c in seat.reserve)
+    by_value = sorted(seat.reserve, key=lambda c: card(c).value)  # the menu lists the reserve highest first
+    lowest, highest = by_value[0], by_value[-1]
+    assert str(lowest) in pages[-1] and str(lowest) not in pages[0] and str(highest) in pages[0]
+    back = await harness.choose(shown.message, [str(lowest), paging.PREVIOUS], user=user,
+                                custom_id=menu_of(harness.fake.messages[int(shown.message["id"])], take)["custom_id"])
     assert back.response_type == 7
-    first = menu_of(back.message, "ct:gjt:s:exchange")
-    assert first["custom_id"].startswith("ct:gjt:s:exchange:p0.")
+    first = menu_of(back.message, take)
+    assert first["custom_id"].startswith(take + ":p0.")
     done = next(o for o in first["options"] if o["value"] == paging.DONE)
     assert "the 1 on other pages" in done["description"]
-    assert await current_ginjontan(harness) == state, "turning pages changes nothing"
-    await harness.choose(shown.message, [f"h:{give}"], user=user)
+    assert await current_ginjontan(harness) == state, "giving and turning pages change nothing"
+    await harness.choose(shown.message, [str(highest)], user=user, custom_id=first["custom_id"])
     await settled(harness)  # the hand is redrawn; the public panel is edited or posted after it
     after = (await current_ginjontan(harness)).seat(user.id)
-    assert lowest in after.hand and give in after.reserve
+    assert {lowest, highest} <= set(after.hand) and set(give) <= set(after.reserve)
     assert len(after.hand) == len(seat.hand) and len(after.reserve) == 33
 
 
 async def test_a_paged_pick_of_too_few_cards_is_refused_kindly(harness):
     user, state = await exchange_with_a_33_card_reserve(harness)
     shown = await harness.slash("ginjontan hand", user=user)
-    first = menu_of(shown.message, "ct:gjt:s:exchange")
-    give = f"h:{state.seat(user.id).hand[0]}"
-    await harness.choose(shown.message, [give, paging.NEXT], user=user, custom_id=first["custom_id"])
-    second = menu_of(harness.fake.messages[int(shown.message["id"])], "ct:gjt:s:exchange")
-    assert give not in real_values(second)
+    give = state.seat(user.id).hand[:2]
+    await harness.choose(shown.message, [str(c) for c in give], user=user, custom_id="ct:gjt:s:exchange")
+    take = "ct:gjt:s:take:g" + ".".join(map(str, give))
+    first = menu_of(harness.fake.messages[int(shown.message["id"])], take)
+    one = real_values(first)[0]
+    await harness.choose(shown.message, [one, paging.NEXT], user=user, custom_id=first["custom_id"])
+    second = menu_of(harness.fake.messages[int(shown.message["id"])], take)
+    assert one not in real_values(second)
     log = await harness.choose(shown.message, [paging.DONE], user=user, custom_id=second["custom_id"])
-    assert refused(log) and "Pick 2 to 18: you have 1 picked" in log.text, log.text
+    assert refused(log) and "Pick 2: you have 1 picked" in log.text, log.text
     assert await current_ginjontan(harness) == state
 
 

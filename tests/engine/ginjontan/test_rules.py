@@ -856,6 +856,7 @@ def test_lobby_join_leave_start():
     refused(lobby, Join(2), "joined")
     refused(lobby, Leave(1), "host")
     refused(lobby, Start(2), "not_host")
+    refused(lobby, Start(9), "not_joined")  # issue 18: a spectator is told to press Join first
     lobby = run(lobby, Leave(3))
     assert lobby.players == (1, 2)
     state = run(lobby, Start(1))
