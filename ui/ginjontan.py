@@ -620,7 +620,7 @@ class BestExchange(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, give: int, take: int) -> None:
         super().__init__(discord.ui.Button(
-            label=f"Do this exchange: give {card(give).notation}, take {card(take).notation}"[:80],
+            label=f"Do this exchange: give {render.card_words(give)}, take {render.card_words(take)}"[:80],
             style=discord.ButtonStyle.primary, custom_id=custom_id("gjt", "x", give, take)))
         self.give, self.take = give, take
 
