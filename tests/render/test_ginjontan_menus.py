@@ -38,6 +38,9 @@ def sent_moves(state, player, view):
                     "call": Call(player), "reveal": Evaluate(player), "katoh": Evaluate(player, True),
                     "lowest": Trim(player, ui.lowest_surplus(state, player))}[name]
             out.append(move)
+        elif custom.startswith("ct:gjt:x:"):  # the suggested exchange
+            give, take = (int(x) for x in custom.split(":")[3:])
+            out.append(Exchange(player, (give,), (take,)))
         elif custom == "ct:gjt:ask":
             for option in item.options:
                 target, source = option.value.split(":")
@@ -50,10 +53,11 @@ def sent_moves(state, player, view):
                 out.append(SetAside(player, tuple(int(v) for v in first)))
             elif what == "act":
                 out += [Act(player, *(int(x) for x in v.split(":"))) for v in values]
-            elif what == "exchange":
-                hand = [int(v[2:]) for v in values if v.startswith("h:")]
-                reserve = [int(v[2:]) for v in values if v.startswith("r:")]
-                out += [Exchange(player, (h,), (r,)) for h in hand[:2] for r in reserve[:2]]
+            elif what == "exchange":  # the cards given, then a menu of as many reserve cards to take
+                for h in (int(v) for v in values[:2]):
+                    take = ui.card_menu(state, player, "take", given=(h,))
+                    assert take is not None
+                    out += [Exchange(player, (h,), (int(o.value),)) for o in take.options[:2]]
             elif what == "return":
                 out.append(Trim(player, tuple(int(v) for v in first)))
             elif what == "give":
