@@ -29,8 +29,8 @@ async def history_page(interaction: Interaction, page: int, game: int | None = N
         raise IllegalMove("That history is of a table that has ended.", "Run `/table history` for this table.")
     pages = -(-(record.version + 1) // PAGE)
     if not 1 <= page <= pages:
-        raise IllegalMove(f"There is no page {page}.", f"This table's history has {pages} page(s); page 1 is "
-                                                       "the newest entries.")
+        count = f"{pages} page{'s' if pages != 1 else ''}"
+        raise IllegalMove(f"There is no page {page}.", f"This table's history has {count}; page 1 is the newest.")
     entries = await store.history(channel, TABLE, limit=page * PAGE)
     shown = entries[:len(entries) - (page - 1) * PAGE][-PAGE:]
     view = discord.ui.View(timeout=None)
