@@ -16,20 +16,13 @@ from engine.ginjontan.state import Phase
 from engine.timer import MAX_TIMER, MIN_TIMER
 from tests.discord_layer.test_ginjontan import current, start_game
 from tests.fake_discord.harness import message_text
+from tests.support.waiting import wait_for
 from ui.ginjontan_timer import PAUSED, GinjontanTimers
 
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
     monkeypatch.setattr(GinjontanTimers, "second", 0.02)  # a 10 s timer runs out in 0.2 s
-
-
-async def wait_for(predicate, seconds: float = 10.0):
-    for _ in range(int(seconds / 0.05)):
-        if await predicate():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out waiting")
 
 
 def game_rows(harness) -> list[tuple]:

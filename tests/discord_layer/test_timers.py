@@ -14,6 +14,7 @@ from engine.uno.cards import CARDS
 from engine.uno.options import MAX_TIMER, MIN_TIMER
 from engine.uno.rules import UNO
 from tests.fake_discord.harness import components, message_text
+from tests.support.waiting import wait_for
 from ui.uno import PAUSED, TurnTimers
 
 
@@ -39,14 +40,6 @@ async def deal(harness, players, channel=None, **options):
     started = await harness.click(lobby.message, user=host, label="Start")
     await started.followed_up()
     return lobby
-
-
-async def wait_for(predicate, seconds: float = 10.0):
-    for _ in range(int(seconds / 0.05)):
-        if await predicate():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("timed out waiting")
 
 
 @pytest.mark.option_effect("uno new", "timer")
