@@ -20,6 +20,7 @@ from engine.uno.rules import UNO, new_lobby, standings
 from engine.uno.state import Phase, UnoState
 from render import uno as render
 from storage.results import leaderboard
+from ui import pictures
 from ui import uno as flows
 from ui.errors import note_change
 from ui.permissions import require_channel, require_manager, require_seated
@@ -181,9 +182,10 @@ class Uno(commands.GroupCog, group_name="uno",
     @app_commands.command(name="status", description="Every pile, stack, trade, the turn, hand sizes and points.")
     async def status(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
-        board = flows.board_message(record.state, edit=False)
+        await pictures.acknowledge(interaction, flows.board_drawing(record.state), ephemeral=True)
+        board = await flows.board_message(record.state, edit=False)
         board.pop("view", None)
-        await interaction.response.send_message(**board, ephemeral=True)
+        await pictures.send(interaction, **board, ephemeral=True)
 
     @app_commands.command(name="rules", description="The rules of Uno: Chaos Edition, and the card notation.")
     @app_commands.describe(topic="Which part of the rules (default: all of them, in short)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
@@ -15,6 +14,7 @@ from engine.uno.state import Phase, UnoState
 from render.common import COLOUR_INFO, mention, seed_lines
 from render.common import leaderboard_embed as common_leaderboard
 from render.events import Wording
+from render.offload import Drawing
 from render.uno_pictures import PileDrawing, board_png, hand_png
 from storage.results import LeaderboardRow
 
@@ -210,7 +210,8 @@ def _pending_lines(state: UnoState) -> list[str]:
     return lines
 
 
-def board_picture(state: UnoState) -> discord.File | None:
+def board_picture(state: UnoState) -> Drawing | None:
+    """The board's picture: what it shows is its key (render/offload.py); None before any pile is dealt."""
     if not state.piles:
         return None
     drawings = []
@@ -219,7 +220,7 @@ def board_picture(state: UnoState) -> discord.File | None:
         total = sum(s.total for s in stacks) or None
         note = ", ".join(dict.fromkeys(state.name(s.target) for s in stacks)) if stacks else None
         drawings.append(PileDrawing(i + 1, p.top, p.colour, len(p.cards), total, f"→ {note}" if note else None))
-    return discord.File(io.BytesIO(board_png(drawings, draw_pile=len(state.draw_pile))), filename=BOARD_FILE)
+    return Drawing(BOARD_FILE, board_png, (tuple(drawings),), {"draw_pile": len(state.draw_pile)})
 
 
 def lobby_embed(state: UnoState) -> discord.Embed:
@@ -240,7 +241,7 @@ def _seed_field(embed: discord.Embed, state: UnoState) -> None:
 
 # -- the hand ---------------------------------------------------------------------------------------------
 
-def hand_embed(state: UnoState, player: int) -> tuple[discord.Embed, discord.File]:
+def hand_embed(state: UnoState, player: int) -> tuple[discord.Embed, Drawing]:
     cards = [c.id for c in sorted_hand(state.hand(player))]
     now, jumps = options(state, player).marked(state.hand(player))
     playable, jump = set(now), set(jumps)
@@ -259,7 +260,8 @@ def hand_embed(state: UnoState, player: int) -> tuple[discord.Embed, discord.Fil
         embed.add_field(name="Aimed at you", value=", ".join(facing), inline=False)
     embed.set_image(url=f"attachment://{HAND_FILE}")
     embed.set_footer(text="Green: play now · orange: jump in · /uno play card:r5 or the menu below")
-    return embed, discord.File(io.BytesIO(hand_png(cards, playable=playable, jump=jump)), filename=HAND_FILE)
+    return embed, Drawing(HAND_FILE, hand_png, (tuple(cards),), {"playable": frozenset(playable) & set(cards),
+                                                                   "jump": frozenset(jump) & set(cards)})
 
 
 HOW = {PlayKind.TURN: "your turn", PlayKind.JUMP: "jump in", PlayKind.STACK: "add to the stack",

@@ -33,8 +33,10 @@ from engine.uno.moves import (
 from engine.uno.rules import UNO, NeedChoice, options, waiting_on
 from engine.uno.state import Phase, Prompt, PromptKind, UnoState
 from render import uno as render
+from render.offload import Drawing
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
+from ui import pictures
 from ui.custom_ids import custom_id, number, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change, report_error
 from ui.mentions import ping
@@ -78,15 +80,23 @@ async def after_move(bot: ChaosTable, channel_id: int, record: GameRecord[UnoSta
         await bot.uno_board.edit_lobby(channel_id, record)
 
 
-def live_board(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState]) -> dict[str, Any]:
+def live_state(record: GameRecord[UnoState]) -> UnoState | None:
+    """The state a move's public reply shows as the board: over once the game is finished; None in the lobby."""
+    if record.status == "finished":
+        return replace(record.state, phase=Phase.OVER)
+    return None if record.state.phase is Phase.LOBBY else record.state
+
+
+def live_drawing(record: GameRecord[UnoState]) -> Drawing | None:
+    state = live_state(record)
+    return None if state is None else board_drawing(state)
+
+
+async def live_board(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState]) -> dict[str, Any]:
     """What a move's public reply carries (keyword arguments for a new message): the board with its buttons, the
     final board without them once the game is over, nothing in the lobby (its message is edited in place)."""
-    state = record.state
-    if record.status == "finished":
-        state = replace(state, phase=Phase.OVER)
-    elif state.phase is Phase.LOBBY:
-        return {}
-    return board_message(state, edit=False, paused=bot.uno_timers.paused(channel_id))
+    state = live_state(record)
+    return {} if state is None else await board_message(state, edit=False, paused=bot.uno_timers.paused(channel_id))
 
 
 def awaited(state: UnoState) -> discord.AllowedMentions:
@@ -104,19 +114,21 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
     channel_id = require_channel(interaction)
     state = result.game.state
     text = render.event_lines(state, result.events) or "Done."
-    board = live_board(bot, channel_id, result.game)
     if mode == "reply":
-        response = await interaction.response.send_message(text, allowed_mentions=awaited(state), **board)
-        message_id = response.message_id
+        await pictures.acknowledge(interaction, live_drawing(result.game))
+        board = await live_board(bot, channel_id, result.game)
+        message_id = await pictures.send(interaction, content=text, allowed_mentions=awaited(state), **board)
     else:
         if mode == "board":
             await interaction.response.defer()
         elif mode == "hand" and state.seated(interaction.user.id) and state.phase is Phase.PLAY:
-            embed, file = render.hand_embed(state, interaction.user.id)
-            await interaction.response.edit_message(embed=embed, attachments=[file],
-                                                    view=HandView(state, interaction.user.id))
+            embed, hand = render.hand_embed(state, interaction.user.id)
+            await pictures.acknowledge(interaction, hand, edit=True)
+            await pictures.edit(interaction, embed=embed, attachments=await pictures.files(hand),
+                                view=HandView(state, interaction.user.id))
         else:
             await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
+        board = await live_board(bot, channel_id, result.game)
         message_id = (await interaction.followup.send(text, wait=True, allowed_mentions=awaited(state), **board)).id
     if board and message_id is not None:
         await bot.uno_board.posted(channel_id, result.game, message_id)
@@ -136,13 +148,14 @@ async def announce(interaction: Interaction, record: GameRecord[UnoState], text:
     """A public reply for a change that is not one move (an undo, the end): `text`, `embeds`, then the board."""
     bot = interaction.client
     channel_id = require_channel(interaction)
-    board = live_board(bot, channel_id, record)
+    await pictures.acknowledge(interaction, live_drawing(record))
+    board = await live_board(bot, channel_id, record)
     board_embed = board.pop("embed", None)
     all_embeds = [*embeds, *([board_embed] if board_embed else [])]
-    response = await interaction.response.send_message(text, embeds=all_embeds, allowed_mentions=awaited(record.state),
-                                                        **board)
-    if board_embed and response.message_id is not None:
-        await bot.uno_board.posted(channel_id, record, response.message_id)
+    message_id = await pictures.send(interaction, content=text, embeds=all_embeds,
+                                     allowed_mentions=awaited(record.state), **board)
+    if board_embed and message_id is not None:
+        await bot.uno_board.posted(channel_id, record, message_id)
 
 
 async def simple_move(interaction: Interaction, move: Any, *, mode: str = "reply", seated: bool = True) -> None:
@@ -405,19 +418,24 @@ def board_view(state: UnoState) -> discord.ui.View | None:
     return view
 
 
-def board_message(state: UnoState, *, edit: bool = True, paused: bool = False) -> dict[str, Any]:
-    """The board's content, as keyword arguments for an edit (or, with `edit=False`, for a new message)."""
-    picture = render.board_picture(state) if state.phase is not Phase.LOBBY else None
-    embed = render.board_embed(state, with_picture=picture is not None)
+def board_drawing(state: UnoState) -> Drawing | None:
+    return render.board_picture(state) if state.phase is not Phase.LOBBY else None
+
+
+async def board_message(state: UnoState, *, edit: bool = True, paused: bool = False) -> dict[str, Any]:
+    """The board's content, as keyword arguments for an edit (or, with `edit=False`, for a new message). Its
+    picture is drawn off the event loop: acknowledge an interaction first (ui/pictures.py)."""
+    drawing = board_drawing(state)
+    embed = render.board_embed(state, with_picture=drawing is not None)
     if paused:
         embed.description = f"{embed.description or ''}\n{PAUSED}"
     message: dict[str, Any] = {"embed": embed}
-    pictures = [picture] if picture else []
+    files = await pictures.files(drawing)
     view = board_view(state)
     if edit:
-        message.update(attachments=pictures, view=view)
+        message.update(attachments=files, view=view)
     else:
-        message.update(files=pictures, **({"view": view} if view else {}))
+        message.update(files=files, **({"view": view} if view else {}))
     return message
 
 
@@ -462,7 +480,7 @@ class BoardKeeper:
         message_id = await find_message(self.bot.db, record.id, BOARD)
         if message_id is not None:
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-            await message.edit(**board_message(record.state))
+            await message.edit(**await board_message(record.state))
 
     async def settle(self) -> None:
         """Wait until no move is being answered and every old board has lost its buttons (tests, shutdown)."""
@@ -503,7 +521,7 @@ class TurnTimers(TurnTimer[UnoState]):
     async def expired(self, channel_id: int, result: MoveResult[UnoState]) -> None:
         await after_move(self.bot, channel_id, result.game)
         text = render.event_lines(result.game.state, result.events)  # the board it carries says when it paused
-        board = live_board(self.bot, channel_id, result.game)
+        board = await live_board(self.bot, channel_id, result.game)
         message = await self.bot.get_partial_messageable(channel_id).send(text[:2000], **board,
                                                                           allowed_mentions=awaited(result.game.state))
         if board:
@@ -526,7 +544,7 @@ async def start(interaction: Interaction, *, from_board: bool = False) -> None:
 async def post_board(interaction: Interaction, record: GameRecord[UnoState],
                      thread: discord.Thread | None = None) -> None:
     """The lobby, as the reply (or, for a game in its own thread, as the thread's first message)."""
-    board = board_message(record.state, edit=False)
+    board = await board_message(record.state, edit=False)
     if thread is None:
         message_id = (await interaction.response.send_message(**board)).message_id
     else:
@@ -543,9 +561,10 @@ async def show_hand(interaction: Interaction) -> None:
     if state.phase is not Phase.PLAY:
         raise IllegalMove("The game hasn't started yet." if state.phase is Phase.LOBBY else "This game is over.",
                           "The host starts it with Start." if state.phase is Phase.LOBBY else "Start a new one.")
-    embed, file = render.hand_embed(state, interaction.user.id)
-    await interaction.response.send_message(embed=embed, file=file, view=HandView(state, interaction.user.id),
-                                            ephemeral=True)
+    embed, hand = render.hand_embed(state, interaction.user.id)
+    await pictures.acknowledge(interaction, hand, ephemeral=True)
+    await pictures.send(interaction, embed=embed, files=await pictures.files(hand),
+                        view=HandView(state, interaction.user.id), ephemeral=True)
 
 
 class HandView(discord.ui.View):

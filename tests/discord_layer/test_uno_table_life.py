@@ -90,8 +90,7 @@ async def test_a_drawn_playable_card_has_a_play_button_that_works_once(harness):
     a, b = (harness.user(n) for n in ("ann", "bob"))
     await start(harness, scenario({a.id: "g4 b6", b.id: "b4 g7"}, draw="y1 r5"))
     drew = await harness.slash("uno draw", user=a)
-    await drew.followed_up()
-    note = next(m for m in drew.record.followups if "You drew" in message_text(m))
+    note = await drew.followup_saying("You drew")
     assert [c["label"] for c in components(note)] == ["Play Red 5"]
     played_it = await harness.click(note, user=a, label="Play Red 5")
     assert not played_it.ephemeral and "Red 5" in played_it.text
@@ -107,6 +106,5 @@ async def test_no_play_button_when_the_drawn_card_cannot_be_played(harness):
     a, b = (harness.user(n) for n in ("ann", "bob"))
     await start(harness, scenario({a.id: "g4 b6", b.id: "b4 g7"}, draw="y1 r5", options=CLASSIC))
     drew = await harness.slash("uno draw", user=a)
-    await drew.followed_up()
-    note = next(m for m in drew.record.followups if "You drew" in message_text(m))
+    note = await drew.followup_saying("You drew")
     assert "Yellow 1" in message_text(note) and not components(note)

@@ -46,8 +46,24 @@ class InteractionLog:
     async def acknowledged(self) -> InteractionLog:
         return await self.wait_for(lambda r: r.acknowledged)
 
+    async def answered(self) -> InteractionLog:
+        """Acknowledged, and a deferred reply ("thinking...") replaced by its content, or deleted: what a player
+        sees once the bot is done (a reply with a picture is deferred while the picture is drawn)."""
+        def done(record: InteractionRecord) -> bool:
+            message = self.fake.messages.get(record.original_message_id or 0)
+            return record.acknowledged and not (message is not None and message.get("flags", 0) & 128)
+        return await self.wait_for(done)
+
     async def followed_up(self, count: int = 1) -> InteractionLog:
         return await self.wait_for(lambda r: len(r.followups) >= count)
+
+    async def followup_saying(self, text: str) -> dict[str, Any]:
+        """The first followup whose text has `text` (waiting for it): a deferred reply's content is a followup too,
+        so count by what they say, not by their place."""
+        def said(record: InteractionRecord) -> bool:
+            return any(text in message_text(m) for m in record.followups)
+        await self.wait_for(said)
+        return next(m for m in self.record.followups if text in message_text(m))
 
     @property
     def response(self) -> dict[str, Any]:
@@ -270,9 +286,7 @@ class Harness:
 
     async def _send(self, payload: dict[str, Any]) -> InteractionLog:
         record = await self.fake.send_interaction(payload)
-        log = InteractionLog(self.fake, record)
-        await log.acknowledged()
-        return log
+        return await InteractionLog(self.fake, record).answered()
 
     def channel_messages(self, channel_id: int | None = None) -> list[dict[str, Any]]:
         channel = str(channel_id or self.fake.default_channel)

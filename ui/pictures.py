@@ -1,0 +1,44 @@
+"""Replies that carry a picture: the interaction is acknowledged before a picture is drawn, so Discord's answer
+never waits for one. A picture already cached (render/offload.py) goes out with the reply at once; one that must be
+drawn is preceded by a deferral, and the reply (the same message, with its picture) replaces the "thinking" state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from render.offload import Drawing
+from ui.types import Interaction
+
+
+async def acknowledge(interaction: Interaction, *drawings: Drawing | None, ephemeral: bool = False,
+                      edit: bool = False) -> None:
+    """Defer `interaction` unless every drawing is ready (or it was acknowledged already). `edit`: the answer edits
+    the message the component is on (a deferred update), else it is a new message (`ephemeral` or not)."""
+    if interaction.response.is_done() or all(d is None or d.ready() for d in drawings):
+        return
+    if edit:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+
+
+async def files(*drawings: Drawing | None) -> list[discord.File]:
+    return [await d.file() for d in drawings if d is not None]
+
+
+async def send(interaction: Interaction, *, ephemeral: bool = False, **message: Any) -> int | None:
+    """A new message answering `interaction` (after a deferral, the one that replaces its "thinking"); its id."""
+    if interaction.response.is_done():
+        return (await interaction.followup.send(wait=True, ephemeral=ephemeral, **message)).id
+    return (await interaction.response.send_message(ephemeral=ephemeral, **message)).message_id
+
+
+async def edit(interaction: Interaction, **message: Any) -> None:
+    """Edit the message the component is on (after a deferred update, through the interaction's webhook)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**message)
+    else:
+        await interaction.response.edit_message(**message)
