@@ -34,7 +34,8 @@ def main() -> None:
     discards = parse_tiles("9m")
     report = analyse(tiles, [], ChromaRules(), discards)
     search = timed(lambda: analyse(tiles, [], ChromaRules(), discards))
-    picture = timed(lambda: chroma.waits_png(report, tiles, []))
+    drawing = chroma.waits_picture(report, tiles, [])
+    picture = timed(lambda: drawing.fn(*drawing.args, **drawing.kwargs))
     print(f"waits search: {search:.1f} ms median; picture: {picture:.1f} ms median ({len(report.waits)} waits)")
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import io
 import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -16,14 +15,16 @@ from engine.chroma import odds
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability
 from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, check, score
 from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
-from engine.chroma.tiles import Chroma, Tile, face_name, parse_melds, parse_tiles
-from engine.chroma.waits import WaitsReport, analyse
+from engine.chroma.tiles import Chroma, Tile, parse_melds, parse_tiles
+from engine.chroma.waits import analyse
 from engine.errors import IllegalMove
 from engine.seeds import new_seed
 from engine.table import TABLE, HandValue, Ron, TableOptions, TableState, Tsumo, Win
 from render import chroma as render
 from render import chroma_pictures as pictures
 from render import table as table_render
+from render.offload import Drawing
+from ui import pictures as replies
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.paging import SUFFIX, Menu, Page, chosen
@@ -41,16 +42,6 @@ if TYPE_CHECKING:  # the choices are the enums' values, a Literal built at run t
 else:
     AbilityName = Literal[tuple(a.value for a in Ability)]
     GoldReadingName = Literal[tuple(g.value for g in GoldReading)]
-
-
-def _picture(tiles: list[Tile], melds, win_index: int | None = None,
-             report: ScoreReport | None = None) -> discord.File:
-    captions = None
-    if report is not None and report.readings:  # under each interpreted tile, the face it was read as
-        captions = [face_name(face) if face != tile.face else None
-                    for tile, face in zip(tiles, report.final_faces, strict=True)]
-    png = pictures.hand_png(tiles, melds=[m.tiles for m in melds], win_index=win_index, captions=captions)
-    return discord.File(fp=io.BytesIO(png), filename=render.HAND_PICTURE)
 
 
 async def _rules(interaction: Interaction) -> ChromaRules:
@@ -180,14 +171,13 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         shown = parse_tiles(seen, what="seen tiles") if seen else []
         rules = await _rules(interaction)
 
-        def answer() -> tuple[WaitsReport, bytes]:
-            report = analyse(tiles, called, rules, thrown, shown)
-            return report, render.waits_png(report, tiles, called)
-
-        report, png = await asyncio.to_thread(answer)  # a wildcard hand's search and its picture: off the loop
-        await interaction.response.send_message(embed=render.waits_embed(report, tiles, called),
-                                                file=discord.File(fp=io.BytesIO(png), filename=render.HAND_PICTURE),
-                                                ephemeral=True)
+        if any(t.chroma is not None for t in tiles):  # a wildcard hand's search can take a while: answer first
+            await interaction.response.defer(thinking=True, ephemeral=True)
+        report = await asyncio.to_thread(analyse, tiles, called, rules, thrown, shown)  # off the loop
+        drawing = render.waits_picture(report, tiles, called)
+        await replies.acknowledge(interaction, drawing, ephemeral=True)
+        await replies.send(interaction, embed=render.waits_embed(report, tiles, called),
+                           files=await replies.files(drawing), ephemeral=True)
 
     @app_commands.command(name="score", description="The best-scoring reading of a win, its payment and chips.")
     @app_commands.describe(hand="All tiles in hand, winning tile included", win="The winning tile, e.g. 4s",
@@ -240,14 +230,12 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         elif table is not None:
             embed.add_field(name="Table", value=f"<@{winner}> isn't seated at this channel's table, so this can't "
                                                 "be recorded there.", inline=False)
-        kwargs: dict[str, Any] = {"embed": embed, "file": _picture(tiles, called, win_index, report),
-                                  "ephemeral": not public}
+        drawing = render.hand_picture(tiles, called, win_index, report)
+        await replies.acknowledge(interaction, drawing, ephemeral=not public)
+        kwargs: dict[str, Any] = {"embed": embed, "files": await replies.files(drawing)}
         if view.children:
             kwargs["view"] = view
-        if slow:
-            await interaction.followup.send(**kwargs)
-        else:
-            await interaction.response.send_message(**kwargs)
+        await replies.send(interaction, ephemeral=not public, **kwargs)
 
     @app_commands.command(name="odds", description="Chances of drawing at least k chroma tiles, and the Rainbow.")
     @app_commands.describe(tiles="Chroma tiles in the wall (default 15)", wall="Tiles in the wall (default 136)",
@@ -261,10 +249,11 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
     @app_commands.command(name="abilities", description="Which ability each chroma has in this channel.")
     async def abilities(self, interaction: Interaction) -> None:
         rules = await _rules(interaction)
-        file = discord.File(fp=io.BytesIO(pictures.legend_png()), filename="chromas.png")
+        legend = Drawing("chromas.png", pictures.legend_png)
         embed = render.abilities_embed(rules)
-        embed.set_image(url="attachment://chromas.png")
-        await interaction.response.send_message(embed=embed, file=file)
+        embed.set_image(url=f"attachment://{legend.filename}")
+        await replies.acknowledge(interaction, legend)
+        await replies.send(interaction, embed=embed, files=await replies.files(legend))
 
     async def _change(self, interaction: Interaction, make_move) -> None:
         store = self.bot.games

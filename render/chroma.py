@@ -16,6 +16,7 @@ from engine.table import Payment
 from render.chroma_pictures import hand_png
 from render.common import COLOUR_INFO, COLOUR_OK
 from render.events import Wording
+from render.offload import Drawing
 
 COLOUR_CHROMA = discord.Colour.from_rgb(212, 175, 55)
 HAND_PICTURE = "hand.png"
@@ -73,10 +74,23 @@ def waits_embed(report: WaitsReport, tiles: Sequence[Tile], melds: Sequence[Meld
     return embed
 
 
-def waits_png(report: WaitsReport, tiles: Sequence[Tile], melds: Sequence[Meld]) -> bytes:
+def waits_picture(report: WaitsReport, tiles: Sequence[Tile], melds: Sequence[Meld]) -> Drawing:
     """The hand, and beside it each wait with the number left under it."""
-    return hand_png(tiles, melds=[m.tiles for m in melds],
-                    waits=[(Tile(face), f"{left} left") for face, left in report.left.items()])
+    return Drawing(HAND_PICTURE, hand_png, (tuple(tiles),),
+                   {"melds": tuple(tuple(m.tiles) for m in melds),
+                    "waits": tuple((Tile(face), f"{left} left") for face, left in report.left.items())})
+
+
+def hand_picture(tiles: Sequence[Tile], melds: Sequence[Meld], win_index: int | None = None,
+                 report: ScoreReport | None = None) -> Drawing:
+    """The hand as the score shows it: the winning tile apart, and under each tile a reading interpreted, the face
+    it was read as."""
+    captions = None
+    if report is not None and report.readings:
+        captions = tuple(face_name(face) if face != tile.face else None
+                         for tile, face in zip(tiles, report.final_faces, strict=True))
+    return Drawing(HAND_PICTURE, hand_png, (tuple(tiles),), {"melds": tuple(tuple(m.tiles) for m in melds),
+                                                              "win_index": win_index, "captions": captions})
 
 
 def payment_text(payment: Payment, tsumo: bool, dealer: bool) -> str:

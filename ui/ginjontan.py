@@ -39,10 +39,12 @@ from engine.ginjontan.state import GinjontanState, Phase
 from engine.seeds import new_seed
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
+from render.offload import Drawing
 from storage.games import GameRecord, MoveResult
 from storage.ginjontan import collections
 from storage.messages import find_message, remember_message
 from ui import mentions
+from ui import pictures as replies
 from ui.custom_ids import custom_id, number, numbers, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change
 from ui.live_panel import CONTENT_LIMIT, LivePanel, edit, grown, retire
@@ -97,8 +99,8 @@ def public_message(state: GinjontanState, events: list[dict[str, Any]], content:
     shown = duel_shown(state, events)
     if shown is not None:
         (left, left_cards), (right, right_cards) = shown[1]
-        png = pictures.duel_picture(state.name(left), left_cards, state.name(right), right_cards)
-        message["files"] = [pictures.picture_file(png, "duel.png")]
+        message["files"] = [Drawing("duel.png", pictures.duel_picture,
+                                    (state.name(left), tuple(left_cards), state.name(right), tuple(right_cards)))]
     return message
 
 
@@ -196,7 +198,9 @@ async def posted(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanS
 
 async def publish(interaction: Interaction, record: GameRecord[GinjontanState], message: dict[str, Any],
                   events: list[dict[str, Any]] | None = None) -> None:
-    """Post the new panel as the interaction's reply (or, after a private reply, its followup)."""
+    """Post the new panel as the interaction's reply (or, after a private reply or a deferral, its followup)."""
+    await replies.acknowledge(interaction, *replies.drawings(message))
+    message = await replies.drawn(message)
     if interaction.response.is_done():
         message_id = (await interaction.followup.send(**calling(record.state, message), wait=True)).id
     else:
@@ -217,10 +221,12 @@ async def answer(interaction: Interaction, record: GameRecord[GinjontanState], e
         return
     summary = round_summary(record.state, events)
     if summary is not None:
-        await (interaction.followup.send(**summary) if interaction.response.is_done()
-               else interaction.response.send_message(**summary))
         events = events[next(i for i, e in enumerate(events) if e["type"] == "evaluated") + 1:]
-    await publish(interaction, record, public_message(record.state, events, text), events)
+    message = public_message(record.state, events, text)
+    await replies.acknowledge(interaction, *replies.drawings(summary, message))
+    if summary is not None:
+        await replies.send(interaction, **await replies.drawn(summary))
+    await publish(interaction, record, message, events)
 
 
 def round_summary(state: GinjontanState, events: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -232,8 +238,8 @@ def round_summary(state: GinjontanState, events: list[dict[str, Any]]) -> dict[s
     text, rows, marks = render.round_summary(state, ended)
     message: dict[str, Any] = {"content": text}
     if rows:
-        png = pictures.cards_picture(rows, marks=marks, per_line=9)
-        message["files"] = [pictures.picture_file(png, f"round-{ended['round']}.png")]
+        message["files"] = [Drawing(f"round-{ended['round']}.png", pictures.cards_picture, (rows,),
+                                    {"marks": marks, "per_line": 9})]
     return message
 
 
@@ -264,8 +270,10 @@ async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False,
                 await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
             else:
                 hand = hand_message(state, interaction.user.id)
-                await interaction.response.edit_message(content=None, embed=hand["embed"],
-                                                        attachments=hand["files"], view=hand["view"])
+                await replies.acknowledge(interaction, *replies.drawings(hand), edit=True)
+                hand = await replies.drawn(hand)
+                await replies.edit(interaction, content=None, embed=hand["embed"], attachments=hand["files"],
+                                 view=hand["view"])
         await answer(interaction, result.game, result.events)
 
 
@@ -382,9 +390,9 @@ def hand_message(state: GinjontanState, player: int) -> dict[str, Any]:
     held = [("Hand", seat.hand), ("Reserve", seat.reserve), ("Set aside", seat.active), ("Unfolded", seat.unfolded)]
     rows = [(label, sorted(cards, key=sort_key)) for label, cards in held if cards or label in ("Hand", "Reserve")]
     marks = dict.fromkeys(render.combination_cards(seat.hand, state), "combo")
-    png = pictures.cards_picture(rows, marks=marks, per_line=pictures.HAND_PER_LINE)
-    return {"embed": render.hand_embed(state, player, with_picture=True),
-            "files": [pictures.picture_file(png, "hand.png")], "view": HandView(state, player)}
+    picture = Drawing("hand.png", pictures.cards_picture, (rows,), {"marks": marks, "per_line": pictures.HAND_PER_LINE})
+    return {"embed": render.hand_embed(state, player, with_picture=True), "files": [picture],
+            "view": HandView(state, player)}
 
 
 async def show_hand(interaction: Interaction) -> None:
@@ -393,7 +401,9 @@ async def show_hand(interaction: Interaction) -> None:
     require_seated(interaction, state.players)
     if state.phase is Phase.LOBBY:
         raise IllegalMove("The cards aren't dealt yet.", "The host presses Start.", code="not_started")
-    await interaction.response.send_message(**hand_message(state, interaction.user.id), ephemeral=True)
+    hand = hand_message(state, interaction.user.id)
+    await replies.acknowledge(interaction, *replies.drawings(hand), ephemeral=True)
+    await replies.send(interaction, **await replies.drawn(hand), ephemeral=True)
 
 
 class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:hand"):
@@ -740,15 +750,16 @@ def score_message(cards: list[int], combinations: Combinations) -> dict[str, Any
         raise IllegalMove(f"The calculator scores 1 to {MAX_CARDS} cards.", "Name the cards again.",
                           code="bad_cards")
     result = score_hand(cards, GinjontanOptions(combinations=combinations))
-    png = pictures.cards_picture([("Cards", cards)])
-    return {"embed": render.score_embed(cards, result), "file": pictures.picture_file(png, "cards.png")}
+    return {"embed": render.score_embed(cards, result),
+            "files": [Drawing("cards.png", pictures.cards_picture, ((("Cards", tuple(cards)),),))]}
 
 
 async def score_privately(interaction: Interaction, cards: list[int], combinations: Combinations) -> None:
     message = score_message(cards, combinations)  # refuses a bad hand before the Share button is built
     view = discord.ui.View(timeout=None)
     view.add_item(ShareScore(cards, combinations))
-    await interaction.response.send_message(**message, view=view, ephemeral=True)
+    await replies.acknowledge(interaction, *replies.drawings(message), ephemeral=True)
+    await replies.send(interaction, **await replies.drawn(message), view=view, ephemeral=True)
 
 
 class ShareScore(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
@@ -768,8 +779,10 @@ class ShareScore(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
                                              cast(Combinations, match["mode"])))
 
     async def handle(self, interaction: Interaction) -> None:
-        await interaction.response.send_message(f"{interaction.user.mention} shares a score:",
-                                                **score_message(self.cards, self.combinations))
+        message = score_message(self.cards, self.combinations)
+        await replies.acknowledge(interaction, *replies.drawings(message))
+        await replies.send(interaction, content=f"{interaction.user.mention} shares a score:",
+                         **await replies.drawn(message))
 
 
 COMPONENTS = (LobbyButton, HandButton, MoveButton, CardSelect, AskSelect, BestExchange, ShareScore)

@@ -14,6 +14,7 @@ from engine.ginjontan.state import GinjontanState, Phase
 from render import ginjontan as render
 from storage.games import MoveResult
 from ui import ginjontan as flows
+from ui.pictures import drawn
 from ui.turn_timer import TurnTimer
 
 PAUSED = ("⏸️ The turn timer is paused: a full round of time-outs with nobody acting. It runs again as soon as "
@@ -45,8 +46,8 @@ class GinjontanTimers(TurnTimer[GinjontanState]):
             return
         summary = flows.round_summary(state, result.events)
         if summary is not None:
-            await self.bot.get_partial_messageable(channel_id).send(**summary)
-        message = flows.public_message(state, result.events, text[:2000])
+            await self.bot.get_partial_messageable(channel_id).send(**await drawn(summary))
+        message = await drawn(flows.public_message(state, result.events, text[:2000]))
         if state.phase is Phase.OVER:
             message["embeds"] = [message.pop("embed"), render.final_embed(state)]
         sent = await self.bot.get_partial_messageable(channel_id).send(**flows.calling(state, message))

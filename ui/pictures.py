@@ -29,6 +29,21 @@ async def files(*drawings: Drawing | None) -> list[discord.File]:
     return [await d.file() for d in drawings if d is not None]
 
 
+def drawings(*messages: dict[str, Any] | None) -> list[Drawing]:
+    """The pictures still to draw in messages built with `Drawing`s among their "files" or "attachments"."""
+    return [item for message in messages if message for key in ("files", "attachments")
+            for item in message.get(key) or () if isinstance(item, Drawing)]
+
+
+async def drawn(message: dict[str, Any]) -> dict[str, Any]:
+    """`message` with each `Drawing` among its "files" or "attachments" drawn (off the event loop) as a file."""
+    out = dict(message)
+    for key in ("files", "attachments"):
+        if key in out:
+            out[key] = [await item.file() if isinstance(item, Drawing) else item for item in out[key]]
+    return out
+
+
 async def send(interaction: Interaction, *, ephemeral: bool = False, **message: Any) -> int | None:
     """A new message answering `interaction` (after a deferral, the one that replaces its "thinking"); its id."""
     if interaction.response.is_done():
