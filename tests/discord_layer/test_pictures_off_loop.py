@@ -1,0 +1,125 @@
+"""Issue 19, item 1: an interaction whose reply carries a picture is acknowledged before the picture is drawn; the
+picture is drawn off the event loop, which answers other commands meanwhile; what players see in the end is the same
+(the move's reply carries the board and pings whom the game waits for; the hand comes privately)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from engine.uno.rules import waiting_on
+from render import chroma as chroma_render
+from render import offload
+from render import uno as uno_render
+from tests.discord_layer.test_uno import card_of, current, scenario, start_game
+from tests.fake_discord.harness import InteractionLog, message_text
+from tests.support.waiting import wait_for
+
+LOADING = 128  # a deferred reply's "thinking..." flag
+
+
+@pytest.fixture
+def gate(monkeypatch):
+    """Hold every drawing of the patched picture functions until the test opens the gate."""
+    opened = threading.Event()
+    drawn: list[str] = []
+
+    def hold(module, name: str) -> None:
+        real = getattr(module, name)
+
+        def held(*args, **kwargs):
+            opened.wait(10)
+            drawn.append(name)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, held)
+
+    offload.clear()
+    yield hold, opened, drawn
+    opened.set()
+    offload.clear()
+
+
+async def sent_while_held(harness, command: str, user, **options) -> tuple[asyncio.Task, InteractionLog]:
+    """Send `command` and return once the bot has acknowledged it, the reply not yet answered."""
+    before = set(harness.fake.interactions)
+    task = asyncio.create_task(harness.slash(command, user=user, **options))
+
+    async def acknowledged() -> bool:
+        return any(r.acknowledged for i, r in harness.fake.interactions.items() if i not in before)
+
+    await wait_for(acknowledged, 5)
+    record = next(r for i, r in harness.fake.interactions.items() if i not in before)
+    return task, InteractionLog(harness.fake, record)
+
+
+async def test_the_private_hand_is_acknowledged_before_its_picture_is_drawn(harness, gate):
+    hold, opened, drawn = gate
+    ann, ben = players = [harness.user("ann"), harness.user("ben")]
+    await start_game(harness, players)
+    hold(uno_render, "hand_png")
+    task, log = await sent_while_held(harness, "uno hand", ann)
+    assert log.response_type == 5 and log.ephemeral and log.message["flags"] & LOADING  # deferred, privately
+    assert drawn == []
+    help_reply = await harness.slash("help", user=ben)  # the event loop is free while the picture waits
+    assert help_reply.text
+    opened.set()
+    hand = await task
+    state = await current(harness)
+    assert drawn == ["hand_png"] and hand.ephemeral and not hand.message["flags"] & LOADING
+    assert hand.message["attachments"][0]["filename"] == uno_render.HAND_FILE
+    assert f"Your hand · {len(state.hand(ann.id))} cards" in hand.text
+
+
+async def test_a_move_is_acknowledged_before_its_board_is_drawn_and_its_reply_is_the_same(harness, gate):
+    hold, opened, drawn = gate
+    mover, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    used: set[int] = set()
+
+    def cards(colour: str, *ranks: str) -> list[int]:
+        ids = [card_of(colour, rank, used) for rank in ranks]
+        used.update(ids)
+        return ids
+
+    await scenario(harness, players, {mover.id: cards("g", "3", "4"), ben.id: cards("b", "3"),
+                                      cat.id: cards("y", "3")}, top=card_of("r", "9"), turn=mover.id)
+    await harness.bot.uno_board.settle()
+    before = len(harness.public_messages())
+    hold(uno_render, "board_png")
+    task, log = await sent_while_held(harness, "uno draw", mover)
+    assert log.response_type == 5 and not log.ephemeral and drawn == [], log.data
+    opened.set()
+    reply = await task
+    await harness.bot.uno_board.settle()
+    state = await current(harness)
+    board = harness.newest_public()
+    assert drawn == ["board_png"] and board["id"] == reply.message["id"]
+    assert len(harness.public_messages()) == before + 1
+    assert board["attachments"][0]["filename"] == uno_render.BOARD_FILE and "drew" in message_text(board)
+    assert board["pinged"] == sorted(waiting_on(state))  # the deferred reply's content still notifies
+
+
+async def test_a_picture_already_drawn_goes_with_the_reply_at_once(harness):
+    ann = harness.user("ann")
+    players = [ann, harness.user("ben")]
+    await start_game(harness, players)
+    offload.clear()
+    first = await harness.slash("uno hand", user=ann)
+    again = await harness.slash("uno hand", user=ann)  # nothing changed: the same picture, from the cache
+    assert first.response_type == 5 and again.response_type == 4 and again.ephemeral
+    stored = harness.fake.uploads
+    picture = [stored[int(m["attachments"][0]["id"])] for m in (first.message, again.message)]
+    assert picture[0] == picture[1]
+
+
+async def test_chroma_waits_is_acknowledged_before_its_picture_is_drawn(harness, gate):
+    hold, opened, drawn = gate
+    ann = harness.user("ann")
+    hold(chroma_render, "hand_png")
+    task, log = await sent_while_held(harness, "chroma waits", ann, hand="1112345678999m")
+    assert log.response_type == 5 and log.ephemeral and drawn == []
+    opened.set()
+    reply = await task
+    assert drawn == ["hand_png"] and reply.message["attachments"] and "1m" in reply.text
