@@ -116,6 +116,10 @@ class Drawing:
     args: tuple[Any, ...] = ()
     kwargs: dict[str, Any] = field(default_factory=dict)
 
+    def draw(self) -> bytes:
+        """The PNG drawn here and now, past the cache (tools, benchmarks)."""
+        return self.fn(*self.args, **self.kwargs)
+
     def ready(self) -> bool:
         """Cached: attaching it now costs the event loop next to nothing."""
         return cached(self.fn, *self.args, **self.kwargs) is not None

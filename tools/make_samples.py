@@ -34,7 +34,7 @@ def chroma_hand() -> bytes:
 
 def chroma_waits() -> bytes:
     tiles = parse_tiles("11123*40678999m")  # nine gates with a silver and a red five; the last 9m was discarded
-    return chroma.waits_png(analyse(tiles, [], ChromaRules(), parse_tiles("9m")), tiles, [])
+    return chroma.waits_picture(analyse(tiles, [], ChromaRules(), parse_tiles("9m")), tiles, []).draw()
 
 
 def ginjontan_cards() -> bytes:

