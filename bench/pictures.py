@@ -1,0 +1,233 @@
+"""Pictures off the event loop (issue 19, item 1): what each picture costs the event loop, cold and warm cache,
+against the old way (drawn on the loop), and the acknowledgement's latency through the fake Discord while pictures
+are being drawn.
+
+    .venv/bin/python bench/pictures.py [--rounds 20] [--seconds 4] [--channels 20] [--hands 50] [--probes 20]
+
+Part 1, for each picture: "old on loop" is the CPU time of the loop's thread drawing it there (as before this
+change); "loop cold" and "loop warm" the CPU time of the loop's thread for `await drawing.png()` with an empty cache
+(drawn in the executor) and with the picture cached; "worker" the CPU time of the executor's thread drawing it.
+Medians of `--rounds` (CPU time of one thread, `time.thread_time`: other work on the machine counts little).
+
+Part 2, through the fake Discord in this process (real discord.py, real storage): `--channels` Uno games; `/help`
+sent `--probes` times a second for `--seconds`, alone, then with `/uno hand` asked `--hands` times a second across
+the games (the cache emptied before each, so each is drawn), its pictures drawn in the executor (now) or on the
+event loop (the old way, emulated with an executor that runs on the calling thread). Latency: INTERACTION_CREATE
+sent to the acknowledgement received, p50 / p99 / max in ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.chroma.rules import ChromaRules
+from engine.chroma.tiles import parse_tiles
+from engine.chroma.waits import analyse
+from engine.ginjontan.cards import FULL_SET_SIZE
+from engine.uno.cards import CARDS, Colour, sorted_hand
+from render import chroma, ginjontan_pictures, offload
+from render.offload import Drawing
+from render.uno_pictures import PileDrawing, board_png, hand_png
+from tests.fake_discord import FakeDiscord, Harness
+
+# -- part 1: one picture at a time -----------------------------------------------------------------------------------
+
+
+def uno_hand(count: int) -> Drawing:
+    cards = tuple(c.id for c in sorted_hand(tuple(random.Random(count).sample(range(len(CARDS)), count))))
+    marks = {"playable": frozenset(cards[:3]), "jump": frozenset(cards[3:4])}
+    return Drawing("uno-hand.png", hand_png, (cards,), marks)
+
+
+def pictures() -> dict[str, Drawing]:
+    wild4 = next(c.id for c in CARDS if c.rank == "+4")
+    piles = (PileDrawing(1, 14, None, 12), PileDrawing(2, wild4, Colour.BLUE, 5, stack=4, stack_note="→ Ann"),
+             PileDrawing(3, 60, None, 3))
+    cards = random.Random(9).sample(range(FULL_SET_SIZE), 9 + 20)
+    rows = (("Hand", tuple(sorted(cards[:9]))), ("Reserve", tuple(sorted(cards[9:]))))
+    tiles = tuple(parse_tiles("1112345678999m"))
+    report = analyse(list(tiles), [], ChromaRules(), parse_tiles("9m"))
+    return {
+        "Uno board after a play (3 piles)": Drawing("uno-board.png", board_png, (piles,), {"draw_pile": 52}),
+        "/uno hand, 12 cards": uno_hand(12),
+        "/uno hand, 30 cards": uno_hand(30),
+        "/ginjontan hand (9 + 20 reserve)": Drawing("hand.png", ginjontan_pictures.cards_picture, (rows,),
+                                                    {"marks": {cards[0]: "combo"}, "per_line": 5}),
+        "Gin-jon-tan duel (5 vs 5)": Drawing("duel.png", ginjontan_pictures.duel_picture,
+                                             ("Ann", tuple(cards[:5]), "Bob", tuple(cards[5:10]))),
+        "/chroma waits (nine gates)": chroma.waits_picture(report, tiles, []),
+    }
+
+
+def worker_timed(drawing: Drawing, spent: list[float]) -> Drawing:
+    def timed(*args: Any, **kwargs: Any) -> bytes:
+        started = time.thread_time()
+        png = drawing.fn(*args, **kwargs)
+        spent.append(time.thread_time() - started)
+        return png
+
+    return Drawing(drawing.filename, timed, drawing.args, drawing.kwargs)
+
+
+async def one_picture(drawing: Drawing, rounds: int) -> tuple[float, float, float, float, int]:
+    png = drawing.draw()  # the faces' caches filled, as on a running bot
+    old, cold, warm, worker = [], [], [], []
+    for _ in range(rounds):
+        started = time.thread_time()
+        drawing.draw()
+        old.append(time.thread_time() - started)
+    timed = worker_timed(drawing, worker)
+    for _ in range(rounds):
+        offload.clear()
+        started = time.thread_time()
+        await timed.png()
+        cold.append(time.thread_time() - started)
+        started = time.thread_time()
+        await timed.png()
+        warm.append(time.thread_time() - started)
+    return (*(statistics.median(s) * 1000 for s in (old, cold, warm, worker)), len(png))  # type: ignore[return-value]
+
+
+# -- part 2: through the fake Discord --------------------------------------------------------------------------------
+
+
+class OnTheLoop(Executor):
+    """Runs what it is given at once, on the calling thread: pictures drawn on the event loop, as before."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+@contextmanager
+def drawn_on_the_loop() -> Iterator[None]:
+    real = offload._pool
+    offload._pool = OnTheLoop  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        offload._pool = real  # type: ignore[assignment]
+
+
+def percentiles(samples: list[float]) -> str:
+    if not samples:
+        return "– | – | –"
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return f"{statistics.median(ordered) * 1000:.1f} | {p99 * 1000:.1f} | {ordered[-1] * 1000:.1f}"
+
+
+async def games(harness: Harness, channels: int) -> list[tuple[int, Any]]:
+    """`channels` Uno games of two players each, started; (channel, player) for every seat."""
+    seats = []
+    for n in range(channels):
+        channel = harness.fake.default_channel if n == 0 else harness.fake.add_channel(f"uno-{n}")
+        host, guest = harness.user(f"host{n}"), harness.user(f"guest{n}")
+        lobby = await harness.slash("uno new", user=host, channel=channel, seed=str(n + 1))
+        await harness.click(lobby.message, user=guest, label="Join")
+        await (await harness.click(lobby.message, user=host, label="Start")).followed_up()
+        seats += [(channel, host), (channel, guest)]
+    return seats
+
+
+async def load(harness: Harness, seats: list[tuple[int, Any]], prober: Any, seconds: float, probes: int,
+               hands: int) -> tuple[list[float], list[float]]:
+    """Open loop: `/help` `probes` times a second and `/uno hand` `hands` times a second, for `seconds`."""
+    fake = harness.fake
+    before = set(fake.interactions)
+    tasks: list[asyncio.Task[Any]] = []
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    schedule = sorted([(i / probes, "help") for i in range(int(seconds * probes))]
+                      + [(i / hands, "hand") for i in range(int(seconds * hands))])
+    for n, (at, kind) in enumerate(schedule):
+        await asyncio.sleep(max(0.0, started + at - loop.time()))
+        if kind == "help":
+            tasks.append(asyncio.create_task(harness.slash("help", user=prober)))
+        else:
+            offload.clear()
+            channel, player = seats[n % len(seats)]
+            tasks.append(asyncio.create_task(harness.slash("uno hand", user=player, channel=channel)))
+    await asyncio.gather(*tasks)
+    latency: dict[str, list[float]] = {"help": [], "uno": []}
+    for number in set(fake.interactions) - before:
+        record = fake.interactions[number]
+        latency[record.payload["data"]["name"]].append(fake.acked_at[number] - record.sent_at)  # type: ignore[attr-defined]
+    return latency["help"], latency["uno"]
+
+
+async def through_discord(args: argparse.Namespace) -> list[str]:
+    fake = FakeDiscord()
+    fake.acked_at = {}  # type: ignore[attr-defined]
+    callback = fake._callback
+
+    def stamped(interaction_id: int, *rest: Any) -> Any:
+        fake.acked_at.setdefault(interaction_id, time.monotonic())  # type: ignore[attr-defined]
+        return callback(interaction_id, *rest)
+
+    fake._callback = stamped  # type: ignore[method-assign]
+    await fake.start()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        harness = Harness(fake, Path(tmp) / "bench.db")
+        await harness.start_bot()
+        try:
+            seats = await games(harness, args.channels)
+            prober = harness.user("prober")
+            await load(harness, seats, prober, 1, args.probes, args.hands)  # warm-up
+            runs = [("`/help` alone", 0, False), (f"+ {args.hands} `/uno hand`/s, drawn in the executor", args.hands,
+                                                  False),
+                    (f"+ {args.hands} `/uno hand`/s, drawn on the loop (old)", args.hands, True)]
+            for name, hands, old in runs:
+                if old:
+                    with drawn_on_the_loop():
+                        help_ack, hand_ack = await load(harness, seats, prober, args.seconds, args.probes, hands)
+                else:
+                    help_ack, hand_ack = await load(harness, seats, prober, args.seconds, args.probes, hands)
+                rows.append(f"| {name} | {percentiles(help_ack)} | {percentiles(hand_ack)} |")
+        finally:
+            await harness.stop_bot()
+            await fake.stop()
+    return rows
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=20, help="drawings per picture in part 1")
+    parser.add_argument("--seconds", type=float, default=4, help="length of each load run in part 2")
+    parser.add_argument("--channels", type=int, default=20, help="Uno games in part 2")
+    parser.add_argument("--hands", type=int, default=50, help="/uno hand a second in part 2")
+    parser.add_argument("--probes", type=int, default=20, help="/help a second in part 2")
+    args = parser.parse_args()
+    assert threading.current_thread() is threading.main_thread()
+    print(f"Part 1: CPU ms of one thread per picture, median of {args.rounds}\n")
+    print("| picture | old on loop | loop cold | loop warm | worker | PNG bytes |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for name, drawing in pictures().items():
+        old, cold, warm, worker, size = await one_picture(drawing, args.rounds)
+        print(f"| {name} | {old:.2f} | {cold:.2f} | {warm:.3f} | {worker:.2f} | {size:,} |")
+    print(f"\nPart 2: acknowledgement latency, ms, {args.channels} Uno games, `/help` {args.probes}/s for "
+          f"{args.seconds:g} s\n")
+    print("| load | `/help` p50 | p99 | max | `/uno hand` p50 | p99 | max |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for row in await through_discord(args):
+        print(row)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
