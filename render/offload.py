@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-__all__ = ["CACHE_BYTES", "CACHE_ENTRIES", "WORKERS", "Drawing", "cached", "clear", "key_of", "picture"]
+__all__ = ["CACHE_BYTES", "CACHE_ENTRIES", "WORKERS", "Drawing", "cached", "clear", "key_of", "picture", "start"]
 
 WORKERS = 2  # Pillow releases the GIL while it encodes, the larger part of a picture's cost
 CACHE_ENTRIES = 512
@@ -67,12 +67,23 @@ async def picture(fn: PictureFn, *args: Any, **kwargs: Any) -> bytes:
     if png is not None:
         _cache.move_to_end(key)
         return png
+    return await asyncio.shield(_draw(key, fn, args, kwargs))
+
+
+def start(fn: PictureFn, *args: Any, **kwargs: Any) -> None:
+    """Begin drawing `fn(*args, **kwargs)` unless it is cached or under way; `picture` then waits for it."""
+    key = key_of(fn, *args, **kwargs)
+    if key not in _cache:
+        _draw(key, fn, args, kwargs)
+
+
+def _draw(key: Key, fn: PictureFn, args: tuple[Any, ...], kwargs: dict[str, Any]) -> asyncio.Future[bytes]:
     drawing = _drawing.get(key)
     if drawing is None:
         drawing = asyncio.get_running_loop().run_in_executor(_pool(), lambda: fn(*args, **kwargs))
         _drawing[key] = drawing
         drawing.add_done_callback(lambda done: _finish(key, done))
-    return await asyncio.shield(drawing)
+    return drawing
 
 
 def _finish(key: Key, done: asyncio.Future[bytes]) -> None:
@@ -119,6 +130,9 @@ class Drawing:
     def draw(self) -> bytes:
         """The PNG drawn here and now, past the cache (tools, benchmarks)."""
         return self.fn(*self.args, **self.kwargs)
+
+    def start(self) -> None:
+        start(self.fn, *self.args, **self.kwargs)
 
     def ready(self) -> bool:
         """Cached: attaching it now costs the event loop next to nothing."""

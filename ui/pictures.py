@@ -15,9 +15,13 @@ from ui.types import Interaction
 
 async def acknowledge(interaction: Interaction, *drawings: Drawing | None, ephemeral: bool = False,
                       edit: bool = False) -> None:
-    """Defer `interaction` unless every drawing is ready (or it was acknowledged already). `edit`: the answer edits
-    the message the component is on (a deferred update), else it is a new message (`ephemeral` or not)."""
-    if interaction.response.is_done() or all(d is None or d.ready() for d in drawings):
+    """Start drawing what is not cached, and defer `interaction` unless every drawing is ready (or it was
+    acknowledged already). `edit`: the answer edits the message the component is on (a deferred update), else it is
+    a new message (`ephemeral` or not)."""
+    pending = [d for d in drawings if d is not None and not d.ready()]
+    for drawing in pending:
+        drawing.start()  # drawn while Discord is told
+    if interaction.response.is_done() or not pending:
         return
     if edit:
         await interaction.response.defer()

@@ -139,3 +139,17 @@ async def test_every_picture_kind_can_be_keyed_and_drawn_through_a_drawing() -> 
         assert await drawing.png() == drawing.fn(*drawing.args, **drawing.kwargs) == drawing.draw()
         assert drawing.ready()
         assert (await drawing.file()).filename == drawing.filename
+
+
+async def test_a_drawing_started_early_is_the_one_waited_for() -> None:
+    calls = []
+
+    def draw(text: str) -> bytes:
+        calls.append(text)
+        return text.encode()
+
+    offload.start(draw, "s")
+    offload.start(draw, "s")
+    assert await offload.picture(draw, "s") == b"s"
+    offload.start(draw, "s")  # cached: nothing to draw
+    assert calls == ["s"]
