@@ -19,9 +19,7 @@ MARGIN, LABEL_H, CELL_W, LINE_H = 10, 24, 88, CARD_HEIGHT + 16 + 6  # the pictur
 
 
 def png_of(message: dict) -> Image.Image:
-    data = message["files"][0].fp
-    data.seek(0)
-    return decode(data.read())
+    return decode(message["files"][0].draw())  # the picture the message is sent with
 
 
 def test_a_card_is_written_colour_mark_copy_symbol() -> None:
