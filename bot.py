@@ -142,20 +142,21 @@ class ChaosTable(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
-        path = self.settings.database_path
-        if path is not None and not checked_at_start(path):
-            self._page_check = PageCheck(path)
-            self.page_check = asyncio.create_task(self._check_pages(self._page_check), name="database-page-check")
         self.games = GameStore(self.db)
         await self.games.repair(GAME_KINDS)
         install_error_handler(self)
         for name in self.extension_names:
             await self.load_extension(name)  # each cog registers its persistent views in cog_load
         await self._sync_commands()
+        path = self.settings.database_path
+        if path is not None and not checked_at_start(path):  # last: damage found closes the bot, and with it HTTP
+            self._page_check = PageCheck(path)
+            self.page_check = asyncio.create_task(self._check_pages(self._page_check), name="database-page-check")
 
     async def _check_pages(self, check: PageCheck) -> None:
-        """The page check of a file too big to read whole at start-up (`storage.check_file`). If it finds damage,
-        writes stop at once and the bot stops; `main` then exits with code 2, as it would at start-up."""
+        """Once ready, the page check of a file too big to read whole at start-up (`storage.check_file`). If it
+        finds damage, writes stop at once and the bot stops; `main` then exits with code 2, as it would at start-up."""
+        await self.wait_until_ready()  # start-up first, not sharing the machine with the check
         started = time.monotonic()
         try:
             sound = await asyncio.to_thread(check.run)
@@ -262,6 +263,9 @@ def main(argv: list[str] | None = None) -> int:
     except DatabaseFileError as error:  # the file changed after the check
         print(f"Database error: {error}", file=sys.stderr)
         return 2
+    except Exception:
+        if bot.fatal is None:
+            raise  # else what failed did so because the bot stopped itself, below
     if bot.fatal is not None:  # the page check after start-up found damage
         print(f"Database error: {bot.fatal}", file=sys.stderr)
         return 2
