@@ -35,6 +35,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/chroma.py
 	$(BIN)/python bench/ginjontan.py
 	$(BIN)/python bench/chaosjan.py
+	$(BIN)/python bench/many_games.py
 
 bench-chroma: $(VENV)/.installed-dev
 	$(BIN)/python bench/chroma.py
@@ -44,6 +45,7 @@ bench-ginjontan: $(VENV)/.installed-dev
 
 bench-chaosjan: $(VENV)/.installed-dev
 	$(BIN)/python bench/chaosjan.py
+	$(BIN)/python bench/many_games.py
 
 # Uno self-play against rlcard: rlcard lives only in its own venv, never in requirements*.txt.
 BENCH_VENV := .venv-bench

@@ -34,7 +34,8 @@ async def stored(tmp_path, kind: str, games) -> Database:
 
     def txn(conn):
         conn.executemany("INSERT INTO games (id, guild_id, channel_id, kind, status, state, created_at, updated_at)"
-                         " VALUES (?, ?, 1, ?, 'finished', '{}', 'n', 'n')", [(g, guild, kind) for g, guild, _ in games])
+                         " VALUES (?, ?, 1, ?, 'finished', '{}', 'n', 'n')",
+                         [(g, guild, kind) for g, guild, _ in games])
         conn.executemany("INSERT INTO game_results (game_id, guild_id, kind, user_id, place, points, finished_at)"
                          " VALUES (?, ?, ?, ?, ?, ?, 'n')",
                          [(g, guild, kind, u, place, str(pts)) for g, guild, rows in games for u, place, pts in rows])
