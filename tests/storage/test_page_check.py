@@ -8,7 +8,8 @@ import threading
 
 import pytest
 
-from storage import database
+from engine.table import TABLE
+from storage import GameStore, database
 from storage.database import Database, DatabaseFileError, PageCheck, check_file, checked_at_start
 from tests.faults.badfiles import damage_history, make_bad_file, make_history
 
@@ -103,3 +104,18 @@ async def test_refused_writes_change_nothing_and_reads_go_on(tmp_path):
         assert await db.read(lambda conn: conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]) == 0
     finally:
         await db.close()
+
+
+@pytest.mark.usefixtures("small_threshold")
+async def test_damage_a_read_meets_is_named_like_damage_found_at_start_up(tmp_path):
+    path = tmp_path / "chaostable.db"
+    await make_bad_file("corrupt", path)
+    check_file(path)
+    opened: list[Database] = []
+    try:
+        with pytest.raises(DatabaseFileError, match=r"(?s)is damaged.*Restore"):
+            opened.append(await Database.open(path))
+            await GameStore(opened[0]).active(TABLE)
+    finally:
+        for db in opened:
+            await db.close()
