@@ -166,6 +166,9 @@ class ChaosTable(commands.Bot):
             self.db.refuse_writes(error)
             await self.close()
             return
+        except Exception:  # not damage found, but no check either: say so, and go on
+            log.exception("the database check after start-up could not run")
+            return
         if sound:
             log.info("database check: every page of %s read in %.1f s after start-up; no damage", check.path,
                      time.monotonic() - started)
