@@ -4,8 +4,9 @@ history grows (issue 19, item 2).
     python bench/many_games.py [--sizes 100 100000] [--rounds 80] [--starts 8] [--cache DIR] [--rebuild]
 
 Each database is built once with direct SQL in one transaction (a mix of tables, Uno and Gin-jon-tan games, each
-with its log entries and final standings, spread over 200 servers with 20 channels each; the server the fake
-Discord plays holds 1% of the games) and kept in `--cache` (default: the system's temp folder) for later runs.
+with its log entries and final standings, spread over 200 servers with 20 channels and 200 players each; the
+server the fake Discord plays holds 1% of the games) and kept in `--cache` (default: the system's temp folder) for
+later runs.
 Then, on each database:
 
 - start-up: `storage.check_file`, then the bot's whole start through the fake Discord (`Database.open` with its
@@ -48,8 +49,8 @@ HOME_CHANNEL = 900_000_000_000_000_002
 GUILDS, CHANNELS_PER_GUILD, HOME_SHARE = 200, 20, 0.01
 KINDS = (("table", 0.5), ("uno", 0.35), ("ginjontan", 0.15))
 MOVES_PER_GAME = 4  # log entries between 'start' and 'end'
-PLAYERS = 4000
-BUILD_VERSION = 1  # bump when the build changes, so cached files are remade
+PLAYERS = 200  # per server
+BUILD_VERSION = 2  # bump when the build changes, so cached files are remade
 
 
 def _filler_state(kind: str, rng: random.Random, players: list[int]) -> str:
