@@ -50,7 +50,7 @@ GUILDS, CHANNELS_PER_GUILD, HOME_SHARE = 200, 20, 0.01
 KINDS = (("table", 0.5), ("uno", 0.35), ("ginjontan", 0.15))
 MOVES_PER_GAME = 4  # log entries between 'start' and 'end'
 PLAYERS = 200  # per server
-BUILD_VERSION = 2  # bump when the build changes, so cached files are remade
+BUILD_VERSION = 3  # bump when the build changes, so cached files are remade
 
 
 def _filler_state(kind: str, rng: random.Random, players: list[int]) -> str:
