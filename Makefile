@@ -36,6 +36,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/ginjontan.py
 	$(BIN)/python bench/chaosjan.py
 	$(BIN)/python bench/pictures.py
+	$(BIN)/python bench/many_games.py
 
 bench-chroma: $(VENV)/.installed-dev
 	$(BIN)/python bench/chroma.py
@@ -45,6 +46,7 @@ bench-ginjontan: $(VENV)/.installed-dev
 
 bench-chaosjan: $(VENV)/.installed-dev
 	$(BIN)/python bench/chaosjan.py
+	$(BIN)/python bench/many_games.py
 
 # Uno self-play against rlcard: rlcard lives only in its own venv, never in requirements*.txt.
 BENCH_VENV := .venv-bench

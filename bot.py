@@ -9,6 +9,7 @@ import logging
 import pkgutil
 import signal
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,6 +23,7 @@ from engine.uno.rules import UNO
 from settings import Settings, SettingsError, load_settings, log_level_number
 from storage import Database, DatabaseFileError, GameStore, check_file
 from storage.command_sync import payload_hash, remember_synced, synced_hash
+from storage.database import PageCheck, checked_at_start
 from storage.games import REQUEST, Request
 from ui.errors import install_error_handler
 
@@ -85,6 +87,9 @@ class ChaosTable(commands.Bot):
         self.extension_names = extension_names() if extensions is None else extensions
         self.db = self.games = None  # type: ignore[assignment]  # see the class's docstring
         self.stopping = False
+        self.fatal: DatabaseFileError | None = None  # why the bot stopped itself: main() exits with code 2
+        self.page_check: asyncio.Task[None] | None = None  # reading every page of a big database file
+        self._page_check: PageCheck | None = None
         self._in_flight: dict[asyncio.Task[Any], dict[str, Any]] = {}  # handler task -> its interaction's payload
         self._parse_interaction = self._connection.parsers["INTERACTION_CREATE"]
         self._connection.parsers["INTERACTION_CREATE"] = self._receive_interaction
@@ -143,6 +148,30 @@ class ChaosTable(commands.Bot):
         for name in self.extension_names:
             await self.load_extension(name)  # each cog registers its persistent views in cog_load
         await self._sync_commands()
+        path = self.settings.database_path
+        if path is not None and not checked_at_start(path):  # last: damage found closes the bot, and with it HTTP
+            self._page_check = PageCheck(path)
+            self.page_check = asyncio.create_task(self._check_pages(self._page_check), name="database-page-check")
+
+    async def _check_pages(self, check: PageCheck) -> None:
+        """Once ready, the page check of a file too big to read whole at start-up (`storage.check_file`). If it
+        finds damage, writes stop at once and the bot stops; `main` then exits with code 2, as it would at start-up."""
+        await self.wait_until_ready()  # start-up first, not sharing the machine with the check
+        started = time.monotonic()
+        try:
+            sound = await asyncio.to_thread(check.run)
+        except DatabaseFileError as error:
+            log.critical("stopping: %s", error)
+            self.fatal = error
+            self.db.refuse_writes(error)
+            await self.close()
+            return
+        except Exception:  # not damage found, but no check either: say so, and go on
+            log.exception("the database check after start-up could not run")
+            return
+        if sound:
+            log.info("database check: every page of %s read in %.1f s after start-up; no damage", check.path,
+                     time.monotonic() - started)
 
     async def _sync_commands(self) -> None:
         """With DEV_GUILD_ID, sync to that server at every start (instant) and globally only with --sync. Without
@@ -168,6 +197,8 @@ class ChaosTable(commands.Bot):
 
     async def close(self) -> None:
         """Answer every interaction in flight, then disconnect, then close the database."""
+        if self._page_check is not None:
+            self._page_check.stop()
         try:
             await self.drain()
             await super().close()
@@ -234,6 +265,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except DatabaseFileError as error:  # the file changed after the check
         print(f"Database error: {error}", file=sys.stderr)
+        return 2
+    except Exception:
+        if bot.fatal is None:
+            raise  # else what failed did so because the bot stopped itself, below
+    if bot.fatal is not None:  # the page check after start-up found damage
+        print(f"Database error: {bot.fatal}", file=sys.stderr)
         return 2
     return 0
 

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import re
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -25,6 +26,7 @@ WAL_AUTOCHECKPOINT_PAGES = 4000  # ~16 MB of WAL between checkpoints: fewer, che
 MAX_BATCH = 64  # writes that may share one transaction
 CACHE_KIB = 32 * 1024  # page cache: every active game's state stays in memory
 APPLICATION_ID = int.from_bytes(b"ChTb", "big")  # PRAGMA application_id: this file is Chaos Table's
+FULL_CHECK_AT_START_BYTES = 32 * 1024 * 1024  # a bigger file's pages are read after start-up (`PageCheck`)
 _CONNECTION_PRAGMAS = (  # these change nothing in the file, so they may run before it is checked
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
     "PRAGMA synchronous = NORMAL",
@@ -115,6 +117,7 @@ class Database:
         self._queue: list[_Job] = []
         self._writer: asyncio.Task[None] | None = None
         self._closed = False
+        self._refusal: DatabaseFileError | None = None
 
     @classmethod
     async def open(cls, path: Path | None) -> Database:
@@ -155,6 +158,8 @@ class Database:
         that is one thread hand-off and one commit for many moves instead of one each.
         """
         self._check_open()
+        if self._refusal is not None:
+            raise self._refusal
         job: _Job = (fn, asyncio.get_running_loop().create_future())
         self._queue.append(job)
         if self._writer is None or self._writer.done():
@@ -167,6 +172,8 @@ class Database:
             try:
                 async with self._lock:
                     self._check_open()
+                    if self._refusal is not None:
+                        raise self._refusal
                     outcomes = await self._call(partial(_run_batch, fns=[fn for fn, _ in batch]))
             except asyncio.CancelledError:  # shutting down: nobody will wait for these answers
                 for _, future in batch + self._queue:
@@ -198,6 +205,10 @@ class Database:
             self._closed = True
             await self._conn.close()
 
+    def refuse_writes(self, error: DatabaseFileError) -> None:
+        """From now on every write, and every write still queued, fails with `error`: the file was found damaged."""
+        self._refusal = error
+
     @property
     def closed(self) -> bool:
         return self._closed
@@ -209,7 +220,8 @@ class Database:
     async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """`fn(conn)` in the database thread: one hand-off, whatever `fn` does. Hold `self._lock`."""
         call = _Call(fn)
-        await self._conn.executemany(_CALL_SQL, call)
+        with _file_errors(self.path):
+            await self._conn.executemany(_CALL_SQL, call)
         return call.result
 
 
@@ -237,15 +249,64 @@ def _run_batch(conn: sqlite3.Connection, fns: list[Callable[[sqlite3.Connection]
 
 def check_file(path: Path | None) -> None:
     """The start-up check, before anything connects: refuse (`DatabaseFileError`) a file that is not Chaos Table's
-    database, one a newer version wrote, or one damaged anywhere (every page is read). A missing file passes."""
+    database or one a newer version wrote; and, if it is at most `FULL_CHECK_AT_START_BYTES`, one damaged anywhere
+    (every page is read). A bigger file's pages are read after start-up by a `PageCheck`, so start-up does not grow
+    with the history. A missing file passes."""
     if path is None or not path.exists():
         return
     with _file_errors(path):
         conn = sqlite3.connect(path)
         try:
-            _inspect(conn, path, every_page=True)
+            _inspect(conn, path)
+            if checked_at_start(path):
+                _quick_check(conn, path)
         finally:
             conn.close()
+
+
+def checked_at_start(path: Path | None) -> bool:
+    """Whether `check_file` reads every page of this file (with its write-ahead log) at start-up."""
+    if path is None:
+        return True
+    sizes = (p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists())
+    return sum(sizes) <= FULL_CHECK_AT_START_BYTES
+
+
+class PageCheck:
+    """Every page of a big file read after start-up (`PRAGMA quick_check`), in a worker thread, on a read-only
+    connection of its own that reads one consistent snapshot while the bot goes on writing. `stop()` interrupts it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._conn: sqlite3.Connection | None = None
+        self._stopped = False
+        self._guard = threading.Lock()
+
+    def run(self) -> bool:
+        """Blocking: True if the file is sound, False if stopped first; `DatabaseFileError` if it is damaged."""
+        with _file_errors(self.path):
+            conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+            with self._guard:
+                self._conn = None if self._stopped else conn
+            try:
+                if self._conn is None:
+                    return False
+                _quick_check(conn, self.path)
+            except sqlite3.OperationalError:
+                if self._stopped:  # interrupted
+                    return False
+                raise
+            finally:
+                with self._guard:
+                    self._conn = None
+                conn.close()
+        return True
+
+    def stop(self) -> None:
+        with self._guard:
+            self._stopped = True
+            if self._conn is not None:
+                self._conn.interrupt()
 
 
 @contextmanager
@@ -283,7 +344,7 @@ def _tables_at(version: int) -> frozenset[str] | None:
         conn.close()
 
 
-def _inspect(conn: sqlite3.Connection, path: Path | None, *, every_page: bool = False) -> None:
+def _inspect(conn: sqlite3.Connection, path: Path | None) -> None:
     """Refuse another program's database (another application_id; or none, and tables that are not what our
     migrations made by its user_version) and one a newer Chaos Table wrote. An empty file is ours to fill."""
     application_id, version = _pragma(conn, "application_id"), _pragma(conn, "user_version")
@@ -298,10 +359,12 @@ def _inspect(conn: sqlite3.Connection, path: Path | None, *, every_page: bool = 
                 f"user_version {version}, tables {', '.join(sorted(tables)) or 'none'}"
             raise DatabaseFileError(path, f"is not Chaos Table's: it is another program's SQLite database ({found})",
                                     FOREIGN_TODO)
-    if every_page:
-        problems = " ".join(row[0] for row in conn.execute("PRAGMA quick_check(3)")).replace("\n", " ")
-        if problems != "ok":
-            raise DatabaseFileError(path, f"is damaged (SQLite's check: {problems[:300]})", DAMAGED_TODO)
+
+
+def _quick_check(conn: sqlite3.Connection, path: Path | None) -> None:
+    problems = " ".join(row[0] for row in conn.execute("PRAGMA quick_check(3)")).replace("\n", " ")
+    if problems != "ok":
+        raise DatabaseFileError(path, f"is damaged (SQLite's check: {problems[:300]})", DAMAGED_TODO)
 
 
 def _prepare(conn: sqlite3.Connection, path: Path | None) -> None:

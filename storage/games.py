@@ -35,7 +35,7 @@ from storage.errors import (
     StaleMove,
 )
 from storage.ginjontan import move_prizes
-from storage.results import Standing, store_results
+from storage.results import Standing, forget_results, store_results
 
 log = logging.getLogger(__name__)
 S = TypeVar("S")
@@ -330,7 +330,7 @@ class GameStore:
             _append(conn, row["id"], version, "undo", actor_id, {"undoes": end["seq"]}, [], row["state"], now, key)
             conn.execute("UPDATE game_events SET undone_by = ? WHERE game_id = ? AND seq = ?",
                          (version, row["id"], end["seq"]))
-            conn.execute("DELETE FROM game_results WHERE game_id = ?", (row["id"],))
+            forget_results(conn, row["id"])
             return UndoResult(replace(record, status="active", version=version, updated_at=now), _event(end))
 
         async with self.channel_lock(channel_id):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections import Counter
 from dataclasses import dataclass
 
-from engine.ginjontan.rating import tier_points
 from storage.database import Database
+from storage.results import exact_sum
 
 KIND = "ginjontan"
 
@@ -54,23 +53,13 @@ class Rating:
 
 
 async def tournament(db: Database, guild_id: int | None, limit: int = 20) -> list[Rating]:
-    """The server's rating: tier points first, the points total on a tie ("Higher significance has b)")."""
+    """The server's rating: tier points first, the points total on a tie ("Higher significance has b)"). One row a
+    player (`storage.results.player_totals`)."""
 
-    def read(conn: sqlite3.Connection) -> list[tuple[int, int, int, str]]:
-        return conn.execute(
-            "SELECT r.game_id, r.user_id, r.place, r.points FROM game_results r WHERE r.guild_id IS ? AND r.kind = ?",
-            (guild_id, KIND)).fetchall()
+    def read(conn: sqlite3.Connection) -> list[tuple[int, int, int, int, int, str | None]]:
+        return conn.execute("SELECT user_id, games, wins, tier_sum, points_small, points_big FROM player_totals"
+                            " WHERE guild_id IS ? AND kind = ?", (guild_id, KIND)).fetchall()
 
-    rows = await db.read(read)
-    size = Counter(game for game, _, _, _ in rows)
-    tier: Counter[int] = Counter()
-    total: Counter[int] = Counter()
-    games: Counter[int] = Counter()
-    wins: Counter[int] = Counter()
-    for game, user, place, points in rows:
-        tier[user] += tier_points(place, size[game])
-        total[user] += int(points)
-        games[user] += 1
-        wins[user] += place == 1
-    ranked = sorted(games, key=lambda u: (-tier[u], -total[u], u))
-    return [Rating(u, games[u], wins[u], tier[u], total[u]) for u in ranked[:limit]]
+    ratings = [Rating(user, games, wins, tier, exact_sum(small, big))
+               for user, games, wins, tier, small, big in await db.read(read)]
+    return sorted(ratings, key=lambda r: (-r.tier, -r.total, r.user_id))[:limit]

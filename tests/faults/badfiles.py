@@ -70,3 +70,27 @@ async def make_bad_file(kind: str, path: Path) -> None:
         set_user_version(path, len(database.migrations()) + 1)
     else:
         raise ValueError(kind)
+
+
+async def make_history(path: Path, games: int, state_bytes: int = 2000) -> None:
+    """A Chaos Table database holding `games` finished games (nothing start-up reads), closed."""
+    await (await Database.open(path)).close()
+    conn = sqlite3.connect(path)
+    try:
+        with conn:
+            conn.executemany("INSERT INTO games (channel_id, kind, status, state, created_at, updated_at)"
+                             " VALUES (?, 'k', 'finished', ?, 'n', 'n')",
+                             [(channel, "x" * state_bytes) for channel in range(games)])
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
+
+
+def damage_history(path: Path) -> None:
+    """Overwrite the middle fifth of the file: pages of finished games, which start-up never reads."""
+    data = bytearray(path.read_bytes())
+    pages = len(data) // PAGE
+    assert pages > 50, "too few pages to damage the middle alone"
+    first, last = pages * 2 // 5 * PAGE, pages * 3 // 5 * PAGE
+    data[first:last] = (b"\xde\xad\xbe\xef" * (last - first))[:last - first]
+    path.write_bytes(bytes(data))

@@ -33,22 +33,27 @@ class BotProcess:
         return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
 
     async def start(self, crash_at: str | None = None) -> None:
-        env = {k: v for k, v in os.environ.items() if k not in {CRASH_AT, "DISCORD_TOKEN", "DATABASE_URL"}}
-        env.update(DISCORD_TOKEN="fake-token", DATABASE_URL=f"sqlite:///{self.database}", LOG_LEVEL="INFO",
-                   DEV_GUILD_ID=str(self.fake.guild_id), FAKE_DISCORD_API=self.fake.api_base,
-                   FAKE_DISCORD_GATEWAY=self.fake.gateway_url)
-        if crash_at is not None:
-            env[CRASH_AT] = crash_at
         identified = self.fake.identifies
-        with self.log.open("ab") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.faults.botproc", cwd=ROOT, env=env, stdout=log, stderr=log)
+        await self.launch(crash_at)
+        assert self.process is not None
         deadline = time.monotonic() + START_TIMEOUT_S
         while self.fake.identifies == identified:
             if self.process.returncode is not None or time.monotonic() > deadline:
                 raise AssertionError(f"the bot did not connect (exit {self.process.returncode}):\n{self.log_tail()}")
             await asyncio.sleep(0.02)
         await self.fake.wait_connected(START_TIMEOUT_S)
+
+    async def launch(self, crash_at: str | None = None) -> None:
+        """Start the process, without waiting for it to connect."""
+        env = {k: v for k, v in os.environ.items() if k not in {CRASH_AT, "DISCORD_TOKEN", "DATABASE_URL"}}
+        env.update(DISCORD_TOKEN="fake-token", DATABASE_URL=f"sqlite:///{self.database}", LOG_LEVEL="INFO",
+                   DEV_GUILD_ID=str(self.fake.guild_id), FAKE_DISCORD_API=self.fake.api_base,
+                   FAKE_DISCORD_GATEWAY=self.fake.gateway_url)
+        if crash_at is not None:
+            env[CRASH_AT] = crash_at
+        with self.log.open("ab") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tests.faults.botproc", cwd=ROOT, env=env, stdout=log, stderr=log)
 
     async def exited(self, timeout: float = 15) -> int:
         assert self.process is not None

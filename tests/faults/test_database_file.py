@@ -13,8 +13,8 @@ import discord
 import pytest
 
 import bot as bot_module
-from storage import Database
-from tests.faults.badfiles import make_bad_file, write_not_sqlite
+from storage import Database, database
+from tests.faults.badfiles import PAGE, damage_history, make_bad_file, make_history, write_not_sqlite
 
 ROOT = Path(__file__).resolve().parents[2]
 WHAT_TO_DO = {"corrupt": "restore the newest backup", "not_sqlite": "DATABASE_URL", "foreign": "DATABASE_URL",
@@ -56,3 +56,14 @@ def test_a_file_spoilt_after_the_check_still_exits_2(tmp_path, monkeypatch, caps
     monkeypatch.setattr(discord.utils, "setup_logging", lambda **_: None)
     assert bot_module.main([]) == 2
     assert f"{path} is not a SQLite database" in capsys.readouterr().err
+
+
+async def test_damage_in_a_big_files_history_found_after_start_up_stops_the_bot_with_exit_2(tmp_path, bot_process):
+    path = bot_process.database
+    await make_history(path, games=database.FULL_CHECK_AT_START_BYTES // 2000 + 100)
+    assert path.stat().st_size > database.FULL_CHECK_AT_START_BYTES + 50 * PAGE  # too big to read at start-up
+    damage_history(path)
+    await bot_process.launch()
+    assert await bot_process.exited(30) == 2
+    log = bot_process.log_tail()
+    assert f"{path} is damaged" in log and WHAT_TO_DO["corrupt"] in log and "Traceback" not in log, log
