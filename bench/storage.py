@@ -28,7 +28,8 @@ def _apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
     return new, [{"type": "counted", "n": new["n"]}]
 
 
-COUNTER = GameKind(name="bench", state_to_dict=dict, state_from_dict=dict, move_to_dict=dict, apply=_apply)
+COUNTER = GameKind(name="bench", state_to_dict=dict, state_from_dict=dict, move_to_dict=dict, move_from_dict=dict,
+                   apply=_apply)
 
 
 def percentile(samples: list[float], p: float) -> float:
