@@ -13,6 +13,7 @@ a CHAOS;JAN table, an Uno game played to its end and one still going, Chroma set
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import random
 import sqlite3
@@ -24,6 +25,7 @@ from engine.chaosjan.catalogue import load_shipped as load_catalogue
 from engine.chroma.state import CHROMA, Shuffle
 from engine.chroma.state import new_state as chroma_state
 from engine.deck import load_shipped as load_deck
+from engine.errors import GameError
 from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN, legal_moves
 from engine.ginjontan.rules import new_game as ginjontan_game
@@ -56,10 +58,8 @@ async def cosmic_table(store: GameStore, rng: random.Random) -> None:
     await store.apply(3, TABLE, CosmicStart(load_deck("cosmic"), 77), actor_id=P[0])
     for hand in range(6):
         for _ in range(3):
-            try:
+            with contextlib.suppress(GameError):  # a roll the rules refuse is simply not made
                 await store.apply(3, TABLE, Roll(rng.choice(P)), actor_id=P[0])
-            except Exception:  # noqa: BLE001 - a roll the rules refuse is simply not made
-                pass
         await store.apply(3, TABLE, Riichi(P[hand % 4]), actor_id=P[hand % 4])
         if hand % 2:
             await store.apply(3, TABLE, Ron(P[(hand + 1) % 4], (Win(P[hand % 4], HandValue(han=3, fu=30)),)),
