@@ -445,9 +445,13 @@ def _replay(conn: sqlite3.Connection, kind: GameKind[S, Any], game_id: int, firs
         if not any(target <= seq < by for target, by in undone))
     stack = [(base, kind.state_from_dict(json.loads(text)))]
     states, replayed = [stack[-1][1]] if base == first else [], 0
-    for seq, type_, move in conn.execute("SELECT seq, type, move FROM game_events WHERE game_id = ? AND seq > ?"
-                                         " AND seq <= ? ORDER BY seq", (game_id, base, last)):
-        if type_ == "move":
+    for seq, type_, move, snapshot in conn.execute(
+            "SELECT e.seq, e.type, e.move, s.state FROM game_events e LEFT JOIN game_snapshots s"
+            " ON s.game_id = e.game_id AND s.seq = e.seq WHERE e.game_id = ? AND e.seq > ? AND e.seq <= ?"
+            " ORDER BY e.seq", (game_id, base, last)):
+        if type_ == "move" and snapshot is not None:  # the state after it, whatever came later (and a move an
+            stack.append((seq, kind.state_from_dict(json.loads(snapshot))))  # older version logged can't replay)
+        elif type_ == "move":
             stack.append((seq, kind.apply(stack[-1][1], kind.move_from_dict(json.loads(move)))[0]))
             replayed += 1
         elif type_ == "undo" and stack[-1][0] == json.loads(move)["undoes"]:  # (an undone end changes no state)
