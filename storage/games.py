@@ -21,6 +21,7 @@ import asyncio
 import json
 import logging
 import sqlite3
+import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
@@ -50,6 +51,7 @@ _HEAD_COLUMNS = "id, guild_id, channel_id, kind, status, version, created_by, cr
 _GAME_COLUMNS = f"{_HEAD_COLUMNS}, state"
 _EVENT_COLUMNS = "seq, type, actor_id, move, events, undone_by, created_at"
 SNAPSHOT_EVERY = 100  # entries between snapshots (migration 0008 keeps the same ones); bench/storage_log.py times it
+_PACK_FROM = 48  # characters of JSON below which deflating can't pay
 
 
 def _now() -> tuple[str, int]:
@@ -60,6 +62,18 @@ def _now() -> tuple[str, int]:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _pack(text: str) -> str | bytes:
+    """JSON as the log stores it: deflated (a BLOB) when that is shorter, else the text (what older versions wrote)."""
+    if len(text) < _PACK_FROM:
+        return text
+    packed = zlib.compress(text.encode(), 6, wbits=-15)
+    return packed if len(packed) < len(text) else text
+
+
+def _unpack(value: str | bytes) -> Any:
+    return json.loads(zlib.decompress(value, wbits=-15) if isinstance(value, bytes) else value)
 
 
 class Request:
@@ -443,14 +457,14 @@ def _replay(conn: sqlite3.Connection, kind: GameKind[S, Any], game_id: int, firs
         (seq, state) for seq, state in conn.execute(
             "SELECT seq, state FROM game_snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC", (game_id, first))
         if not any(target <= seq < by for target, by in undone))
-    stack = [(base, kind.state_from_dict(json.loads(text)))]
+    stack = [(base, kind.state_from_dict(_unpack(text)))]
     states, replayed = [stack[-1][1]] if base == first else [], 0
     for seq, type_, move, snapshot in conn.execute(
             "SELECT e.seq, e.type, e.move, s.state FROM game_events e LEFT JOIN game_snapshots s"
             " ON s.game_id = e.game_id AND s.seq = e.seq WHERE e.game_id = ? AND e.seq > ? AND e.seq <= ?"
             " ORDER BY e.seq", (game_id, base, last)):
         if type_ == "move" and snapshot is not None:  # the state after it, whatever came later (and a move an
-            stack.append((seq, kind.state_from_dict(json.loads(snapshot))))  # older version logged can't replay)
+            stack.append((seq, kind.state_from_dict(_unpack(snapshot))))  # older version logged can't replay)
         elif type_ == "move":
             stack.append((seq, kind.apply(stack[-1][1], kind.move_from_dict(json.loads(move)))[0]))
             replayed += 1
@@ -487,13 +501,14 @@ def _append(conn: sqlite3.Connection, game_id: int, seq: int, type_: str, actor_
     conn.execute(
         "INSERT INTO game_events (game_id, seq, type, actor_id, move, events, created_at, request)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, seq, type_, actor_id, None if move is None else _dumps(move), _dumps(events) if events else None,
-         now_ms, request),
+        (game_id, seq, type_, actor_id, None if move is None else _dumps(move),
+         _pack(_dumps(events)) if events else None, now_ms, request),
     )
 
 
 def _snapshot(conn: sqlite3.Connection, game_id: int, seq: int, state_json: str) -> None:
-    conn.execute("INSERT INTO game_snapshots (game_id, seq, state) VALUES (?, ?, ?)", (game_id, seq, state_json))
+    conn.execute("INSERT INTO game_snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                 (game_id, seq, _pack(state_json)))
 
 
 def _record(row: sqlite3.Row, state: S, **changes: Any) -> GameRecord[S]:
@@ -508,5 +523,5 @@ def _event(row: sqlite3.Row) -> EventRecord:
     return EventRecord(
         seq=row["seq"], type=row["type"], actor_id=row["actor_id"],
         move=None if row["move"] is None else json.loads(row["move"]),
-        events=json.loads(row["events"] or "[]"), undone_by=row["undone_by"], created_at=created,
+        events=[] if row["events"] is None else _unpack(row["events"]), undone_by=row["undone_by"], created_at=created,
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.table import TABLE, HandValue, Riichi, Ron, TableState, Win, new_game
-from storage import Database, GameStore
+from storage import Database, GameStore, games
 from tests.fake_discord import FakeDiscord
 from tests.faults.conftest import BotProcess, ProcessHarness, read_tables
 
@@ -36,7 +36,7 @@ def assert_consistent(tables: dict[str, list[dict[str, Any]]], starting_total: i
     assert game["version"] == events[-1]["seq"]
     state = json.loads(game["state"])
     (start,) = (s for s in tables["game_snapshots"] if s["seq"] == 0)
-    replayed = TABLE.state_from_dict(json.loads(start["state"]))
+    replayed = TABLE.state_from_dict(games._unpack(start["state"]))
     for entry in events:
         if entry["type"] == "move" and entry["undone_by"] is None:
             replayed, _ = TABLE.apply(replayed, TABLE.move_from_dict(json.loads(entry["move"])))
