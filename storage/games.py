@@ -451,8 +451,8 @@ def _replay(conn: sqlite3.Connection, kind: GameKind[S, Any], game_id: int, firs
     replayed for them. The state after an entry is its start's, replayed through the moves standing then. It starts
     from the newest snapshot at or before `first` that stays true up to `last`: none of the moves standing at the
     snapshot is undone by then. Undo takes back the newest standing move, so the moves standing form a stack."""
-    undone = conn.execute("SELECT seq, undone_by FROM game_events WHERE game_id = ? AND undone_by <= ?",
-                          (game_id, last)).fetchall()
+    undone = conn.execute("SELECT seq, undone_by FROM game_events WHERE game_id = ? AND type = 'move'"
+                          " AND undone_by <= ?", (game_id, last)).fetchall()
     base, text = next(
         (seq, state) for seq, state in conn.execute(
             "SELECT seq, state FROM game_snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC", (game_id, first))
