@@ -1,6 +1,6 @@
 """Moves per second through the storage layer, and latency per move.
 
-Each move is the real path: channel lock, one BEGIN IMMEDIATE transaction that loads the JSON state, runs a
+Each move is the real path: channel lock, one BEGIN IMMEDIATE transaction that takes the state (kept in memory), runs a
 small pure move, writes the new state and a log entry (its move and events; a snapshot every 100th), COMMIT. On a
 file in WAL mode.
 

@@ -158,6 +158,10 @@ class GameStore:
         """Held for a whole change on one channel, so that changes there apply one at a time, in order."""
         return self._channel_locks[channel_id]
 
+    def forget(self) -> None:
+        """Drop the states kept in memory: for tools and tests that change `games.state` without a new version."""
+        self._latest.clear()
+
     def _state(self, conn: sqlite3.Connection, kind: GameKind[S, Any], row: sqlite3.Row) -> S:
         """The state of the game `row` at its version: from memory, else parsed from `games.state`."""
         cached = self._latest.get(row["id"])
@@ -468,8 +472,8 @@ def _replay(conn: sqlite3.Connection, kind: GameKind[S, Any], game_id: int, firs
         elif type_ == "move":
             stack.append((seq, kind.apply(stack[-1][1], kind.move_from_dict(json.loads(move)))[0]))
             replayed += 1
-        elif type_ == "undo" and stack[-1][0] == json.loads(move)["undoes"]:  # (an undone end changes no state)
-            stack.pop()
+        elif type_ == "undo" and len(stack) > 1 and stack[-1][0] == json.loads(move)["undoes"]:
+            stack.pop()  # (an undone end changes no state; nor does undoing what the snapshot is after)
         if seq >= first:
             states.append(stack[-1][1])
     return states, replayed
