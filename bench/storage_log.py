@@ -192,10 +192,12 @@ async def main() -> None:
         await other_games(folder / "others.db", args.steps, args.seed)
         print("\n| replay to any entry | entries | p50 ms | max ms | most moves replayed |")
         print("| --- | ---: | ---: | ---: | ---: |")
-        for path in (folder / "Uno.db", folder / "CHA.db", folder / "others.db"):
+        for path, table in ((folder / "Uno.db", ""), (folder / "CHA.db", "CHAOS;JAN"),
+                            (folder / "others.db", "table, Cosmic Deck")):
             for kind_name, entries, p50, worst, most in replay_times(path, kinds):
                 if entries >= 50:
-                    print(f"| {kind_name} | {entries:,} | {p50:.2f} | {worst:.2f} | {most} |")
+                    label = table if kind_name == "table" else kind_name
+                    print(f"| {label} | {entries:,} | {p50:.2f} | {worst:.2f} | {most} |")
 
 
 if __name__ == "__main__":
