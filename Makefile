@@ -30,6 +30,7 @@ typecheck: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/storage.py
+	$(BIN)/python bench/storage_log.py
 	$(BIN)/python bench/interactions.py
 	$(BIN)/python bench/cosmic_roll.py
 	$(BIN)/python bench/chroma.py

@@ -35,6 +35,7 @@ import statistics
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -50,7 +51,7 @@ GUILDS, CHANNELS_PER_GUILD, HOME_SHARE = 200, 20, 0.01
 KINDS = (("table", 0.5), ("uno", 0.35), ("ginjontan", 0.15))
 MOVES_PER_GAME = 4  # log entries between 'start' and 'end'
 PLAYERS = 200  # per server
-BUILD_VERSION = 3  # bump when the build changes, so cached files are remade
+BUILD_VERSION = 4  # bump when the build changes, so cached files are remade
 
 
 def _filler_state(kind: str, rng: random.Random, players: list[int]) -> str:
@@ -65,7 +66,7 @@ def build(path: Path, games: int, seed: int = 19) -> None:
     asyncio.run(_create(path))
     rng = random.Random(seed)
     table_state = json.dumps(TABLE.state_to_dict(new_game(1, [1, 2, 3, 4])))
-    games_rows, events, results, owned = [], [], [], {}
+    games_rows, events, snapshots, results, owned = [], [], [], [], {}
     for game in range(1, games + 1):
         if rng.random() < HOME_SHARE:
             guild, channel = HOME_GUILD, HOME_CHANNEL + rng.randrange(CHANNELS_PER_GUILD)
@@ -77,6 +78,7 @@ def build(path: Path, games: int, seed: int = 19) -> None:
         players = [(5 * 10**17 if guild == HOME_GUILD else guild * 10**6) + p for p in seats]
         state = table_state if kind == "table" else _filler_state(kind, rng, players)
         day = f"2026-{1 + game * 11 // games:02d}-{1 + game % 28:02d}T12:00:00+00:00"
+        day_ms = int(datetime.fromisoformat(day).timestamp() * 1000)
         last = MOVES_PER_GAME + 1
         games_rows.append((game, guild, channel, kind, "finished", state, last, players[0], day, day, day))
         for seq in range(last + 1):
@@ -84,7 +86,8 @@ def build(path: Path, games: int, seed: int = 19) -> None:
             move = json.dumps({"type": "pay", "player": players[seq % len(players)], "amount": 1000}) \
                 if type_ == "move" else None
             request = f"{game}{seq:03d}:1" if type_ == "move" else None
-            events.append((game, seq, type_, players[seq % len(players)], move, state, day, request))
+            events.append((game, seq, type_, players[seq % len(players)], move, day_ms, request))
+        snapshots += [(game, 0, state), (game, last, state)]
         places = list(range(1, len(players) + 1))
         for place, player in zip(places, players, strict=True):
             points = rng.randrange(-30_000, 80_000) if kind == "table" else rng.randrange(0, 500)
@@ -97,8 +100,9 @@ def build(path: Path, games: int, seed: int = 19) -> None:
         conn.execute("BEGIN")
         conn.executemany("INSERT INTO games (id, guild_id, channel_id, kind, status, state, version, created_by,"
                          " created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", games_rows)
-        conn.executemany("INSERT INTO game_events (game_id, seq, type, actor_id, move, state_after, created_at,"
-                         " request) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", events)
+        conn.executemany("INSERT INTO game_events (game_id, seq, type, actor_id, move, created_at, request)"
+                         " VALUES (?, ?, ?, ?, ?, ?, ?)", events)
+        conn.executemany("INSERT INTO game_snapshots (game_id, seq, state) VALUES (?, ?, ?)", snapshots)
         conn.executemany("INSERT INTO game_results (game_id, guild_id, kind, user_id, place, points, finished_at)"
                          " VALUES (?, ?, ?, ?, ?, ?, ?)", results)
         conn.executemany("INSERT INTO ginjontan_collections (guild_id, user_id, cards) VALUES (?, ?, ?)",

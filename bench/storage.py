@@ -1,7 +1,8 @@
 """Moves per second through the storage layer, and latency per move.
 
-Each move is the real path: channel lock, one BEGIN IMMEDIATE transaction that loads the JSON state, runs a
-small pure move, writes the new state and an event row (with the state after), COMMIT. On a file in WAL mode.
+Each move is the real path: channel lock, one BEGIN IMMEDIATE transaction that takes the state (kept in memory), runs a
+small pure move, writes the new state and a log entry (its move and events; a snapshot every 100th), COMMIT. On a
+file in WAL mode.
 
     python bench/storage.py [--moves 4000] [--sizes 1000 10000]
 """
@@ -28,7 +29,8 @@ def _apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
     return new, [{"type": "counted", "n": new["n"]}]
 
 
-COUNTER = GameKind(name="bench", state_to_dict=dict, state_from_dict=dict, move_to_dict=dict, apply=_apply)
+COUNTER = GameKind(name="bench", state_to_dict=dict, state_from_dict=dict, move_to_dict=dict, move_from_dict=dict,
+                   apply=_apply)
 
 
 def percentile(samples: list[float], p: float) -> float:

@@ -26,6 +26,7 @@ class GameKind(Generic[State, Move]):
     state_to_dict: Callable[[State], dict[str, Any]]
     state_from_dict: Callable[[dict[str, Any]], State]
     move_to_dict: Callable[[Move], dict[str, Any]]
+    move_from_dict: Callable[[dict[str, Any]], Move]  # the inverse of move_to_dict, so the log replays
     apply: Callable[[State, Move], tuple[State, list[Event]]]
     is_over: Callable[[State], bool] | None = None
     results: Callable[[State], list[tuple[int, int, int]]] | None = None

@@ -23,12 +23,13 @@ from engine.chaosjan.catalogue import CardType, Catalogue, Timing
 from engine.chaosjan.moves import MOVES as CHAOS_MOVES
 from engine.chaosjan.moves import Move as ChaosMove
 from engine.chaosjan.moves import Play as ChaosPlay
+from engine.chaosjan.moves import move_from_dict as chaos_move_from_dict
 from engine.chaosjan.moves import move_to_dict as chaos_move_to_dict
 from engine.chaosjan.options import ChaosOptions
 from engine.chaosjan.state import ChaosState
 from engine.chaosjan.state import Table as ChaosTable
 from engine.cosmic import ChomboPenalty, CosmicState
-from engine.deck import Deck
+from engine.deck import Deck, deck_from_dict
 from engine.errors import GameError, IllegalMove, NotSeated
 
 KIND = "table"
@@ -301,16 +302,51 @@ Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | AbortiveDraw | SetPoints
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
+    """The move as JSON. A deck or catalogue goes in whole (`cards`), so that the log replays; `deck` and
+    `catalogue` name it for the history."""
     if isinstance(move, CHAOS_MOVES):
         return {"chaosjan": True, **chaos_move_to_dict(move)}
     if isinstance(move, ChaosStart):
         return {"type": "chaosstart", "catalogue": move.catalogue.name, "seed": move.seed,
-                "options": move.options.to_dict(), "seed_chosen": move.seed_chosen}
-    if isinstance(move, CosmicStart | NewDeck):  # the whole deck is in the state after the move: log its name
-        data = {f.name: getattr(move, f.name) for f in fields(move)} | {"deck": move.deck.name}
+                "options": move.options.to_dict(), "seed_chosen": move.seed_chosen,
+                "cards": move.catalogue.to_dict()}
+    if isinstance(move, CosmicStart | NewDeck):
+        data = {f.name: getattr(move, f.name) for f in fields(move)} | {"deck": move.deck.name,
+                                                                       "cards": move.deck.to_dict()}
     else:
         data = asdict(move)
     return {"type": type(move).__name__.lower(), **data}
+
+
+def _win(data: dict[str, Any]) -> Win:
+    return Win(data["winner"], HandValue(**data["value"]))
+
+
+_MOVE_TYPES: dict[str, type] = {cls.__name__.lower(): cls for cls in (
+    Riichi, Pay, Take, Ron, Tsumo, Draw, AbortiveDraw, SetPoints, CosmicStart, NewDeck, Roll, Dismiss, Chombo,
+    Reshuffle, CardPayment, ChaosStart)}
+
+
+def move_from_dict(data: dict[str, Any]) -> Move:
+    """The move `move_to_dict` gave `data`, for replaying the log."""
+    if data.get("chaosjan"):
+        return chaos_move_from_dict(data)
+    fields_ = {k: v for k, v in data.items() if k != "type"}
+    cls = _MOVE_TYPES[data["type"]]
+    if cls is Ron:
+        return Ron(fields_["loser"], tuple(_win(w) for w in fields_["wins"]))
+    if cls is Tsumo:
+        return Tsumo(_win(fields_["win"]))
+    if cls is Draw:
+        return Draw(tuple(fields_["tenpai"]))
+    if cls is CosmicStart:
+        return CosmicStart(deck_from_dict(fields_["cards"]), fields_["seed"], ChomboPenalty(fields_["chombo"]))
+    if cls is NewDeck:
+        return NewDeck(deck_from_dict(fields_["cards"]))
+    if cls is ChaosStart:
+        return ChaosStart(Catalogue.from_dict(fields_["cards"]), fields_["seed"],
+                          ChaosOptions.from_dict(fields_["options"]), fields_["seed_chosen"])
+    return cls(**fields_)  # type: ignore[no-any-return]
 
 
 # -- the game --------------------------------------------------------------------------------------------
@@ -867,10 +903,10 @@ def final_scores(points: list[int], *, uma: tuple[int, int], starting_points: in
 
 
 TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=TableState.from_dict,
-                 move_to_dict=move_to_dict, apply=apply,
+                 move_to_dict=move_to_dict, move_from_dict=move_from_dict, apply=apply,
                  results=lambda state: [(seat.player, place, seat.points) for place, seat in standings(state)])
 
 __all__ = ["TABLE", "UMA_PRESETS", "AbortiveDraw", "CardPayment", "ChaosStart", "Chombo", "CosmicStart", "Dismiss",
            "Draw", "HandValue", "Limit", "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints",
-           "TableOptions", "TableState", "Take", "Tsumo", "Win", "chaos_table", "final_scores", "new_game",
-           "require_chaosjan", "require_cosmic", "score", "standings"]
+           "TableOptions", "TableState", "Take", "Tsumo", "Win", "chaos_table", "final_scores", "move_from_dict",
+           "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]

@@ -1,7 +1,13 @@
 """Games and their event logs: start, apply a move, undo, history, finish.
 
 Each change is one BEGIN IMMEDIATE transaction under the channel's lock: load the state, run the pure
-engine, write the new state and its log entry. A move after which the kind's `is_over` holds also finishes
+engine, write the new state and its log entry.
+
+The log holds moves and the events the engine returned, not states: `games.state` is the current state, and
+`game_snapshots` holds the state at the start and after every `SNAPSHOT_EVERY`-th entry (and after an undo that took
+long to rebuild). The state after any entry is rebuilt from the nearest snapshot by replaying the moves that stood
+then through the engine (`_replay`). The latest state of each active game is also kept in memory by version, so a
+move neither parses the stored state nor reads it again. A move after which the kind's `is_over` holds also finishes
 the game in that transaction: the `end` entry, the results and the prizes. An exception anywhere rolls the whole
 change back, so a refused move, a bug or a crash mid-move leaves the previous state and log exactly as they were.
 
@@ -15,6 +21,7 @@ import asyncio
 import json
 import logging
 import sqlite3
+import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
@@ -40,16 +47,33 @@ from storage.results import Standing, forget_results, store_results
 log = logging.getLogger(__name__)
 S = TypeVar("S")
 
-_GAME_COLUMNS = "id, guild_id, channel_id, kind, status, state, version, created_by, created_at, updated_at"
+_HEAD_COLUMNS = "id, guild_id, channel_id, kind, status, version, created_by, created_at, updated_at"
+_GAME_COLUMNS = f"{_HEAD_COLUMNS}, state"
 _EVENT_COLUMNS = "seq, type, actor_id, move, events, undone_by, created_at"
+SNAPSHOT_EVERY = 100  # entries between snapshots (migration 0008 keeps the same ones); bench/storage_log.py times it
+_PACK_FROM = 48  # characters of JSON below which deflating can't pay
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+def _now() -> tuple[str, int]:
+    """Now, as ISO text (the games table) and as Unix milliseconds (the log)."""
+    now = datetime.now(UTC)
+    return now.isoformat(timespec="milliseconds"), int(now.timestamp()) * 1000 + now.microsecond // 1000
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _pack(text: str) -> str | bytes:
+    """JSON as the log stores it: deflated (a BLOB) when that is shorter, else the text (what older versions wrote)."""
+    if len(text) < _PACK_FROM:
+        return text
+    packed = zlib.compress(text.encode(), 6, wbits=-15)
+    return packed if len(packed) < len(text) else text
+
+
+def _unpack(value: str | bytes) -> Any:
+    return json.loads(zlib.decompress(value, wbits=-15) if isinstance(value, bytes) else value)
 
 
 class Request:
@@ -128,16 +152,47 @@ class GameStore:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._channel_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._latest: dict[int, tuple[int, Any]] = {}  # game id -> (version, state) of active games, committed
 
     def channel_lock(self, channel_id: int) -> asyncio.Lock:
         """Held for a whole change on one channel, so that changes there apply one at a time, in order."""
         return self._channel_locks[channel_id]
 
+    def forget(self) -> None:
+        """Drop the states kept in memory: for tools and tests that change `games.state` without a new version."""
+        self._latest.clear()
+
+    def _state(self, conn: sqlite3.Connection, kind: GameKind[S, Any], row: sqlite3.Row) -> S:
+        """The state of the game `row` at its version: from memory, else parsed from `games.state`."""
+        cached = self._latest.get(row["id"])
+        if cached is not None and cached[0] == row["version"]:
+            return cached[1]  # type: ignore[no-any-return]
+        if "state" in row.keys():  # noqa: SIM118 - `in` on a Row looks at its values
+            text = row["state"]
+        else:
+            text = conn.execute("SELECT state FROM games WHERE id = ?", (row["id"],)).fetchone()[0]
+        return kind.state_from_dict(json.loads(text))
+
+    def _remember(self, record: GameRecord[S]) -> GameRecord[S]:
+        """Keep a committed state of an active game (never one older than kept); forget a finished game."""
+        if record.status != "active":
+            self._latest.pop(record.id, None)
+        elif record.version >= self._latest.get(record.id, (-1, None))[0]:
+            self._latest[record.id] = (record.version, record.state)
+        return record
+
+    def _record(self, conn: sqlite3.Connection, kind: GameKind[S, Any], row: sqlite3.Row) -> GameRecord[S]:
+        return _record(row, self._state(conn, kind, row))
+
     # -- reading -------------------------------------------------------------------------------------
 
     async def get(self, channel_id: int, kind: GameKind[S, Any]) -> GameRecord[S] | None:
-        row = await self.db.read(lambda conn: _active_row(conn, channel_id, kind.name))
-        return None if row is None else _record(row, kind)
+        def read(conn: sqlite3.Connection) -> GameRecord[S] | None:
+            row = _active_row(conn, channel_id, kind.name)
+            return None if row is None else self._record(conn, kind, row)
+
+        record = await self.db.read(read)
+        return None if record is None else self._remember(record)
 
     async def require(self, channel_id: int, kind: GameKind[S, Any], *, undoing: bool = False) -> GameRecord[S]:
         """The active game; `undoing`: if the channel's last game is finished, say that it can't be undone."""
@@ -156,7 +211,7 @@ class GameStore:
         records = []
         for row in rows:
             try:
-                records.append(_record(row, kind))
+                records.append(self._remember(_record(row, kind.state_from_dict(json.loads(row["state"])))))
             except Exception:  # a row no version of the rules can read must not stop the others (or the bot)
                 log.warning("skipping the %s game %s in channel %s: its stored state can't be read", kind.name,
                             row["id"], row["channel_id"], exc_info=True)
@@ -175,23 +230,25 @@ class GameStore:
     async def states(self, channel_id: int, kind: GameKind[S, Any], first: int, last: int) -> list[S]:
         """The active game's state after each log entry from seq `first` to `last`, oldest first."""
 
-        def read(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+        def read(conn: sqlite3.Connection) -> list[S]:
             row = _require_row(conn, channel_id, kind.name)
-            return conn.execute("SELECT state_after FROM game_events WHERE game_id = ? AND seq BETWEEN ? AND ?"
-                                " ORDER BY seq", (row["id"], first, last)).fetchall()
+            first_, last_ = max(first, 0), min(last, row["version"])
+            return _replay(conn, kind, row["id"], first_, last_)[0] if first_ <= last_ else []
 
-        return [kind.state_from_dict(json.loads(r["state_after"])) for r in await self.db.read(read)]
+        return await self.db.read(read)
 
     async def standing(self, channel_id: int, kind: GameKind[S, Any]) -> list[tuple[EventRecord, S]]:
         """The active game's entries that stand (no undo, nothing undone), oldest first, each with the state after
         it: each one's state is the state the next one was made in."""
 
-        def read(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+        def read(conn: sqlite3.Connection) -> list[tuple[EventRecord, S]]:
             row = _require_row(conn, channel_id, kind.name)
-            return conn.execute(f"SELECT {_EVENT_COLUMNS}, state_after FROM game_events WHERE game_id = ?"
-                                " AND type != 'undo' AND undone_by IS NULL ORDER BY seq", (row["id"],)).fetchall()
+            entries = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ? ORDER BY seq",
+                                   (row["id"],)).fetchall()
+            states = _replay(conn, kind, row["id"], 0, row["version"])[0]
+            return [(_event(e), states[e["seq"]]) for e in entries if e["type"] != "undo" and e["undone_by"] is None]
 
-        return [(_event(r), kind.state_from_dict(json.loads(r["state_after"]))) for r in await self.db.read(read)]
+        return await self.db.read(read)
 
     # -- changing ------------------------------------------------------------------------------------
 
@@ -204,19 +261,20 @@ class GameStore:
             _claim(conn, key)
             if _active_row(conn, channel_id, kind.name) is not None:
                 raise GameAlreadyRunning(kind.name)
-            now = _now()
+            now, now_ms = _now()
             conn.execute(
                 "INSERT INTO games (guild_id, channel_id, kind, state, version, created_by, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
                 (guild_id, channel_id, kind.name, state_json, actor_id, now, now),
             )
             row = _require_row(conn, channel_id, kind.name)
-            _append(conn, row["id"], 0, "start", actor_id, None, [], state_json, now, key)
+            _append(conn, row["id"], 0, "start", actor_id, None, [], now_ms, key)
+            _snapshot(conn, row["id"], 0, state_json)
             return row
 
         async with self.channel_lock(channel_id):
             row = await self.db.write(txn)
-        return _record(row, kind, state=state)
+            return self._remember(_record(row, state))
 
     async def apply(self, channel_id: int, kind: GameKind[S, Any], move: Any, *, actor_id: int | None,
                     expected_version: int | None = None) -> MoveResult[S]:
@@ -229,19 +287,23 @@ class GameStore:
             row = _require_row(conn, channel_id, kind.name)
             if expected_version is not None and expected_version != row["version"]:
                 raise StaleMove(kind.name)
-            new_state, events = kind.apply(kind.state_from_dict(json.loads(row["state"])), move)
+            new_state, events = kind.apply(self._state(conn, kind, row), move)
             state_json = _dumps(kind.state_to_dict(new_state))
-            version, now = row["version"] + 1, _now()
+            version, (now, now_ms) = row["version"] + 1, _now()
             conn.execute("UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
                          (state_json, version, now, row["id"]))
-            _append(conn, row["id"], version, "move", actor_id, kind.move_to_dict(move), events, state_json, now, key)
-            record = _record(row, kind, state=new_state, version=version, updated_at=now)
+            _append(conn, row["id"], version, "move", actor_id, kind.move_to_dict(move), events, now_ms, key)
+            if version % SNAPSHOT_EVERY == 0:
+                _snapshot(conn, row["id"], version, state_json)
+            record = _record(row, new_state, version=version, updated_at=now)
             if kind.is_over is not None and kind.is_over(new_state):
                 record = _finish(conn, kind, record, state_json, actor_id=None, results=True)
             return MoveResult(record, events)
 
         async with self.channel_lock(channel_id):
-            return await self.db.write(txn)
+            result = await self.db.write(txn)
+            self._remember(result.game)
+            return result
 
     async def undo(self, channel_id: int, kind: GameKind[S, Any], *, actor_id: int | None,
                    check: UndoCheck | None = None) -> UndoResult[S]:
@@ -249,13 +311,13 @@ class GameStore:
         is refused (`GameFinished`): its results are recorded, and a new game may already have started."""
         key = _request_key()
 
-        def txn(conn: sqlite3.Connection) -> tuple[sqlite3.Row, sqlite3.Row, str, int, str]:
+        def txn(conn: sqlite3.Connection) -> UndoResult[S]:
             _claim(conn, key)
             row = _active_row(conn, channel_id, kind.name)
             if row is None:
                 raise _missing(conn, channel_id, kind.name)
             live = conn.execute(
-                f"SELECT {_EVENT_COLUMNS}, state_after FROM game_events WHERE game_id = ?"
+                f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ?"
                 " AND type IN ('start', 'move') AND undone_by IS NULL ORDER BY seq DESC LIMIT 2",
                 (row["id"],),
             ).fetchall()
@@ -264,19 +326,22 @@ class GameStore:
             target, previous = live
             if check is not None:
                 check(_event(target))
-            version, now = row["version"] + 1, _now()
+            states, replayed = _replay(conn, kind, row["id"], previous["seq"], previous["seq"])
+            state_json = _dumps(kind.state_to_dict(states[0]))
+            version, (now, now_ms) = row["version"] + 1, _now()
             conn.execute("UPDATE games SET state = ?, version = ?, updated_at = ? WHERE id = ?",
-                         (previous["state_after"], version, now, row["id"]))
-            _append(conn, row["id"], version, "undo", actor_id, {"undoes": target["seq"]}, [],
-                    previous["state_after"], now, key)
+                         (state_json, version, now, row["id"]))
+            _append(conn, row["id"], version, "undo", actor_id, {"undoes": target["seq"]}, [], now_ms, key)
             conn.execute("UPDATE game_events SET undone_by = ? WHERE game_id = ? AND seq = ?",
                          (version, row["id"], target["seq"]))
-            return row, target, previous["state_after"], version, now
+            if version % SNAPSHOT_EVERY == 0 or replayed >= SNAPSHOT_EVERY // 2:
+                _snapshot(conn, row["id"], version, state_json)
+            return UndoResult(_record(row, states[0], version=version, updated_at=now), _event(target))
 
         async with self.channel_lock(channel_id):
-            row, target, state_json, version, now = await self.db.write(txn)
-        state = kind.state_from_dict(json.loads(state_json))
-        return UndoResult(_record(row, kind, state=state, version=version, updated_at=now), _event(target))
+            result = await self.db.write(txn)
+            self._remember(result.game)
+            return result
 
     async def finish(self, channel_id: int, kind: GameKind[S, Any], *, actor_id: int | None, results: bool = False,
                      on_finish: FinishHook | None = None, game_id: int | None = None,
@@ -291,14 +356,14 @@ class GameStore:
             row = _require_row(conn, channel_id, kind.name)
             if game_id not in (None, row["id"]) or expected_version not in (None, row["version"]):
                 raise StaleMove(kind.name)
-            record = _finish(conn, kind, _record(row, kind), row["state"], actor_id=actor_id, results=results,
+            record = _finish(conn, kind, self._record(conn, kind, row), None, actor_id=actor_id, results=results,
                              request=key)
             if on_finish is not None:
                 on_finish(conn, record)
             return record
 
         async with self.channel_lock(channel_id):
-            return await self.db.write(txn)
+            return self._remember(await self.db.write(txn))
 
     async def reopen(self, channel_id: int, kind: GameKind[S, Any], *, actor_id: int | None,
                      check: ReopenCheck | None = None) -> UndoResult[S]:
@@ -319,22 +384,26 @@ class GameStore:
                 raise NewGameStarted(kind.name)
             end = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ? ORDER BY seq DESC"
                                " LIMIT 1", (row["id"],)).fetchone()
-            record = _record(row, kind)
+            record = self._record(conn, kind, row)
             if kind.prizes is not None or end["type"] != "end" or (kind.is_over and kind.is_over(record.state)):
                 raise GameFinished(kind.name)
             if check is not None:
                 check(record)
-            version, now = row["version"] + 1, _now()
+            version, (now, now_ms) = row["version"] + 1, _now()
             conn.execute("UPDATE games SET status = 'active', version = ?, updated_at = ?, finished_at = NULL"
                          " WHERE id = ?", (version, now, row["id"]))
-            _append(conn, row["id"], version, "undo", actor_id, {"undoes": end["seq"]}, [], row["state"], now, key)
+            _append(conn, row["id"], version, "undo", actor_id, {"undoes": end["seq"]}, [], now_ms, key)
             conn.execute("UPDATE game_events SET undone_by = ? WHERE game_id = ? AND seq = ?",
                          (version, row["id"], end["seq"]))
+            if version % SNAPSHOT_EVERY == 0:
+                _snapshot(conn, row["id"], version, row["state"])
             forget_results(conn, row["id"])
             return UndoResult(replace(record, status="active", version=version, updated_at=now), _event(end))
 
         async with self.channel_lock(channel_id):
-            return await self.db.write(txn)
+            result = await self.db.write(txn)
+            self._remember(result.game)
+            return result
 
     async def ended_before(self, channel_id: int, kind: GameKind[Any, Any], game_id: int) -> bool:
         """Whether a game of this kind ended in the channel before game `game_id`."""
@@ -363,12 +432,14 @@ def _claim(conn: sqlite3.Connection, key: str | None) -> None:
         raise AlreadyDone()
 
 
-def _finish(conn: sqlite3.Connection, kind: GameKind[S, Any], record: GameRecord[S], state_json: str, *,
+def _finish(conn: sqlite3.Connection, kind: GameKind[S, Any], record: GameRecord[S], state_json: str | None, *,
             actor_id: int | None, results: bool, request: str | None = None) -> GameRecord[S]:
-    version, now = record.version + 1, _now()
+    version, (now, now_ms) = record.version + 1, _now()
     conn.execute("UPDATE games SET status = 'finished', version = ?, updated_at = ?, finished_at = ? WHERE id = ?",
                  (version, now, now, record.id))
-    _append(conn, record.id, version, "end", actor_id, None, [], state_json, now, request)
+    _append(conn, record.id, version, "end", actor_id, None, [], now_ms, request)
+    if version % SNAPSHOT_EVERY == 0:
+        _snapshot(conn, record.id, version, state_json or _dumps(kind.state_to_dict(record.state)))
     record = replace(record, version=version, updated_at=now, status="finished")
     if results and kind.results is not None:
         store_results(conn, record, [Standing(*row) for row in kind.results(record.state)])
@@ -376,6 +447,36 @@ def _finish(conn: sqlite3.Connection, kind: GameKind[S, Any], record: GameRecord
     if transfers:
         move_prizes(conn, record.guild_id, transfers)
     return record
+
+
+def _replay(conn: sqlite3.Connection, kind: GameKind[S, Any], game_id: int, first: int,
+            last: int) -> tuple[list[S], int]:
+    """The state after each entry from seq `first` to `last` (at most the game's version), and how many moves were
+    replayed for them. The state after an entry is its start's, replayed through the moves standing then. It starts
+    from the newest snapshot at or before `first` that stays true up to `last`: none of the moves standing at the
+    snapshot is undone by then. Undo takes back the newest standing move, so the moves standing form a stack."""
+    undone = conn.execute("SELECT seq, undone_by FROM game_events WHERE game_id = ? AND type = 'move'"
+                          " AND undone_by <= ?", (game_id, last)).fetchall()
+    base, text = next(
+        (seq, state) for seq, state in conn.execute(
+            "SELECT seq, state FROM game_snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC", (game_id, first))
+        if not any(target <= seq < by for target, by in undone))
+    stack = [(base, kind.state_from_dict(_unpack(text)))]
+    states, replayed = [stack[-1][1]] if base == first else [], 0
+    for seq, type_, move, snapshot in conn.execute(
+            "SELECT e.seq, e.type, e.move, s.state FROM game_events e LEFT JOIN game_snapshots s"
+            " ON s.game_id = e.game_id AND s.seq = e.seq WHERE e.game_id = ? AND e.seq > ? AND e.seq <= ?"
+            " ORDER BY e.seq", (game_id, base, last)):
+        if type_ == "move" and snapshot is not None:  # the state after it, whatever came later (and a move an
+            stack.append((seq, kind.state_from_dict(_unpack(snapshot))))  # older version logged can't replay)
+        elif type_ == "move":
+            stack.append((seq, kind.apply(stack[-1][1], kind.move_from_dict(json.loads(move)))[0]))
+            replayed += 1
+        elif type_ == "undo" and len(stack) > 1 and stack[-1][0] == json.loads(move)["undoes"]:
+            stack.pop()  # (an undone end changes no state; nor does undoing what the snapshot is after)
+        if seq >= first:
+            states.append(stack[-1][1])
+    return states, replayed
 
 
 def _missing(conn: sqlite3.Connection, channel_id: int, kind: str) -> GameError:
@@ -387,7 +488,7 @@ def _missing(conn: sqlite3.Connection, channel_id: int, kind: str) -> GameError:
 
 def _active_row(conn: sqlite3.Connection, channel_id: int, kind: str) -> sqlite3.Row | None:
     return conn.execute(
-        f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND kind = ? AND status = 'active'",
+        f"SELECT {_HEAD_COLUMNS} FROM games WHERE channel_id = ? AND kind = ? AND status = 'active'",
         (channel_id, kind),
     ).fetchone()
 
@@ -400,26 +501,31 @@ def _require_row(conn: sqlite3.Connection, channel_id: int, kind: str) -> sqlite
 
 
 def _append(conn: sqlite3.Connection, game_id: int, seq: int, type_: str, actor_id: int | None,
-            move: dict[str, Any] | None, events: list[Event], state_json: str, now: str,
-            request: str | None = None) -> None:
+            move: dict[str, Any] | None, events: list[Event], now_ms: int, request: str | None = None) -> None:
     conn.execute(
-        "INSERT INTO game_events (game_id, seq, type, actor_id, move, events, state_after, created_at, request)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, seq, type_, actor_id, None if move is None else _dumps(move), _dumps(events), state_json, now,
-         request),
+        "INSERT INTO game_events (game_id, seq, type, actor_id, move, events, created_at, request)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (game_id, seq, type_, actor_id, None if move is None else _dumps(move),
+         _pack(_dumps(events)) if events else None, now_ms, request),
     )
 
 
-def _record(row: sqlite3.Row, kind: GameKind[S, Any], **changes: Any) -> GameRecord[S]:
-    fields = dict(zip(row.keys(), tuple(row), strict=True))
-    fields["state"] = changes.pop("state") if "state" in changes else kind.state_from_dict(json.loads(row["state"]))
-    fields.update(changes)
-    return GameRecord(**fields)
+def _snapshot(conn: sqlite3.Connection, game_id: int, seq: int, state_json: str) -> None:
+    conn.execute("INSERT INTO game_snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                 (game_id, seq, _pack(state_json)))
+
+
+def _record(row: sqlite3.Row, state: S, **changes: Any) -> GameRecord[S]:
+    fields = {key: row[key] for key in _HEAD_COLUMNS.split(", ")} | changes
+    return GameRecord(**fields, state=state)
 
 
 def _event(row: sqlite3.Row) -> EventRecord:
+    ms = row["created_at"]
+    created = datetime.fromtimestamp(ms // 1000, UTC).replace(microsecond=ms % 1000 * 1000).isoformat(
+        timespec="milliseconds")
     return EventRecord(
         seq=row["seq"], type=row["type"], actor_id=row["actor_id"],
         move=None if row["move"] is None else json.loads(row["move"]),
-        events=json.loads(row["events"]), undone_by=row["undone_by"], created_at=row["created_at"],
+        events=[] if row["events"] is None else _unpack(row["events"]), undone_by=row["undone_by"], created_at=created,
     )

@@ -78,9 +78,24 @@ MOVES = (Choose, UseCatalogue, Play, Pass, Drew, Next, EndEffect, AutoPass)
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
-    if isinstance(move, UseCatalogue):
-        return {"type": "usecatalogue", "catalogue": move.catalogue.name}
+    if isinstance(move, UseCatalogue):  # the whole catalogue, so that the log replays
+        return {"type": "usecatalogue", "catalogue": move.catalogue.name, "cards": move.catalogue.to_dict()}
     data = asdict(move)
     if isinstance(move, Choose):
         data["kind"] = move.kind.value
     return {"type": type(move).__name__.lower(), **data}
+
+
+_BY_TYPE: dict[str, type] = {cls.__name__.lower(): cls for cls in MOVES}
+
+
+def move_from_dict(data: dict[str, Any]) -> Move:
+    fields = {k: v for k, v in data.items() if k not in ("type", "chaosjan")}
+    cls = _BY_TYPE[data["type"]]
+    if cls is UseCatalogue:
+        return UseCatalogue(Catalogue.from_dict(data["cards"]))
+    if cls is Choose:
+        return Choose(fields["player"], CardType(fields["kind"]), tuple(fields["cards"]))
+    if cls is AutoPass:
+        return AutoPass(fields["player"], AutoMode(fields["mode"]))
+    return cls(**fields)  # type: ignore[no-any-return]

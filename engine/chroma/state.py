@@ -69,5 +69,13 @@ def move_to_dict(move: Move) -> dict[str, Any]:
     return {"type": type(move).__name__.lower(), **asdict(move)}
 
 
+def move_from_dict(data: dict[str, Any]) -> Move:
+    if data["type"] == "rules":
+        return SetRules(ChromaRules.from_dict(data["rules"]))
+    if data["type"] == "shuffle":
+        return Shuffle()
+    raise ValueError(f"not a chroma move: {data['type']!r}")
+
+
 CHROMA = GameKind(name=KIND, state_to_dict=ChromaState.to_dict, state_from_dict=ChromaState.from_dict,
-                  move_to_dict=move_to_dict, apply=apply)
+                  move_to_dict=move_to_dict, move_from_dict=move_from_dict, apply=apply)

@@ -32,6 +32,7 @@ from engine.ginjontan.moves import (
     Swap,
     TimeOut,
     Trim,
+    move_from_dict,
     move_to_dict,
 )
 from engine.ginjontan.options import (
@@ -912,4 +913,5 @@ def _prizes(state: GinjontanState) -> list[tuple[int, int, int]]:
 
 GINJONTAN: GameKind[GinjontanState, Any] = GameKind(
     name="ginjontan", state_to_dict=state_to_dict, state_from_dict=state_from_dict, move_to_dict=move_to_dict,
-    apply=apply, is_over=lambda state: state.finished, results=standings, prizes=_prizes)
+    move_from_dict=move_from_dict, apply=apply, is_over=lambda state: state.finished, results=standings,
+    prizes=_prizes)

@@ -1441,7 +1441,8 @@ def standings(state: UnoState) -> list[tuple[int, int, int]]:
 
 UNO: GameKind[UnoState, Move] = GameKind(
     name=KIND, state_to_dict=UnoState.to_dict, state_from_dict=UnoState.from_dict,
-    move_to_dict=move_to_dict, apply=apply, is_over=lambda state: state.finished, results=standings,
+    move_to_dict=move_to_dict, move_from_dict=move_from_dict, apply=apply, is_over=lambda state: state.finished,
+    results=standings,
 )
 
 __all__ = ["UNO", "NeedChoice", "RaceLost", "apply", "legal_moves", "move_from_dict", "new_game", "new_lobby",

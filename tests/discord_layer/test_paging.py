@@ -159,8 +159,12 @@ async def put_ginjontan_state(harness, state):
     def write(conn):
         conn.execute("UPDATE games SET state = ? WHERE channel_id = ? AND kind = 'ginjontan' AND status = 'active'",
                      (data, harness.fake.default_channel))
+        conn.execute("INSERT OR REPLACE INTO game_snapshots (game_id, seq, state) SELECT id, version, state FROM games"
+                     " WHERE channel_id = ? AND kind = 'ginjontan' AND status = 'active'",
+                     (harness.fake.default_channel,))
 
     await harness.bot.db.write(write)
+    harness.bot.games.forget()  # the same version, another state (the log replays from it)
 
 
 async def exchange_with_a_33_card_reserve(harness):

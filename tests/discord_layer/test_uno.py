@@ -51,8 +51,11 @@ async def put_state(harness, state):
     def write(conn):
         conn.execute("UPDATE games SET state = ? WHERE channel_id = ? AND kind = 'uno' AND status = 'active'",
                      (data, harness.fake.default_channel))
+        conn.execute("INSERT OR REPLACE INTO game_snapshots (game_id, seq, state) SELECT id, version, state FROM games"
+                     " WHERE channel_id = ? AND kind = 'uno' AND status = 'active'", (harness.fake.default_channel,))
 
     await harness.bot.db.write(write)
+    harness.bot.games.forget()  # the same version, another state (the log replays from it)
 
 
 def pick(state):

@@ -117,6 +117,6 @@ def read_tables(path: Path) -> dict[str, list[dict[str, Any]]]:
     conn.row_factory = sqlite3.Row
     try:
         return {table: [dict(row) for row in conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2")]
-                for table in ("games", "game_events", "game_results")}
+                for table in ("games", "game_events", "game_snapshots", "game_results")}
     finally:
         conn.close()

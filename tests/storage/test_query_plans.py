@@ -11,7 +11,8 @@ from bot import GAME_KINDS
 from storage.command_sync import synced_hash
 from tests.support.table import end_table
 
-HISTORY_TABLES = ("games", "game_events", "game_results", "player_totals", "ginjontan_collections", "game_messages")
+HISTORY_TABLES = ("games", "game_events", "game_snapshots", "game_results", "player_totals", "ginjontan_collections",
+                  "game_messages")
 # Timers resume and repair look at every active game: a scan of the index that holds active games alone.
 ACTIVE_ONLY = "SCAN games USING INDEX games_one_active_per_channel"
 SKIPPED = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|PRAGMA|--)", re.IGNORECASE)

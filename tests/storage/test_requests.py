@@ -93,8 +93,8 @@ async def test_the_database_refuses_a_request_key_twice(store):
     await as_request("990", lambda: start(store))
     with pytest.raises(sqlite3.IntegrityError):
         await store.db.write(lambda conn: conn.execute(
-            "INSERT INTO game_events (game_id, seq, type, state_after, created_at, request)"
-            " SELECT game_id, 99, 'move', state_after, created_at, request FROM game_events"))
+            "INSERT INTO game_events (game_id, seq, type, created_at, request)"
+            " SELECT game_id, 99, 'move', created_at, request FROM game_events"))
 
 
 async def test_tasks_a_request_starts_are_not_the_request(store):

@@ -59,5 +59,6 @@ TALLY = GameKind(
     state_to_dict=TallyState.to_dict,
     state_from_dict=TallyState.from_dict,
     move_to_dict=Add.to_dict,
+    move_from_dict=lambda data: Add(data["player"], data["amount"]),
     apply=apply,
 )

@@ -1,1 +1,0 @@
--- Reserved for the log-format migration another branch adds as 0008; that file replaces this one when they merge.
