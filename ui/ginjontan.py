@@ -8,6 +8,7 @@ that no longer answers what the game waits for, so a stale click changes nothing
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import weakref
 from collections import defaultdict
@@ -198,15 +199,28 @@ async def posted(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanS
 
 async def publish(interaction: Interaction, record: GameRecord[GinjontanState], message: dict[str, Any],
                   events: list[dict[str, Any]] | None = None) -> None:
-    """Post the new panel as the interaction's reply (or, after a private reply or a deferral, its followup)."""
-    await replies.acknowledge(interaction, *replies.drawings(message))
-    message = await replies.drawn(message)
+    """Post the new panel as the interaction's reply (or, after a private reply or a deferral, its followup).
+    The panel pings whom it awaits, and Discord notifies nobody when a deferred reply is completed (an edit:
+    discord-api-docs#5497), so the reply is never deferred: a picture not drawn yet is added by an edit."""
+    pending = [d for d in replies.drawings(message) if not d.ready()]
+    at_once = bool(pending) and not interaction.response.is_done()
+    for drawing in pending:
+        drawing.start()
+    whole = message
+    if at_once:
+        message = {key: value for key, value in message.items() if key != "files"}
+    else:
+        message = await replies.drawn(message)
     if interaction.response.is_done():
         message_id = (await interaction.followup.send(**calling(record.state, message), wait=True)).id
     else:
         response = await interaction.response.send_message(**calling(record.state, message))
         assert response.message_id is not None  # a message reply names its message
         message_id = response.message_id
+    if at_once:
+        message = await replies.drawn(whole)
+        with contextlib.suppress(discord.NotFound):  # the panel was deleted meanwhile: nothing to add it to
+            await interaction.edit_original_response(attachments=message["files"])
     await posted(interaction.client, require_channel(interaction), record, message_id, message, events)
 
 
@@ -223,8 +237,8 @@ async def answer(interaction: Interaction, record: GameRecord[GinjontanState], e
     if summary is not None:
         events = events[next(i for i, e in enumerate(events) if e["type"] == "evaluated") + 1:]
     message = public_message(record.state, events, text)
-    await replies.acknowledge(interaction, *replies.drawings(summary, message))
-    if summary is not None:
+    if summary is not None:  # the summary answers; the panel after it is a new message, so it can ping
+        await replies.acknowledge(interaction, *replies.drawings(summary, message))
         await replies.send(interaction, **await replies.drawn(summary))
     await publish(interaction, record, message, events)
 

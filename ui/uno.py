@@ -92,11 +92,42 @@ def live_drawing(record: GameRecord[UnoState]) -> Drawing | None:
     return None if state is None else board_drawing(state)
 
 
-async def live_board(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState]) -> dict[str, Any]:
+async def live_board(bot: ChaosTable, channel_id: int, record: GameRecord[UnoState], *,
+                     picture: bool = True) -> dict[str, Any]:
     """What a move's public reply carries (keyword arguments for a new message): the board with its buttons, the
-    final board without them once the game is over, nothing in the lobby (its message is edited in place)."""
+    final board without them once the game is over, nothing in the lobby (its message is edited in place).
+    `picture=False`: the board without its picture (nothing drawn)."""
     state = live_state(record)
-    return {} if state is None else await board_message(state, edit=False, paused=bot.uno_timers.paused(channel_id))
+    return {} if state is None else await board_message(state, edit=False, paused=bot.uno_timers.paused(channel_id),
+                                                        picture=picture)
+
+
+async def reply_with_board(interaction: Interaction, record: GameRecord[UnoState], content: str,
+                           *embeds: discord.Embed) -> int | None:
+    """The public reply to a change: `content` (pinging whom the game waits for), `embeds`, then the board; its id.
+    Discord notifies nobody when a deferred reply is completed (an edit: discord-api-docs#5497), so this reply is
+    never a deferral's: with the board's picture cached it goes out whole, else at once without the picture, which
+    is drawn off the event loop meanwhile and added by an edit."""
+    bot = interaction.client
+    channel_id = require_channel(interaction)
+    drawing = live_drawing(record)
+    at_once = drawing is not None and not drawing.ready() and not interaction.response.is_done()
+    if at_once and drawing is not None:
+        drawing.start()
+    board = await live_board(bot, channel_id, record, picture=not at_once)
+    board_embed = board.pop("embed", None)
+    message_id = await pictures.send(interaction, content=content,
+                                     embeds=[*embeds, *([board_embed] if board_embed else [])],
+                                     allowed_mentions=awaited(record.state), **board)
+    if board_embed and message_id is not None:
+        await bot.uno_board.posted(channel_id, record, message_id)
+    if at_once:
+        whole = await live_board(bot, channel_id, record)
+        try:
+            await interaction.edit_original_response(embeds=[*embeds, whole["embed"]], attachments=whole["files"])
+        except discord.NotFound:  # the reply was deleted meanwhile: nothing to add the picture to
+            log.info("the Uno reply in channel %s was gone before its picture was added", channel_id)
+    return message_id
 
 
 def awaited(state: UnoState) -> discord.AllowedMentions:
@@ -115,9 +146,7 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
     state = result.game.state
     text = render.event_lines(state, result.events) or "Done."
     if mode == "reply":
-        await pictures.acknowledge(interaction, live_drawing(result.game))
-        board = await live_board(bot, channel_id, result.game)
-        message_id = await pictures.send(interaction, content=text, allowed_mentions=awaited(state), **board)
+        await reply_with_board(interaction, result.game, text)
     else:
         if mode == "board":
             await interaction.response.defer()
@@ -130,8 +159,8 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
             await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
         board = await live_board(bot, channel_id, result.game)
         message_id = (await interaction.followup.send(text, wait=True, allowed_mentions=awaited(state), **board)).id
-    if board and message_id is not None:
-        await bot.uno_board.posted(channel_id, result.game, message_id)
+        if board:
+            await bot.uno_board.posted(channel_id, result.game, message_id)
     drawn = render.drawn_for(result.events, interaction.user.id)
     if drawn:
         button = DrawnButton.offer(result.game, interaction.user.id)
@@ -146,16 +175,7 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
 async def announce(interaction: Interaction, record: GameRecord[UnoState], text: str,
                    *embeds: discord.Embed) -> None:
     """A public reply for a change that is not one move (an undo, the end): `text`, `embeds`, then the board."""
-    bot = interaction.client
-    channel_id = require_channel(interaction)
-    await pictures.acknowledge(interaction, live_drawing(record))
-    board = await live_board(bot, channel_id, record)
-    board_embed = board.pop("embed", None)
-    all_embeds = [*embeds, *([board_embed] if board_embed else [])]
-    message_id = await pictures.send(interaction, content=text, embeds=all_embeds,
-                                     allowed_mentions=awaited(record.state), **board)
-    if board_embed and message_id is not None:
-        await bot.uno_board.posted(channel_id, record, message_id)
+    await reply_with_board(interaction, record, text, *embeds)
 
 
 async def simple_move(interaction: Interaction, move: Any, *, mode: str = "reply", seated: bool = True) -> None:
@@ -422,10 +442,11 @@ def board_drawing(state: UnoState) -> Drawing | None:
     return render.board_picture(state) if state.phase is not Phase.LOBBY else None
 
 
-async def board_message(state: UnoState, *, edit: bool = True, paused: bool = False) -> dict[str, Any]:
+async def board_message(state: UnoState, *, edit: bool = True, paused: bool = False,
+                        picture: bool = True) -> dict[str, Any]:
     """The board's content, as keyword arguments for an edit (or, with `edit=False`, for a new message). Its
-    picture is drawn off the event loop: acknowledge an interaction first (ui/pictures.py)."""
-    drawing = board_drawing(state)
+    picture is drawn off the event loop: acknowledge an interaction first (ui/pictures.py). `picture=False`: none."""
+    drawing = board_drawing(state) if picture else None
     embed = render.board_embed(state, with_picture=drawing is not None)
     if paused:
         embed.description = f"{embed.description or ''}\n{PAUSED}"

@@ -89,16 +89,27 @@ async def test_a_move_is_acknowledged_before_its_board_is_drawn_and_its_reply_is
     before = len(harness.public_messages())
     hold(uno_render, "board_png")
     task, log = await sent_while_held(harness, "uno draw", mover)
-    assert log.response_type == 5 and not log.ephemeral and drawn == [], log.data
+    # Not a deferral: Discord notifies nobody when a deferred reply is completed (discord-api-docs#5497), so the
+    # reply goes out at once, pinging whom the game waits for, and its picture follows by an edit.
+    assert log.response_type == 4 and not log.ephemeral and drawn == [], log.data
+    state = await current(harness)
+    board = harness.newest_public()
+    assert board["attachments"] == [] and "drew" in message_text(board)
+    assert board["pinged"] == sorted(waiting_on(state))
     opened.set()
     reply = await task
+
+    async def pictured() -> bool:
+        return bool(harness.fake.messages[int(board["id"])]["attachments"])
+
+    await wait_for(pictured, 5)
     await harness.bot.uno_board.settle()
-    state = await current(harness)
     board = harness.newest_public()
     assert drawn == ["board_png"] and board["id"] == reply.message["id"]
     assert len(harness.public_messages()) == before + 1
     assert board["attachments"][0]["filename"] == uno_render.BOARD_FILE and "drew" in message_text(board)
-    assert board["pinged"] == sorted(waiting_on(state))  # the deferred reply's content still notifies
+    assert board["embeds"][-1]["image"]["url"] == f"attachment://{uno_render.BOARD_FILE}"
+    assert board["pinged"] == sorted(waiting_on(state))
 
 
 async def test_a_picture_already_drawn_goes_with_the_reply_at_once(harness):

@@ -421,8 +421,8 @@ class FakeDiscord:
         for key in ("content", "embeds", "components"):
             if key in body:
                 message[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
-        if done_loading and _is_loading(message):  # a deferred reply's followup is its first real content
-            message["pinged"] = _pinged(body)
+        # Completing a deferred reply is an edit of it: Discord notifies nobody (discord-api-docs#5497), so the
+        # message keeps `pinged` empty. A reply that must ping is sent whole at once, never after a deferral.
         if files:
             message["attachments"] = self._attachments(files)
         elif "attachments" in body:
