@@ -9,7 +9,8 @@ import logging
 import pkgutil
 import signal
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord.ext import commands
@@ -59,6 +60,28 @@ def extension_names() -> list[str]:
     return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.name.startswith("_"))
 
 
+def _tasks_created_by(fn: Callable[[dict[str, Any]], None], data: dict[str, Any]) -> set[asyncio.Task[Any]]:
+    """Call the synchronous `fn(data)` and return the tasks it created on the running loop: a task factory that
+    notes them is in place only for the call (cheaper than comparing `asyncio.all_tasks()` before and after, which
+    costs as much as there are tasks alive)."""
+    loop = asyncio.get_running_loop()
+    previous = loop.get_task_factory()
+    created: set[asyncio.Task[Any]] = set()
+
+    def noting(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        task = cast(asyncio.Task[Any], previous(loop, coro, **kwargs)) if previous is not None else \
+            asyncio.Task(coro, loop=loop, **kwargs)
+        created.add(task)
+        return task
+
+    loop.set_task_factory(noting)
+    try:
+        fn(data)
+    finally:
+        loop.set_task_factory(previous)
+    return created
+
+
 class ChaosTable(commands.Bot):
     """The bot, and everything cogs reach through it.
 
@@ -96,15 +119,14 @@ class ChaosTable(commands.Bot):
         if self.stopping:
             self._track(asyncio.create_task(self._refuse(data, RESTARTING)), data)
             return
-        before = asyncio.all_tasks()
         request = Request(str(data["id"]))
         token = REQUEST.set(request)
         try:
-            self._parse_interaction(data)
+            created = _tasks_created_by(self._parse_interaction, data)
         finally:
             REQUEST.reset(token)
-        request.tasks = asyncio.all_tasks() - before
-        for task in request.tasks:
+        request.tasks = created
+        for task in created:
             self._track(task, data)
 
     def _track(self, task: asyncio.Task[Any], data: dict[str, Any]) -> None:
