@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import pkgutil
 import signal
@@ -165,6 +166,7 @@ class ChaosTable(commands.Bot):
         for name in self.extension_names:
             await self.load_extension(name)  # each cog registers its persistent views in cog_load
         await self._sync_commands()
+        gc.freeze()  # what start-up built (modules, commands, fonts) lives on: later collections need not scan it
 
     async def _sync_commands(self) -> None:
         """With DEV_GUILD_ID, sync to that server at every start (instant) and globally only with --sync. Without
@@ -196,6 +198,7 @@ class ChaosTable(commands.Bot):
         finally:
             if self.db is not None:
                 await self.db.close()  # waits for a move in progress to commit or roll back
+            gc.unfreeze()  # what was frozen at start-up may be collected again (another bot in this process, tests)
 
 
 def create_bot(settings: Settings | None = None, *, sync_global: bool = False,

@@ -60,7 +60,7 @@ UNO_COMMANDS = {Play: "/uno play", Draw: "/uno draw", Pass: "/uno pass", SayUno:
                 Accept: "/uno accept"}
 GJT_COMMANDS = {Swap: "swap", SetAside: "aside", Act: "act", Exchange: "exchange", Trim: "return", Call: "call",
                 Give: "give", Evaluate: "reveal"}
-SETUP_BATCH = 50
+SETUP_BATCH = 10
 
 
 @dataclass
@@ -234,27 +234,68 @@ def next_interaction(world: World, command: str, rng: random.Random) -> tuple[st
     return "/help", h.slash_payload("help", user=anyone, channel=channel), None
 
 
+async def forget(fake: FakeDiscord) -> None:
+    """Drop what the fake keeps only for tests (every interaction, request and ephemeral reply), once the answers
+    are in: the bot's memory, not the fake's, is what garbage collection should be measured on."""
+    await asyncio.sleep(0.5)
+    fake.interactions.clear()
+    fake._by_token.clear()
+    fake.requests.clear()
+    for message_id in [m for m, message in fake.messages.items() if message.get("flags", 0) & 64]:
+        del fake.messages[message_id]
+    gc.collect()
+
+
 def percentile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+class GcPauses:
+    """Time spent in the garbage collector, by generation, while counting."""
+
+    def __init__(self) -> None:
+        self.total = [0.0, 0.0, 0.0]
+        self.count = [0, 0, 0]
+        self.longest = 0.0
+        self._started = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        pause = time.perf_counter() - self._started
+        self.total[info["generation"]] += pause
+        self.count[info["generation"]] += 1
+        self.longest = max(self.longest, pause)
+
+    def reset(self) -> None:
+        self.total, self.count, self.longest = [0.0, 0.0, 0.0], [0, 0, 0], 0.0
 
 
 @dataclass
 class Outcome:
     rate: float
     sent: list[Sent]
+    count: int
     lag_p99: float
     unanswered: int
     saturated: bool
     why: str
+    cpu_s: float = 0.0  # the process's CPU time during the run
+    loop_cpu_s: float = 0.0  # the event loop thread's
+    gc: str = ""
 
 
 async def drive(world: World, rate: float, seconds: float, mix: dict[str, int], rng: random.Random,
-                profiler: cProfile.Profile | None = None) -> Outcome:
+                pauses: GcPauses, profiler: cProfile.Profile | None = None) -> Outcome:
     commands, weights = list(mix), list(mix.values())
     total = int(rate * seconds)
     sent: list[Sent] = []
     lags: list[float] = []
     start = time.monotonic() + 0.05
+    cpu, loop_cpu = time.process_time(), time.thread_time()
+    pauses.reset()
     if profiler is not None:
         profiler.enable()
     for i in range(total):
@@ -275,6 +316,9 @@ async def drive(world: World, rate: float, seconds: float, mix: dict[str, int], 
             task.cancel()
     if profiler is not None:
         profiler.disable()
+    cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
+    gc_line = (f"{sum(pauses.total) * 1000:.0f} ms in {sum(pauses.count)} collections "
+               f"({pauses.count[2]} of gen 2, {pauses.total[2] * 1000:.0f} ms), longest {pauses.longest * 1000:.1f} ms")
     await asyncio.sleep(0.2)  # followups and board edits of the last ones
     unanswered = sum(not s.record.acknowledged for s in sent)
     thirds = len(sent) // 3
@@ -289,7 +333,7 @@ async def drive(world: World, rate: float, seconds: float, mix: dict[str, int], 
                f"{statistics.median(last) * 1000:.1f} ms")
     elif lag_p99 > 0.1:
         why = f"the sender fell {lag_p99 * 1000:.0f} ms behind"
-    return Outcome(rate, sent, lag_p99, unanswered, bool(why), why)
+    return Outcome(rate, sent, len(sent), lag_p99, unanswered, bool(why), why, cpu, loop_cpu, gc_line)
 
 
 def report(outcome: Outcome) -> list[str]:
@@ -332,6 +376,8 @@ async def main() -> None:
     fake = FakeDiscord()
     await fake.start()
     outcomes: list[Outcome] = []
+    lines: list[list[str]] = []
+    pauses = GcPauses()
     with tempfile.TemporaryDirectory() as tmp:
         harness = Harness(fake, Path(tmp) / "bench.db")
         await harness.start_bot()
@@ -339,17 +385,21 @@ async def main() -> None:
             began = time.perf_counter()
             world = await set_up(harness, fake, args)
             setup_s = time.perf_counter() - began
+            await forget(fake)
             rates = [float(r) for r in args.rates.split(",")]
             i = 0
             while i < len(rates):
                 profiler = cProfile.Profile() if args.profile and rates[i] == args.profile_rate else None
                 gc.collect()
-                outcome = await drive(world, rates[i], args.seconds, mix, rng, profiler)
+                outcome = await drive(world, rates[i], args.seconds, mix, rng, pauses, profiler)
                 if profiler is not None:
                     profiler.dump_stats(args.profile)
                 outcomes.append(outcome)
+                lines.append(report(outcome))
+                outcome.sent.clear()
+                await forget(fake)
                 verdict = f"SATURATED: {outcome.why}" if outcome.saturated else "keeps up"
-                print(f"rate {rates[i]:g}/s: {len(outcome.sent)} sent, {outcome.unanswered} unanswered, sender lag "
+                print(f"rate {rates[i]:g}/s: {outcome.count} sent, {outcome.unanswered} unanswered, sender lag "
                       f"p99 {outcome.lag_p99 * 1000:.1f} ms, {verdict}", file=sys.stderr)
                 if args.find_saturation and i == len(rates) - 1 and not outcome.saturated:
                     rates.append(rates[i] + args.step)
@@ -362,13 +412,16 @@ async def main() -> None:
           f"{setup_s:.1f} s. Milliseconds from INTERACTION_CREATE to the acknowledgement.\n")
     print("| rate /s | command | n | p50 ms | p99 ms | max ms | p99 / /help p99 | refused |")
     print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for outcome in outcomes:
-        print("\n".join(report(outcome)))
+    for rows in lines:
+        print("\n".join(rows))
     print()
-    print("| rate /s | sent | unanswered | sender lag p99 ms | saturated |")
-    print("| ---: | ---: | ---: | ---: | --- |")
+    print("| rate /s | sent | unanswered | sender lag p99 ms | CPU ms an interaction (loop thread) | garbage "
+          "collection | saturated |")
+    print("| ---: | ---: | ---: | ---: | ---: | --- | --- |")
     for o in outcomes:
-        print(f"| {o.rate:g} | {len(o.sent)} | {o.unanswered} | {o.lag_p99 * 1000:.1f} | {o.why or 'no'} |")
+        print(f"| {o.rate:g} | {o.count} | {o.unanswered} | {o.lag_p99 * 1000:.1f} | "
+              f"{o.cpu_s / o.count * 1000:.2f} ({o.loop_cpu_s / o.count * 1000:.2f}) | {o.gc} | "
+              f"{o.why or 'no'} |")
     saturated = next((o.rate for o in outcomes if o.saturated), None)
     print(f"\nSaturation rate: {saturated:g}/s" if saturated else "\nNo rate tried saturated.")
     if world.skipped:

@@ -166,3 +166,15 @@ async def test_a_requests_tasks_are_those_its_parsing_created_and_no_others():
     finally:
         loop.set_task_factory(None)
     await asyncio.gather(elsewhere, later, *created)
+
+
+async def test_what_start_up_built_is_frozen_and_thawed_at_close(harness):
+    """Issue 19: garbage collections skip what the bot built while starting (gc.freeze); closing thaws it, so
+    a bot stopped inside a longer-lived process (a test run) can still be collected."""
+    import gc
+
+    assert gc.get_freeze_count() > 0
+    await harness.stop_bot()
+    assert gc.get_freeze_count() == 0
+    await harness.start_bot()
+    assert gc.get_freeze_count() > 0
