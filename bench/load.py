@@ -47,6 +47,7 @@ from engine.uno.moves import Accept, Draw, EndRound, Pass, Play, SayUno
 from engine.uno.rules import UNO, legal_moves, waiting_on
 from engine.uno.rules import apply as uno_apply
 from engine.uno.state import Phase
+from render.common import COLOUR_ERROR
 from tests.fake_discord import FakeDiscord, Harness
 from tests.fake_discord.server import FakeUser, InteractionRecord
 
@@ -61,6 +62,7 @@ UNO_COMMANDS = {Play: "/uno play", Draw: "/uno draw", Pass: "/uno pass", SayUno:
 GJT_COMMANDS = {Swap: "swap", SetAside: "aside", Act: "act", Exchange: "exchange", Trim: "return", Call: "call",
                 Give: "give", Evaluate: "reveal"}
 SETUP_BATCH = 10
+REFUSALS: dict[str, str] = {}  # the first refusal of each command, to say why in the output
 
 
 @dataclass
@@ -85,7 +87,7 @@ class Sent:
     command: str
     scheduled: float
     record: InteractionRecord
-    refusable: bool  # a move: an ephemeral answer means it was refused
+    refusable: bool  # a move: a refusal means the bench's copy of the game went wrong
 
 
 class World:
@@ -251,7 +253,7 @@ def percentile(ordered: list[float], q: float) -> float:
 
 
 class GcPauses:
-    """Time spent in the garbage collector, by generation, while counting."""
+    """CPU time spent in the garbage collector (of the thread that collects), by generation, while counting."""
 
     def __init__(self) -> None:
         self.total = [0.0, 0.0, 0.0]
@@ -262,9 +264,9 @@ class GcPauses:
 
     def _note(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._started = time.perf_counter()
+            self._started = time.thread_time()
             return
-        pause = time.perf_counter() - self._started
+        pause = time.thread_time() - self._started
         self.total[info["generation"]] += pause
         self.count[info["generation"]] += 1
         self.longest = max(self.longest, pause)
@@ -344,8 +346,10 @@ def report(outcome: Outcome) -> list[str]:
             continue
         by[s.command].append(s.record.acknowledged_at - s.record.sent_at)
         data = s.record.callbacks[0].get("data") or {} if s.record.callbacks else {}
-        if s.refusable and (data.get("flags") or 0) & 64:
+        embed = (data.get("embeds") or [{}])[0]
+        if s.refusable and embed.get("color") == COLOUR_ERROR.value:
             refused[s.command] += 1
+            REFUSALS.setdefault(s.command, embed.get("description") or "")
     help_p99 = percentile(sorted(by["/help"]), 0.99) if by["/help"] else float("nan")
     lines = []
     for command in sorted(by, key=lambda c: (c != "/help", c)):
@@ -368,7 +372,8 @@ async def main() -> None:
     parser.add_argument("--find-saturation", action="store_true", help="after --rates, step up until it saturates")
     parser.add_argument("--step", type=float, default=100)
     parser.add_argument("--seed", type=int, default=19)
-    parser.add_argument("--profile", help="write a cProfile of the run at --profile-rate to this file")
+    parser.add_argument("--profile", help="write a cProfile (CPU time of the event loop's thread) of the run at "
+                                          "--profile-rate to this file")
     parser.add_argument("--profile-rate", type=float, default=100)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -389,7 +394,8 @@ async def main() -> None:
             rates = [float(r) for r in args.rates.split(",")]
             i = 0
             while i < len(rates):
-                profiler = cProfile.Profile() if args.profile and rates[i] == args.profile_rate else None
+                profiling = args.profile and rates[i] == args.profile_rate
+                profiler = cProfile.Profile(time.thread_time) if profiling else None
                 gc.collect()
                 outcome = await drive(world, rates[i], args.seconds, mix, rng, pauses, profiler)
                 if profiler is not None:
@@ -424,6 +430,8 @@ async def main() -> None:
               f"{o.why or 'no'} |")
     saturated = next((o.rate for o in outcomes if o.saturated), None)
     print(f"\nSaturation rate: {saturated:g}/s" if saturated else "\nNo rate tried saturated.")
+    for command, text in REFUSALS.items():
+        print(f"First refusal of {command}: {text[:200]!r}")
     if world.skipped:
         print(f"Moves skipped (their games were all waiting for an answer): {dict(world.skipped)}")
 
