@@ -35,6 +35,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/chroma.py
 	$(BIN)/python bench/ginjontan.py
 	$(BIN)/python bench/chaosjan.py
+	$(BIN)/python bench/load.py
 
 bench-chroma: $(VENV)/.installed-dev
 	$(BIN)/python bench/chroma.py
