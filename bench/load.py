@@ -411,7 +411,10 @@ async def main() -> None:
                     rates.append(rates[i] + args.step)
                 i += 1
         finally:
-            await harness.stop_bot()
+            try:
+                await harness.stop_bot()
+            except Exception as error:  # a saturated run stops with answers still in flight
+                print(f"stopping the bot failed: {error!r}", file=sys.stderr)
             await fake.stop()
     print(f"{args.channels} channels ({args.uno} with Uno, {args.ginjontan} with Gin-jon-tan, {args.chroma} with "
           f"Chroma), {args.seconds:g} s a rate, pictures {'out of' if args.no_pictures else 'in'} the mix; set-up "
