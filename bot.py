@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -137,7 +138,8 @@ class ChaosTable(commands.Bot):
     async def _refuse(self, data: dict[str, Any], text: str) -> None:
         interaction: discord.Interaction[ChaosTable] = discord.Interaction(
             data=data, state=self._connection)  # type: ignore[arg-type]  # the gateway's payload, as discord.py gets it
-        with contextlib.suppress(discord.HTTPException, RuntimeError):  # RuntimeError: the session closed meanwhile
+        # RuntimeError: the session closed meanwhile; ClientError, TimeoutError: Discord could not be reached
+        with contextlib.suppress(discord.HTTPException, RuntimeError, aiohttp.ClientError, TimeoutError):
             if data["type"] == discord.InteractionType.autocomplete.value:
                 await interaction.response.autocomplete([])
             else:
