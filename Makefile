@@ -38,6 +38,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/chaosjan.py
 	$(BIN)/python bench/pictures.py
 	$(BIN)/python bench/many_games.py
+	$(BIN)/python bench/load.py
 
 bench-chroma: $(VENV)/.installed-dev
 	$(BIN)/python bench/chroma.py

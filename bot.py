@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import pkgutil
 import signal
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -61,6 +64,28 @@ def extension_names() -> list[str]:
     return sorted(f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.name.startswith("_"))
 
 
+def _tasks_created_by(fn: Callable[[dict[str, Any]], None], data: dict[str, Any]) -> set[asyncio.Task[Any]]:
+    """Call the synchronous `fn(data)` and return the tasks it created on the running loop: a task factory that
+    notes them is in place only for the call (cheaper than comparing `asyncio.all_tasks()` before and after, which
+    costs as much as there are tasks alive)."""
+    loop = asyncio.get_running_loop()
+    previous = loop.get_task_factory()
+    created: set[asyncio.Task[Any]] = set()
+
+    def noting(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        task = cast(asyncio.Task[Any], previous(loop, coro, **kwargs)) if previous is not None else \
+            asyncio.Task(coro, loop=loop, **kwargs)
+        created.add(task)
+        return task
+
+    loop.set_task_factory(noting)
+    try:
+        fn(data)
+    finally:
+        loop.set_task_factory(previous)
+    return created
+
+
 class ChaosTable(commands.Bot):
     """The bot, and everything cogs reach through it.
 
@@ -101,15 +126,14 @@ class ChaosTable(commands.Bot):
         if self.stopping:
             self._track(asyncio.create_task(self._refuse(data, RESTARTING)), data)
             return
-        before = asyncio.all_tasks()
         request = Request(str(data["id"]))
         token = REQUEST.set(request)
         try:
-            self._parse_interaction(data)
+            created = _tasks_created_by(self._parse_interaction, data)
         finally:
             REQUEST.reset(token)
-        request.tasks = asyncio.all_tasks() - before
-        for task in request.tasks:
+        request.tasks = created
+        for task in created:
             self._track(task, data)
 
     def _track(self, task: asyncio.Task[Any], data: dict[str, Any]) -> None:
@@ -119,7 +143,8 @@ class ChaosTable(commands.Bot):
     async def _refuse(self, data: dict[str, Any], text: str) -> None:
         interaction: discord.Interaction[ChaosTable] = discord.Interaction(
             data=data, state=self._connection)  # type: ignore[arg-type]  # the gateway's payload, as discord.py gets it
-        with contextlib.suppress(discord.HTTPException, RuntimeError):  # RuntimeError: the session closed meanwhile
+        # RuntimeError: the session closed meanwhile; ClientError, TimeoutError: Discord could not be reached
+        with contextlib.suppress(discord.HTTPException, RuntimeError, aiohttp.ClientError, TimeoutError):
             if data["type"] == discord.InteractionType.autocomplete.value:
                 await interaction.response.autocomplete([])
             else:
@@ -148,6 +173,7 @@ class ChaosTable(commands.Bot):
         for name in self.extension_names:
             await self.load_extension(name)  # each cog registers its persistent views in cog_load
         await self._sync_commands()
+        gc.freeze()  # what start-up built (modules, commands, fonts) lives on: later collections need not scan it
         path = self.settings.database_path
         if path is not None and not checked_at_start(path):  # last: damage found closes the bot, and with it HTTP
             self._page_check = PageCheck(path)
@@ -205,6 +231,7 @@ class ChaosTable(commands.Bot):
         finally:
             if self.db is not None:
                 await self.db.close()  # waits for a move in progress to commit or roll back
+            gc.unfreeze()  # what was frozen at start-up may be collected again (another bot in this process, tests)
 
 
 def create_bot(settings: Settings | None = None, *, sync_global: bool = False,

@@ -133,7 +133,7 @@ class Uno(commands.GroupCog, group_name="uno",
         card_id = _find_card(state, interaction.user.id, parse_face(card))
         await flows.play_card(interaction, card_id, _pile_id(state, pile),
                               colour=None if color is None else parse_colour(color),
-                              target=None if target is None else target.id)
+                              target=None if target is None else target.id, record=record)
 
     @play.autocomplete("card")
     async def _card_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

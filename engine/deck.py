@@ -11,6 +11,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
+from functools import cached_property
 from json.decoder import JSONObject  # type: ignore[attr-defined]  # the pure-Python object reader, not in the stubs
 from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from pathlib import Path
@@ -124,7 +125,7 @@ class Deck(CardIndex[Card]):
     cards: tuple[Card, ...]
     lookup_hint = "Check the name with `/cosmic deck`."
 
-    @property
+    @cached_property  # asked at every table render (issue 19); a deck never changes
     def about_yakitori(self) -> bool:
         """A card of this deck depends on who is still yakitori (seed 001 glossary)."""
         return any(card.about_yakitori for card in self.cards)

@@ -116,6 +116,8 @@ class Database:
         self._lock = asyncio.Lock()
         self._queue: list[_Job] = []
         self._writer: asyncio.Task[None] | None = None
+        self._reads: list[_Job] = []
+        self._reader: asyncio.Task[None] | None = None
         self._closed = False
         self._refusal: DatabaseFileError | None = None
 
@@ -167,16 +169,22 @@ class Database:
         return await job[1]
 
     async def _drain(self) -> None:
-        while self._queue:
-            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+        await self._run_queue("_queue", _run_batch)
+
+    async def _run_queue(self, queue: str, runner: Callable[..., list[tuple[bool, Any]]]) -> None:
+        """Hand the jobs in `self.<queue>` to the database thread, up to MAX_BATCH at a time, `runner` running each
+        batch there; then settle each job's future with its own outcome."""
+        while jobs := getattr(self, queue):
+            batch = jobs[:MAX_BATCH]
+            setattr(self, queue, jobs[MAX_BATCH:])
             try:
                 async with self._lock:
                     self._check_open()
-                    if self._refusal is not None:
+                    if self._refusal is not None and runner is _run_batch:  # reads go on
                         raise self._refusal
-                    outcomes = await self._call(partial(_run_batch, fns=[fn for fn, _ in batch]))
+                    outcomes = await self._call(partial(runner, fns=[fn for fn, _ in batch]))
             except asyncio.CancelledError:  # shutting down: nobody will wait for these answers
-                for _, future in batch + self._queue:
+                for _, future in batch + getattr(self, queue):
                     future.cancel()
                 raise
             except Exception as error:  # the whole batch failed (commit error, closed database)
@@ -190,15 +198,22 @@ class Database:
                     future.set_exception(value)
 
     async def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `fn(conn)` in the database thread, never in the middle of someone else's transaction."""
-        async with self._lock:
-            self._check_open()
-            return await self._call(fn)
+        """Run `fn(conn)` in the database thread, never in the middle of someone else's transaction.
+
+        Reads that queue up while the connection is busy go to the thread together (one hand-off for all of them,
+        as writes do); one that raises fails only itself."""
+        self._check_open()
+        job: _Job = (fn, asyncio.get_running_loop().create_future())
+        self._reads.append(job)
+        if self._reader is None or self._reader.done():
+            self._reader = asyncio.create_task(self._run_queue("_reads", _run_reads), name="database-reader")
+        return await job[1]
 
     async def close(self) -> None:
         """Let queued writes finish (commit or roll back), then close."""
-        if self._writer is not None:
-            await asyncio.wait({self._writer})
+        busy = {task for task in (self._writer, self._reader) if task is not None}
+        if busy:
+            await asyncio.wait(busy)
         async with self._lock:
             if self._closed:
                 return
@@ -244,6 +259,17 @@ def _run_batch(conn: sqlite3.Connection, fns: list[Callable[[sqlite3.Connection]
         conn.rollback()
         raise
     crash_point("after_commit")
+    return outcomes
+
+
+def _run_reads(conn: sqlite3.Connection, fns: list[Callable[[sqlite3.Connection], Any]]) -> list[tuple[bool, Any]]:
+    """In the database thread: each read on its own, outside any transaction."""
+    outcomes: list[tuple[bool, Any]] = []
+    for fn in fns:
+        try:
+            outcomes.append((True, fn(conn)))
+        except Exception as error:
+            outcomes.append((False, error))
     return outcomes
 
 

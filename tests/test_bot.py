@@ -130,3 +130,51 @@ def test_every_attribute_a_cog_attaches_to_the_bot_is_declared_on_its_class():
     undeclared = {(path, attr) for path, attrs in attached.items() for attr in attrs
                   if attr not in bot_module.ChaosTable.__annotations__}
     assert undeclared == set()
+
+
+async def test_a_requests_tasks_are_those_its_parsing_created_and_no_others():
+    """bot.py keys a request's changes by the tasks that handle it (issue 19: found with a task factory, not by
+    comparing every task alive); a task that already ran, or one started later, is not the request's."""
+    async def idle():
+        await asyncio.sleep(0)
+
+    elsewhere = asyncio.create_task(idle())
+    loop = asyncio.get_running_loop()
+    made_by_factory = []
+
+    def factory(loop, coro, **kwargs):
+        task = asyncio.Task(coro, loop=loop, **kwargs)
+        made_by_factory.append(task)
+        return task
+
+    loop.set_task_factory(factory)
+    try:
+        parsed, started = [], []
+
+        def parse(data):
+            parsed.append(data)
+            started.append(asyncio.create_task(idle(), name="handler"))
+            started.append(asyncio.ensure_future(idle()))
+
+        created = bot_module._tasks_created_by(parse, {"id": "1"})
+        later = asyncio.create_task(idle())
+        assert parsed == [{"id": "1"}]
+        assert created == set(started) and "handler" in {t.get_name() for t in created}
+        assert elsewhere not in created and later not in created
+        assert set(made_by_factory) == created | {later}  # the loop's own factory made them, and is back in place
+        assert loop.get_task_factory() is factory
+    finally:
+        loop.set_task_factory(None)
+    await asyncio.gather(elsewhere, later, *created)
+
+
+async def test_what_start_up_built_is_frozen_and_thawed_at_close(harness):
+    """Issue 19: garbage collections skip what the bot built while starting (gc.freeze); closing thaws it, so
+    a bot stopped inside a longer-lived process (a test run) can still be collected."""
+    import gc
+
+    assert gc.get_freeze_count() > 0
+    await harness.stop_bot()
+    assert gc.get_freeze_count() == 0
+    await harness.start_bot()
+    assert gc.get_freeze_count() > 0

@@ -187,9 +187,10 @@ async def simple_move(interaction: Interaction, move: Any, *, mode: str = "reply
 
 async def play_card(interaction: Interaction, card_id: int, pile_id: int | None, *,
                     colour: Colour | None = None, target: int | None = None, onto: int | None = None,
-                    split: str | None = None, mode: str = "reply") -> None:
-    """Play, asking with a menu for what is missing (a pile, a colour, a partner, a pile to move onto)."""
-    record = await load(interaction)
+                    split: str | None = None, mode: str = "reply", record: GameRecord[UnoState] | None = None) -> None:
+    """Play, asking with a menu for what is missing (a pile, a colour, a partner, a pile to move onto). `record`:
+    the game as the caller just loaded it (else it is loaded here)."""
+    record = record or await load(interaction)
     state = record.state
     player = interaction.user.id
     require_seated(interaction, state.players)

@@ -372,3 +372,31 @@ async def test_undo_kick_and_end_by_the_host(harness):
     assert refused.ephemeral and "host" in refused.text
     ended = await harness.slash("uno end", user=ann)
     assert "is over" in ended.text and await current(harness) is None
+
+
+async def test_a_slash_play_reads_the_game_once_and_plays_it(harness):
+    """Issue 19: `/uno play` loads the game once; the cog's record goes on to the move (it was loaded twice)."""
+    players = [harness.user(n) for n in ("ann", "ben")]
+    users = {p.id: p for p in players}
+    await start_game(harness, players, preset="classic")
+    state = await current(harness)
+    play = next(m for p in waiting_on(state) for m in legal_moves(state, p) if isinstance(m, Play))
+    store = harness.bot.games
+    reads = []
+    original = store.require
+
+    async def counted(*args, **kwargs):
+        reads.append(args)
+        return await original(*args, **kwargs)
+
+    store.require = counted
+    try:
+        options = {"card": CARDS[play.card].notation, "pile": state.pile_number(play.pile)}
+        if play.colour is not None:
+            options["color"] = COLOUR_NAMES[play.colour].lower()
+        reply = await harness.slash("uno play", user=users[play.player], **options)
+    finally:
+        del store.require
+    assert not reply.ephemeral, reply.text
+    assert len(reads) == 1
+    assert len((await current(harness)).hand(play.player)) == len(state.hand(play.player)) - 1

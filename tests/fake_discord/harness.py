@@ -194,6 +194,13 @@ class Harness:
         """Run `/qualified name` with typed options, as Discord would send it, and wait for the answer.
 
         Options are checked against the commands the bot registered; `raw_options` forges a payload."""
+        return await self._send(self.slash_payload(qualified_name, user=user, channel=channel,
+                                                   raw_options=raw_options, **options))
+
+    def slash_payload(self, qualified_name: str, *, user: FakeUser, channel: int | None = None,
+                      raw_options: list[dict[str, Any]] | None = None, **options: Any) -> dict[str, Any]:
+        """The INTERACTION_CREATE payload of `/qualified name`, not sent: for `fake.send_interaction`, which sends
+        without waiting for the answer (bench/load.py)."""
         names = qualified_name.split()
         schema = next((c for c in self.fake.commands_for(self.fake.guild_id) if c["name"] == names[0]), None)
         if schema is None:
@@ -214,7 +221,7 @@ class Harness:
                                 "guild_id": str(self.fake.guild_id)}
         if resolved:
             data["resolved"] = resolved
-        return await self._send(self._envelope(2, data, user, channel))
+        return self._envelope(2, data, user, channel)
 
     def _options(self, node: dict[str, Any], given: dict[str, Any], resolved: dict[str, Any]) -> list[dict]:
         schema = {o["name"]: o for o in node.get("options", [])}

@@ -67,6 +67,7 @@ class InteractionRecord:
     followups: list[dict[str, Any]] = field(default_factory=list)   # messages created by followups
     edits: list[dict[str, Any]] = field(default_factory=list)       # bodies of PATCHes to its messages
     original_message_id: int | None = None
+    acknowledged_at: float | None = None  # time.monotonic() when the first callback arrived (before any check)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -291,9 +292,12 @@ class FakeDiscord:
         return discord_error(400, 50035, "Invalid Form Body", {"_problems": problems})
 
     def _callback(self, interaction_id: int, token: str, body: dict[str, Any], files: list) -> web.Response:
+        arrived = time.monotonic()
         record = self.interactions.get(interaction_id)
         if record is None or record.token != token:
             return discord_error(404, 10062, "Unknown interaction")
+        if record.acknowledged_at is None:
+            record.acknowledged_at = arrived
         if record.acknowledged:
             self.rejections.append({"where": "callback", "problems": ["acknowledged twice (40060)"], "body": body})
             return discord_error(400, 40060, "Interaction has already been acknowledged.")

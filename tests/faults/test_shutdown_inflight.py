@@ -132,3 +132,29 @@ async def test_a_move_still_running_after_the_grace_period_is_told_the_bot_stopp
     answer = await pending
     assert answer.ephemeral and answer.text == CUT_OFF
     assert not harness.bot._in_flight
+
+
+async def test_stopping_goes_on_when_telling_a_cut_off_move_fails_to_connect(harness, monkeypatch):
+    """Found by bench/load.py (issue 19): a saturated bot stopping could not reach Discord to say "the bot had to
+    stop" (a connection timeout, not an HTTP error), and closing raised instead of going on to disconnect."""
+    import aiohttp
+    import discord
+
+    alice = harness.user("alice")
+    await harness.slash("tally start", user=alice)
+
+    async def stuck(*args, **kwargs):
+        await asyncio.Event().wait()
+
+    async def unreachable(*args, **kwargs):
+        raise aiohttp.ClientConnectionError("connection timeout")
+
+    harness.bot.games.apply = stuck
+    pending = asyncio.create_task(harness.slash("tally add", user=alice, amount=1))
+    await until(lambda: len(harness.fake.interactions) == 2)
+    add_id = str(max(harness.fake.interactions))
+    await until(lambda: any(data["id"] == add_id for data in harness.bot._in_flight.values()))
+    monkeypatch.setattr(discord.InteractionResponse, "send_message", unreachable)
+    await harness.bot.drain(grace=0.05)
+    assert not harness.bot._in_flight
+    pending.cancel()

@@ -155,6 +155,39 @@ async def test_a_batch_of_writes_is_one_trip_to_the_database_thread(tmp_path, ca
         await db.close()
 
 
+async def test_reads_queued_together_are_one_trip_and_fail_alone(tmp_path, caplog):
+    """Issue 19: reads waiting for the connection go to its thread together, like writes; one that raises fails
+    only itself."""
+    db = await Database.open(tmp_path / "reads.db")
+
+    def count(conn):
+        return conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+
+    def fails(conn):
+        raise ValueError("a bad read")
+
+    try:
+        await db.write(_insert(1))
+        caplog.set_level(logging.DEBUG, logger="aiosqlite")
+        results = await asyncio.gather(*(db.read(count) for _ in range(4)), db.read(fails), db.read(count),
+                                       return_exceptions=True)
+        calls = [r for r in caplog.records if r.name == "aiosqlite" and r.getMessage().startswith("executing")]
+        assert results[:4] == [1] * 4 and isinstance(results[4], ValueError) and results[5] == 1
+        assert len(calls) == 1
+    finally:
+        await db.close()
+
+
+async def test_close_lets_queued_reads_finish(tmp_path):
+    db = await Database.open(tmp_path / "read-drain.db")
+    await db.write(_insert(7))
+    reads = [asyncio.ensure_future(db.read(lambda c: c.execute("SELECT channel_id FROM games").fetchone()[0]))
+             for _ in range(100)]
+    await asyncio.sleep(0)
+    await db.close()
+    assert [r.result() for r in reads] == [7] * 100
+
+
 def _header(path) -> tuple[int, int]:
     conn = sqlite3.connect(path)
     try:
