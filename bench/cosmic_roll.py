@@ -38,7 +38,7 @@ async def main() -> None:
             for channel in channels:
                 east, south, west, north = seats
                 await harness.slash("table start", user=east, channel=channel, east=east, south=south, west=west,
-                                    north=north, points=10_000_000)
+                                    north=north, points=1_000_000)
                 await harness.slash("cosmic start", user=east, channel=channel)
             latencies = []
             for i in range(args.rolls):
