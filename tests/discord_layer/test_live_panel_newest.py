@@ -4,6 +4,8 @@ channel it has not heard of since it connected, or whose newest message was dele
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.discord_layer.test_chaosjan import EAST_STOCK, start
@@ -95,6 +97,14 @@ async def test_after_a_restart_the_channel_is_asked_about_once(harness):
         assert harness.newest_public()["id"] == played.message["id"], "the newest panel is edited in place"
         assert asked(harness) == asks
 
+
+async def test_a_new_gateway_session_forgets_what_it_heard(harness):
+    (ann, ben, *_), panel, count = await started(harness)
+    harness.bot.dispatch("ready")  # as discord.py does after identifying anew: events in between may be lost
+    await asyncio.sleep(0)
+    for user in (ann, ben):
+        newest, count = await swap(harness, user, count)
+        assert newest["id"] == panel["id"] and asked(harness) == 1
 
 @pytest.mark.parametrize("together", [False, True], ids=["deleted", "bulk-deleted"])
 async def test_after_the_newest_message_is_deleted_the_channel_is_asked_about_once(harness, together):
