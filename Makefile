@@ -39,6 +39,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python bench/pictures.py
 	$(BIN)/python bench/many_games.py
 	$(BIN)/python bench/load.py
+	$(BIN)/python bench/live_panel.py
 
 bench-chroma: $(VENV)/.installed-dev
 	$(BIN)/python bench/chroma.py

@@ -29,6 +29,7 @@ from storage.command_sync import payload_hash, remember_synced, synced_hash
 from storage.database import PageCheck, checked_at_start
 from storage.games import REQUEST, Request
 from ui.errors import install_error_handler
+from ui.live_panel import track_newest
 
 if TYPE_CHECKING:
     from ui.ginjontan_timer import GinjontanTimers
@@ -118,6 +119,7 @@ class ChaosTable(commands.Bot):
         self._in_flight: dict[asyncio.Task[Any], dict[str, Any]] = {}  # handler task -> its interaction's payload
         self._parse_interaction = self._connection.parsers["INTERACTION_CREATE"]
         self._connection.parsers["INTERACTION_CREATE"] = self._receive_interaction
+        track_newest(self)
 
     def _receive_interaction(self, data: dict[str, Any]) -> None:
         """Every INTERACTION_CREATE from the gateway. Its handlers run with the interaction's id as the storage

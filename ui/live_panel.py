@@ -7,12 +7,18 @@ game_messages keeps the panel's id under the game's role, and under a second rol
 while it has no lines (else 0), so a restart finds it. (Nothing is fetched: reading a message needs Read Message
 History, which the bot doesn't ask for; the lines a panel shows are remembered as they are sent, or read from the
 clicked message.)
+
+Whether the panel is still the newest message is known without asking Discord: `track_newest` keeps each channel's
+newest message id from the gateway (MESSAGE_CREATE, under the guild messages intent, which is not privileged and is
+in discord.py's default intents; message content is not needed) and from the panels the bot posts. A channel not
+seen since the gateway session began, or whose newest message was deleted, is asked about once (GET the channel).
 """
 
 from __future__ import annotations
 
 import logging
 import weakref
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -27,6 +33,7 @@ log = logging.getLogger(__name__)
 
 CONTENT_LIMIT = 2000
 _lines: weakref.WeakKeyDictionary[Any, dict[int, str]] = weakref.WeakKeyDictionary()
+_newest: weakref.WeakKeyDictionary[Any, dict[int, int]] = weakref.WeakKeyDictionary()  # bot -> channel -> message
 
 
 def grown(old: str, new: str | None) -> str:
@@ -34,10 +41,49 @@ def grown(old: str, new: str | None) -> str:
     return "\n".join(part for part in (old, new) if part)
 
 
+def posted(bot: ChaosTable, channel_id: int, message_id: int) -> None:
+    """A message was posted in the channel. Snowflakes grow with time, so the newest is the greatest id, whatever
+    order the gateway and the bot's own replies tell of them."""
+    newest = _newest.setdefault(bot, {})
+    if message_id > newest.get(channel_id, 0):
+        newest[channel_id] = message_id
+
+
+def deleted(bot: ChaosTable, channel_id: int, message_ids: Collection[int]) -> None:
+    """Messages were deleted: if the newest is one of them, which one is newest now is asked next time."""
+    newest = _newest.get(bot, {})
+    if newest.get(channel_id) in message_ids:
+        del newest[channel_id]
+
+
+def track_newest(bot: ChaosTable) -> None:
+    """Keep each channel's newest message from the gateway. Ephemeral replies are no channel message (Discord
+    sends no MESSAGE_CREATE for them). A new gateway session forgets everything: events may have been lost."""
+    async def on_message(message: discord.Message) -> None:
+        if not message.flags.ephemeral:
+            posted(bot, message.channel.id, message.id)
+
+    async def on_raw_message_delete(event: discord.RawMessageDeleteEvent) -> None:
+        deleted(bot, event.channel_id, {event.message_id})
+
+    async def on_raw_bulk_message_delete(event: discord.RawBulkMessageDeleteEvent) -> None:
+        deleted(bot, event.channel_id, event.message_ids)
+
+    async def on_ready() -> None:
+        _newest.pop(bot, None)
+
+    for listener in (on_message, on_raw_message_delete, on_raw_bulk_message_delete, on_ready):
+        bot.add_listener(listener)
+
+
 async def is_newest(bot: ChaosTable, channel_id: int, message_id: int) -> bool:
     """Whether nothing was posted below the message (ephemeral replies don't count, as in Discord)."""
-    channel = await bot.fetch_channel(channel_id)
-    return getattr(channel, "last_message_id", None) == message_id
+    if channel_id not in _newest.get(bot, {}):
+        last = getattr(await bot.fetch_channel(channel_id), "last_message_id", None)
+        if last is None:
+            return False
+        posted(bot, channel_id, last)
+    return _newest[bot].get(channel_id) == message_id
 
 
 def known_lines(bot: ChaosTable, message_id: int, message: discord.Message | None = None) -> str | None:
@@ -81,6 +127,7 @@ class LivePanel:
         await remember_message(bot.db, game_id, self.role, channel_id, message_id)
         await remember_message(bot.db, game_id, self.bare_role, channel_id, 0 if lines else message_id)
         _lines.setdefault(bot, {})[message_id] = lines
+        posted(bot, channel_id, message_id)
 
     async def editable(self, bot: ChaosTable, game_id: int, channel_id: int,
                        message: discord.Message | None = None) -> tuple[int, str] | None:

@@ -7,6 +7,7 @@ import pytest
 
 from bot import extension_names
 from tests.fake_discord import limits
+from tests.fake_discord.server import GUILD_MESSAGES
 
 
 def row(*items):
@@ -133,6 +134,28 @@ class TestThroughTheBot:
         assert harness.public_messages() == []
         reply = await harness.slash("tally say", user=harness.user("a"), length=3, channel=thread.id)
         assert reply.message["channel_id"] == str(thread.id)
+
+    async def test_channel_messages_reach_the_gateway_only_with_the_guild_messages_intent(self, harness):
+        intents = harness.bot.intents
+        assert intents.guild_messages and not intents.message_content, "nothing privileged is asked for"
+        channel = harness.bot.get_channel(harness.fake.default_channel)  # discord.py notes each MESSAGE_CREATE
+        deletes = []
+
+        async def on_raw_message_delete(event):
+            deletes.append(event)
+        harness.bot.add_listener(on_raw_message_delete)
+        said = await harness.post("hello", user=harness.user("a"))
+        await harness.slash("help", user=harness.user("a"))  # ephemeral, after the event
+        assert channel.last_message_id == int(said["id"]), "an ephemeral reply is no channel message"
+        reply = await harness.slash("tally say", user=harness.user("a"), length=3)
+        assert channel.last_message_id == int(reply.message["id"])
+        await harness.delete(said)
+        await harness.slash("help", user=harness.user("a"))
+        assert [(e.channel_id, e.message_id) for e in deletes] == [(channel.id, int(said["id"]))]
+        harness.fake.intents &= ~GUILD_MESSAGES
+        await harness.post("unheard", user=harness.user("a"))
+        await harness.slash("tally say", user=harness.user("a"), length=3)
+        assert channel.last_message_id == int(reply.message["id"])
 
 
 def _say(harness, length):  # a slash payload sent without waiting for the bot's answer

@@ -199,7 +199,7 @@ async def test_a_message_below_the_panel_makes_the_next_move_post_it_again(harne
     assert await check_channel(harness, await current(harness), count) == count
     edited = harness.fake.messages[int(panel["id"])]
     assert harness.newest_public() is edited and f"<@{ann.id}> kept their hand" in edited["content"]
-    chat = harness.fake._store_message(channel, {"content": "brb, coffee"}, [])
+    chat = await harness.post("brb, coffee", user=harness.user("onlooker"), channel=channel)
     assert harness.newest_public() is chat
     await harness.slash("ginjontan swap", user=ben, choice="swap")
     count = await check_channel(harness, await current(harness), count + 1)
@@ -217,7 +217,7 @@ async def test_a_panel_someone_deleted_is_posted_again(harness):
     ann, *_ = players = [harness.user("ann"), harness.user("ben")]
     started = await start_game(harness, players)
     count = len(harness.public_messages())
-    del harness.fake.messages[int(started.message["id"])]  # a moderator removed it; it was the newest message
+    await harness.delete(started.message)  # a moderator removed it; it was the newest message
     await harness.slash("ginjontan swap", user=ann, choice="keep")
     assert await check_channel(harness, await current(harness), count - 1) == count
     assert f"<@{ann.id}> kept their hand" in harness.newest_public()["content"]

@@ -295,6 +295,14 @@ class Harness:
         record = await self.fake.send_interaction(payload)
         return await InteractionLog(self.fake, record).answered()
 
+    async def post(self, text: str, *, user: FakeUser, channel: int | None = None) -> dict[str, Any]:
+        """`user` writes `text` in the channel (chat, not a command): the bot hears of it through the gateway."""
+        return await self.fake.post_message(channel or self.fake.default_channel, user, text)
+
+    async def delete(self, *messages: dict[str, Any]) -> None:
+        """A moderator deletes these messages of one channel (together, when more than one)."""
+        await self.fake.delete_messages(int(messages[0]["channel_id"]), [int(m["id"]) for m in messages])
+
     def channel_messages(self, channel_id: int | None = None) -> list[dict[str, Any]]:
         channel = str(channel_id or self.fake.default_channel)
         return [m for m in self.fake.messages.values() if m["channel_id"] == channel]

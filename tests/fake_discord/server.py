@@ -21,6 +21,7 @@ from aiohttp import WSMsgType, web
 from tests.fake_discord import limits
 
 ACK_DEADLINE_S = 3.0
+GUILD_MESSAGES = 1 << 9  # the intent (not privileged) for MESSAGE_CREATE, MESSAGE_DELETE and MESSAGE_DELETE_BULK
 _snowflakes = itertools.count(1_300_000_000_000_000_000)
 
 
@@ -93,6 +94,8 @@ class FakeDiscord:
         self.uploads: dict[int, bytes] = {}  # attachment id -> bytes (uploaded or sent), served at /attachments/...
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
+        self.intents = 0  # those the connected bot identified with
+        self._events: list[tuple[str, dict[str, Any]]] = []  # gateway events of a REST call, sent before it answers
         self._connected = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -200,6 +203,7 @@ class FakeDiscord:
                 await ws.send_json({"op": 11})
             elif op == 2:
                 self.identifies += 1
+                self.intents = frame["d"].get("intents", 0)
                 self._seq = 0
                 await self.dispatch("READY", {
                     "v": 10, "user": self.bot_user.to_dict(), "guilds": [{"id": str(self.guild_id),
@@ -223,6 +227,30 @@ class FakeDiscord:
         self._seq += 1
         await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
 
+    async def _send_events(self) -> None:
+        """The message events of what just happened, sent as Discord sends them: only to a bot with the guild
+        messages intent."""
+        events, self._events = self._events, []
+        if self._ws is not None and self.intents & GUILD_MESSAGES:
+            for event, data in events:
+                await self.dispatch(event, data)
+
+    async def post_message(self, channel_id: int, author: FakeUser, content: str) -> dict[str, Any]:
+        """A message someone (not the bot) posts in the channel."""
+        message = self._store_message(channel_id, {"content": content}, [], author=author)
+        await self._send_events()
+        return message
+
+    async def delete_messages(self, channel_id: int, message_ids: list[int]) -> None:
+        """Messages a moderator deletes: one is a MESSAGE_DELETE, more a MESSAGE_DELETE_BULK."""
+        for message_id in message_ids:
+            del self.messages[message_id]
+        ids = [str(m) for m in message_ids]
+        base = {"channel_id": str(channel_id), "guild_id": str(self.guild_id)}
+        self._events.append(("MESSAGE_DELETE", dict(base, id=ids[0])) if len(ids) == 1
+                            else ("MESSAGE_DELETE_BULK", dict(base, ids=ids)))
+        await self._send_events()
+
     async def send_interaction(self, payload: dict[str, Any]) -> InteractionRecord:
         record = InteractionRecord(int(payload["id"]), payload["token"], payload, time.monotonic())
         self.interactions[record.id] = record
@@ -238,6 +266,11 @@ class FakeDiscord:
         return await handler(request)
 
     async def _rest(self, request: web.Request) -> web.Response:
+        response = await self._route(request)
+        await self._send_events()
+        return response
+
+    async def _route(self, request: web.Request) -> web.Response:
         parts = request.match_info["tail"].strip("/").split("/")
         method = request.method
         route = (method, *parts)
@@ -377,7 +410,9 @@ class FakeDiscord:
         if method == "GET":
             return json_response(self.messages[message_id])
         if method == "DELETE":
-            del self.messages[message_id]
+            message = self.messages.pop(message_id)
+            self._events.append(("MESSAGE_DELETE", {"id": str(message_id), "channel_id": message["channel_id"],
+                                                    "guild_id": str(self.guild_id)}))
             return web.Response(status=204)
         if method == "PATCH":
             problems = limits.message_problems(body)
@@ -389,16 +424,16 @@ class FakeDiscord:
     # -- messages ------------------------------------------------------------------------------------
 
     def _store_message(self, channel_id: int, body: dict[str, Any], files: list,
-                       interaction_id: int | None = None) -> dict[str, Any]:
+                       interaction_id: int | None = None, author: FakeUser | None = None) -> dict[str, Any]:
         message_id = snowflake()
         message = {
             "id": str(message_id), "channel_id": str(channel_id), "guild_id": str(self.guild_id), "type": 0,
-            "author": self.bot_user.to_dict(), "content": body.get("content") or "",
+            "author": (author or self.bot_user).to_dict(), "content": body.get("content") or "",
             "embeds": body.get("embeds") or [], "components": body.get("components") or [],
             "attachments": self._attachments(files),
             "timestamp": _now(), "edited_timestamp": None, "tts": False, "mention_everyone": False,
             "mentions": [], "mention_roles": [], "pinned": False, "flags": body.get("flags") or 0,
-            "application_id": str(self.application_id),
+            "application_id": str(self.application_id) if author is None else None,
             "pinged": _pinged(body),
         }
         if interaction_id is not None:
@@ -408,6 +443,7 @@ class FakeDiscord:
         self.messages[message_id] = message
         if channel_id in self.channels and not message["flags"] & 64:  # ephemeral replies are no channel message
             self.channels[channel_id]["last_message_id"] = str(message_id)
+            self._events.append(("MESSAGE_CREATE", {k: v for k, v in message.items() if k != "pinged"}))
         return message
 
     def _attachments(self, files: list[tuple[str, bytes]]) -> list[dict[str, Any]]:
