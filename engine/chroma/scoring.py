@@ -14,9 +14,8 @@ import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from importlib.metadata import version
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.divider import HandDivider
@@ -24,7 +23,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as LibraryMeld
 
-from engine.chroma import search
+from engine.chroma import bounds, search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading, check_hand, meld_readings_of, split
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability, readings
 from engine.chroma.tiles import TERMINALS_AND_HONOURS, Meld, Tile
@@ -41,15 +40,8 @@ HandDivider._validate_tiles = staticmethod(  # type: ignore[method-assign]  # wi
 WINDS = (EAST, SOUTH, WEST, NORTH)
 WIND_NAMES = ("East", "South", "West", "North")
 _ANY = frozenset(range(34))
-SEARCH_LIMIT = 15_000  # distinct complete readings scored before the after-win (gold) search stops
+_ANY_BEFORE = ("any",)  # a loose gold's origin: some reading before wins with a yaku
 _LIB_MELD = {CHI: LibraryMeld.CHI, PON: LibraryMeld.PON, KAN: LibraryMeld.KAN}
-
-
-class SearchExtent(StrEnum):
-    """Whether a score is the best reading, or only the best found before the after-win search stopped."""
-
-    COMPLETE = "complete"  # every reading was scored: this is the best
-    CAPPED = "capped"  # the after-win (gold) search stopped at SEARCH_LIMIT readings: a better one may exist
 
 
 @dataclass(frozen=True)
@@ -93,12 +85,7 @@ class ScoreReport:
     final_faces: tuple[int, ...]  # the concealed hand as scored, in the given order
     melds: tuple[MeldReading, ...]
     win_face: int
-    interpretations: int  # how many distinct complete readings were scored
-    search: SearchExtent = SearchExtent.COMPLETE
-
-    @property
-    def capped(self) -> bool:
-        return self.search is SearchExtent.CAPPED
+    interpretations: int  # how many distinct complete readings the best was chosen from
 
     @property
     def value(self) -> int:
@@ -160,7 +147,15 @@ class _Scorer:
         self.sum_mod_3 = count_ability(everything, rules, Ability.SUM_MOD_3)
         self.meld_options = _meld_products([meld_readings_of(m, rules) for m in melds])
         self.cache: dict[tuple, ScoreReport | None] = {}
-        self.completions: dict[tuple, set[search.Assignment]] = {}
+        self.completions: dict[tuple, frozenset[search.Added]] = {}
+        self.before: list[tuple[int, ...]] = []
+        self.payments: dict[tuple[int, int, int], Payment] = {}
+        self.configs: dict[bool, HandConfig] = {}
+        self.any_before: bool | None = None
+        dora = tuple(bounds.dora_face(t.face, situation.sanma) for t in (*situation.dora, *situation.ura))
+        self.setting = bounds.Setting(riichi=situation.riichi, ippatsu=situation.ippatsu, tsumo=situation.tsumo,
+                                      seat_wind=27 + situation.seat, round_wind=27 + situation.round, dora=dora,
+                                      open_tanyao=rules.open_tanyao)
 
     # -- readings ---------------------------------------------------------------------------------------
 
@@ -185,42 +180,93 @@ class _Scorer:
             out.add(tuple(faces))
         return out
 
-    def best(self) -> ScoreReport:
-        before = sorted(self._complete_readings(()))
-        found: tuple | None = None  # (preference, report, faces, gold positions)
+    def best(self, *, prune: bool = True) -> ScoreReport:
+        """Every complete reading is a candidate; each is scored by the package only if its bound (`bounds.py`) could
+        beat the best scored so far. Candidates are taken in order of their bound, so the search stops at the first
+        whose bound can't: every later one is no better. Ties go to the fewest changed tiles, then to the reading
+        found first. `prune=False` scores every candidate (for tests and the benchmark's baseline)."""
+        before = self.before = sorted(self._complete_readings(()))
+        if not before:
+            raise IllegalMove("That hand isn't complete under any reading of its tiles.",
+                              "Give all the tiles in hand, winning tile included; check with `/chroma waits`.")
+        candidates: list[tuple[tuple, tuple[int, ...], tuple[int, ...], tuple[MeldReading, ...], tuple | None]] = []
+        bounds: dict[tuple, tuple] = {}
+
+        def add(faces: tuple[int, ...], positions: tuple[int, ...], melds: tuple[MeldReading, ...],
+                origin: tuple | None) -> None:
+            key = (tuple(sorted(faces)), faces[self.win], melds)
+            if key not in bounds:
+                bounds[key] = self._bound(faces, melds)
+            changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
+            candidates.append(((*bounds[key], -changed, -len(candidates)), faces, positions, melds, origin))
+
         for faces in before:
-            found = self._better(found, faces, (), self.meld_options)
+            for melds in self.meld_options:
+                add(faces, (), melds, None)
+        if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before and after
+            gold_search = self._strict_gold if self.rules.gold_reading is GoldReading.STRICT else self._loose_gold
+            for faces, positions, melds, origin in gold_search(before):
+                add(faces, positions, melds, origin)
+        candidates.sort(key=lambda c: c[0], reverse=True)
+        found: tuple | None = None  # (preference, report, faces, gold positions)
+        for bound, faces, positions, melds, origin in candidates:
+            if prune and found is not None and bound < found[0]:
+                break
+            if origin is not None and not self._wins_before(origin):
+                continue
+            report = self._score(faces, melds)
+            if report is not None:
+                preference = (*_preference(report), *bound[-2:])
+                if found is None or preference > found[0]:
+                    found = (preference, report, faces, positions)
         if found is None:
-            if not before:
-                raise IllegalMove("That hand isn't complete under any reading of its tiles.",
-                                  "Give all the tiles in hand, winning tile included; check with `/chroma waits`.")
             raise IllegalMove("That hand is complete but has no yaku under any reading.",
                               "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
-        capped = False
-        if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before (above) and after
-            gold_search = self._strict_gold if self.rules.gold_reading is GoldReading.STRICT else self._loose_gold
-            for faces, positions, melds in gold_search(before):
-                found = self._better(found, faces, positions, melds)
-                if len(self.cache) >= SEARCH_LIMIT:
-                    capped = True
-                    break
-        assert found is not None  # _better never drops what it was given
         _, report, faces, positions = found
         changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
                         if f != t.face or i in positions)
-        return replace(report, readings=changes, final_faces=faces, interpretations=len(self.cache),
-                       search=SearchExtent.CAPPED if capped else SearchExtent.COMPLETE)
+        return replace(report, readings=changes, final_faces=faces, interpretations=len(bounds))
+
+    def _wins_before(self, origin: tuple) -> bool:
+        """Whether the hand a gold changed was a win with a yaku (strict: that reading; loose: any reading)."""
+        if origin == _ANY_BEFORE:
+            if self.any_before is None:
+                self.any_before = any(self._score(faces, melds) is not None for faces in sorted(self.before)
+                                      for melds in self.meld_options)
+            return self.any_before
+        return self._score(*origin) is not None
+
+    def _bound(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple[int, int, int, int]:
+        """At least `_preference` of this hand's report, whatever the package says (`bounds.py`)."""
+        library_yakuman, han, fu = bounds.package_bound(faces, melds, self.setting)
+        extra = self._extra_bound(faces, melds)
+        chips = self.chroma_count + self.trade_offs
+        rainbow = self._rainbow_yakuman()
+        options = []
+        if library_yakuman or rainbow:
+            yakuman = library_yakuman + rainbow
+            options.append((_payment_value(self._payment(13 * yakuman, fu, yakuman)), 13 * yakuman, fu, chips))
+        if not rainbow:
+            options.append((self._value(han + extra, fu), han + extra, fu, chips))
+        return max(options)
+
+    def _extra_bound(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...]) -> int:
+        """At least the han `_chroma_han` adds: red and Rainbow exactly, the number sum exactly, terminal blocks at
+        their most (ceil(13 / 2) for thirteen orphans), every trade-off taken as +2 han."""
+        extra = self.red_han + self._rainbow_han() + 7 * self.terminal_blocks + 2 * self.trade_offs
+        if self.sum_mod_3:
+            all_faces = list(faces) + [f for m in melds for f in m.faces]
+            extra += sum(f % 9 + 1 for f in all_faces if f < 27) % 3 * self.sum_mod_3
+        return extra
 
     def _strict_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
         """Each gold changes one tile of a hand that wins with a yaku; every other tile, and every meld, keeps the
         reading it had there."""
         for faces in before:
             for melds in self.meld_options:
-                if self._score(faces, melds) is None:
-                    continue
                 for positions in self._gold_choices(faces):
                     for after in self._changed(faces, positions):
-                        yield after, positions, (melds,)
+                        yield after, positions, melds, (faces, melds)
 
     def _changed(self, faces: tuple[int, ...], positions: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         """`faces` with each of `positions` read as another face, complete."""
@@ -228,36 +274,31 @@ class _Scorer:
         for i, face in enumerate(faces):
             if i not in positions:
                 kept[face] += 1
-        order = sorted(positions, key=faces.__getitem__)
-        for assignment in self._completions(tuple(kept), tuple(faces[p] for p in order)):
-            after = list(faces)
-            for position, face in zip(order, assignment, strict=True):
-                after[position] = face
-            yield tuple(after)
+        removed = tuple(faces[p] for p in positions)
+        own = [self.tiles[p].face for p in positions]
+        for added in self._completions(tuple(kept), len(positions)):
+            # one hand per multiset of new faces: the order that changes fewest tiles from their own face
+            orders = [a for a in set(permutations(added)) if all(x != r for x, r in zip(a, removed, strict=True))]
+            if orders:
+                assignment = min(orders, key=lambda a: (sum(x != o for x, o in zip(a, own, strict=True)), a))
+                after = list(faces)
+                for position, face in zip(positions, assignment, strict=True):
+                    after[position] = face
+                yield tuple(after)
 
-    def _completions(self, kept: tuple[int, ...], removed: tuple[int, ...]) -> set[search.Assignment]:
-        """Faces for tiles taken out of a hand (read as `removed`) that complete it again, each another face."""
-        key = (kept, removed)
+    def _completions(self, kept: tuple[int, ...], changes: int) -> frozenset[search.Added]:
+        """The multisets of faces that complete a hand's `kept` tiles again."""
+        key = (kept, changes)
         if key not in self.completions:
-            self.completions[key] = search.completions(kept, [_ANY - {face} for face in removed], self.sets)
+            self.completions[key] = search.any_face_completions(kept, changes, self.sets)
         return self.completions[key]
 
     def _loose_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
         """The hand after may read every wildcard afresh (`GoldReading.LOOSE`)."""
         for positions in self._gold_choices(None):
             for faces in self._complete_readings(positions):
-                yield faces, positions, self.meld_options
-
-    def _better(self, found: tuple | None, faces: tuple[int, ...], positions: tuple[int, ...],
-                meld_options: Sequence[tuple[MeldReading, ...]]) -> tuple | None:
-        changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
-        for melds in meld_options:
-            report = self._score(faces, melds)
-            if report is not None:
-                preference = (*_preference(report), -changed)
-                if found is None or preference > found[0]:
-                    found = (preference, report, faces, positions)
-        return found
+                for melds in self.meld_options:
+                    yield faces, positions, melds, _ANY_BEFORE
 
     def _gold_choices(self, faces: tuple[int, ...] | None) -> list[tuple[int, ...]]:
         """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile (and, given
@@ -380,12 +421,19 @@ class _Scorer:
         return _payment_value(self._payment(han, fu, 0))
 
     def _payment(self, han: int, fu: int, yakuman: int) -> Payment:
-        dealer = self.s.seat == 0
-        value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu, nonpositive_han=True)
-        return table_score(value, dealer=dealer, tsumo=self.s.tsumo, honba=self.s.honba, options=self.s.table,
-                           sanma=self.s.sanma)
+        key = (han, fu, yakuman)
+        if key not in self.payments:
+            value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu, nonpositive_han=True)
+            self.payments[key] = table_score(value, dealer=self.s.seat == 0, tsumo=self.s.tsumo, honba=self.s.honba,
+                                             options=self.s.table, sanma=self.s.sanma)
+        return self.payments[key]
 
     def _config(self, *, borrowed: bool = False) -> HandConfig:
+        if borrowed not in self.configs:
+            self.configs[borrowed] = self._new_config(borrowed)
+        return self.configs[borrowed]
+
+    def _new_config(self, borrowed: bool) -> HandConfig:
         s = self.s
         kazoe = KAZOE_LIMIT[s.table.kazoe]
         return HandConfig(is_tsumo=s.tsumo, is_riichi=s.riichi, is_ippatsu=s.ippatsu,

@@ -16,6 +16,8 @@ unused one of each kind is tried in a slot.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
 
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
 
@@ -253,3 +255,90 @@ def waits(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4)
     """The faces that complete the hand under some reading of its wildcards."""
     found = completions(counts, [*wilds, _ANY], sets, kinds=[*wilds, _WIN])
     return frozenset(assignment[-1] for assignment in found)
+
+
+# -- any-face tiles (after-win changes) ---------------------------------------------------------------------------
+
+Added = tuple[int, ...]  # faces given to any-face tiles, sorted: one multiset, whatever the order of the tiles
+_BLOCKS = [(f, f, f) for f in range(34)] + [run for f in range(34) for run in _RUNS[f] if run[0] == f]
+
+
+def any_face_completions(counts: Sequence[int], jokers: int, sets: int = 4, *, forms: bool = True) -> frozenset[Added]:
+    """Every multiset of `jokers` faces that, added to the held `counts`, makes a complete hand (as `completions`
+    with `jokers` tiles that may each be read as any face, but as multisets: the tiles are interchangeable).
+    `forms=False`: sets and a pair only, not seven pairs or thirteen orphans."""
+    if sum(counts) + jokers != 3 * sets + 2:
+        return frozenset()
+    held = tuple(counts)
+    found = set(_standard_any(held, jokers, sets, 1))
+    if sets == 4 and forms:
+        found |= _seven_pairs_any(held, jokers) | _orphans_any(held, jokers)
+    return frozenset(found)
+
+
+@cache
+def _standard_any(counts: tuple[int, ...], jokers: int, sets: int, pair: int) -> frozenset[Added]:
+    """Held tiles first: the lowest held face opens a block; each other tile of that block is a held one when one
+    is left (which held copy of a face goes where never changes the hand), else an any-face tile."""
+    lowest = next((f for f, n in enumerate(counts) if n), -1)
+    if lowest < 0:
+        return _wild_only(jokers, sets, pair)
+    shapes: list[tuple[tuple[int, ...], int, int]] = []  # (the block's other faces, sets left, pair left)
+    if pair:
+        shapes.append(((lowest,), sets, 0))
+    if sets:
+        shapes.extend((others, sets - 1, pair) for others in ((lowest, lowest), *_RUN_OTHERS[lowest]))
+    out: set[Added] = set()
+    for others, sets_left, pair_left in shapes:
+        rest = list(counts)
+        rest[lowest] -= 1
+        added: list[int] = []
+        for face in others:
+            if rest[face]:
+                rest[face] -= 1
+            else:
+                added.append(face)
+        if len(added) > jokers:
+            continue
+        for tail in _standard_any(tuple(rest), jokers - len(added), sets_left, pair_left):
+            out.add(tuple(sorted((*added, *tail))))
+    return frozenset(out)
+
+
+@cache
+def _wild_only(jokers: int, sets: int, pair: int) -> frozenset[Added]:
+    """Blocks made of any-face tiles alone."""
+    if jokers != 3 * sets + 2 * pair:
+        return frozenset()
+    out: set[Added] = {()}
+    for _ in range(sets):
+        out = {tuple(sorted((*faces, *block))) for faces in out for block in _BLOCKS}
+    if pair:
+        out = {tuple(sorted((*faces, f, f))) for faces in out for f in range(34)}
+    return frozenset(out)
+
+
+def _seven_pairs_any(counts: tuple[int, ...], jokers: int) -> set[Added]:
+    if any(n > 2 for n in counts):
+        return set()
+    singles = tuple(f for f, n in enumerate(counts) if n == 1)
+    spare = jokers - len(singles)
+    if spare < 0 or spare % 2:
+        return set()
+    free = [f for f, n in enumerate(counts) if not n]
+    return {tuple(sorted((*singles, *(f for f in pairs for _ in range(2)))))
+            for pairs in combinations(free, spare // 2)}
+
+
+def _orphans_any(counts: tuple[int, ...], jokers: int) -> set[Added]:
+    if any(counts[f] for f in range(34) if f not in _TERMINAL_SET) or any(n > 2 for n in counts):
+        return set()
+    doubles = sum(1 for f in TERMINALS_AND_HONOURS if counts[f] == 2)
+    missing = tuple(f for f in TERMINALS_AND_HONOURS if not counts[f])
+    if doubles > 1:
+        return set()
+    if doubles:
+        return {missing} if len(missing) == jokers else set()
+    if len(missing) + 1 != jokers:
+        return set()
+    return {tuple(sorted((*missing, f))) for f in TERMINALS_AND_HONOURS}

@@ -1,0 +1,180 @@
+"""Upper bounds on what the `mahjong` package can give one concrete hand, from its tile counts alone, so that the
+calculator scores only the readings that might beat the best found (issue 19).
+
+`package_bound(hand)` is (library yakuman, han, fu), each at least what `HandCalculator.estimate_hand_value` returns
+for that hand, however the package divides it. Why each part is sound:
+
+- Every yaku the package can award here (our `HandConfig` never sets tenhou, chiihou, renhou, double riichi,
+  rinshan, chankan, nagashi or paarenchan; daisharin, daichisei, sashikomi and aka dora are off; haitei or houtei
+  is only ever borrowed and taken back out) appears below with its largest han (closed, where the open value is
+  lower), and is counted whenever a condition holds that its definition needs: for example, chinitsu needs every
+  tile in one suit, sanshoku needs each of the nine tiles of some three runs, a triplet needs three copies. A yaku
+  whose condition fails can't be awarded, so the sum of the counted ones is at least the awarded sum, whichever
+  division the package picks. Yakuhai counts every three copies of a value face once per value (double winds
+  twice); dora and ura are counted exactly (each tile that an indicator points to).
+- Yakuman likewise, each at its double value where the package has one (suuankou tanki, junsei chuuren, kokushi
+  with thirteen waits, daisuushi).
+- Fu: 20, plus 10 for a closed ron or 2 for a tsumo, 2 for the wait, for every three copies of a concealed face a
+  concealed triplet (8 for a terminal or honour, else 4), every called meld at its concealed value, and the most a
+  pair of a value face held twice could add (2 a value, 4 a double wind) less the triplet fu its two tiles may
+  then no longer make; rounded up to 10, at least 30 (an open hand). Each term is the most the package's fu
+  rules give that part of any division. A closed hand of seven pairs that has no division into four sets and a
+  pair scores chiitoitsu's fixed 25 fu.
+
+`tests/engine/chroma/test_bounds.py` checks the bound against the package on random complete hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.chroma import search
+from engine.chroma.hand import CHI, KAN, PON, MeldReading
+from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
+
+_OUTSIDE = frozenset(TERMINALS_AND_HONOURS)
+_TERMINALS = frozenset(f for f in TERMINALS_AND_HONOURS if f < HONOURS)
+_NUMBERS = frozenset(range(HONOURS))
+_MIDDLE = frozenset(f for f in range(HONOURS) if 3 <= f % 9 <= 5)  # 4-6: in no block with a terminal
+_GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s 6z
+_WINDS, _DRAGONS = range(27, 31), range(31, 34)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What the bound needs of a situation: the yaku it gives, the value winds, the dora faces (one entry per
+    indicator) and whether tanyao counts open."""
+
+    riichi: bool
+    ippatsu: bool
+    tsumo: bool
+    seat_wind: int
+    round_wind: int
+    dora: tuple[int, ...]
+    open_tanyao: bool
+
+
+def dora_face(indicator: int, sanma: bool) -> int:
+    if indicator >= HONOURS:
+        first, size = (27, 4) if indicator < 31 else (31, 3)
+        return first + (indicator - first + 1) % size
+    if sanma and indicator == 0:
+        return 8  # three players: the 1m indicator points to 9m
+    return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+
+
+def _mask(counts: Sequence[int], suit: int, least: int) -> int:
+    """Bit n set when the suit's number n + 1 is held at least `least` times."""
+    base = suit * 9
+    return sum(1 << n for n in range(9) if counts[base + n] >= least)
+
+
+def _runs(mask: int) -> int:
+    """Bits where a run of three starts."""
+    return mask & mask >> 1 & mask >> 2
+
+
+def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: Setting) -> tuple[int, int, int]:
+    """(library yakuman, han, fu): upper bounds of the package's result for this concrete hand (see the module)."""
+    concealed = [0] * 34
+    for face in faces:
+        concealed[face] += 1
+    counts = list(concealed)
+    for meld in melds:
+        for face in meld.faces:
+            counts[face] += 1
+    present = frozenset(f for f in range(34) if counts[f])
+    value_faces = [*_DRAGONS, setting.seat_wind, setting.round_wind]
+    closed = all(m.closed for m in melds)
+    kans = sum(1 for m in melds if m.kind == KAN)
+    closed_sets = sum(1 for m in melds if m.closed and m.kind in (PON, KAN))
+    concealed_triplets = sum(n // 3 for n in concealed) + closed_sets
+    triplets = sum(n // 3 for n in counts)
+    held = [_mask(counts, s, 1) for s in range(3)]
+    suits = [s for s in range(3) if held[s]]
+    honours = not present.issubset(_NUMBERS)
+
+    yakuman = 0
+    if not melds and present == _OUTSIDE:
+        yakuman += 2  # kokushi (double with thirteen waits)
+    if concealed_triplets >= 4:
+        yakuman += 2  # suuankou (double tanki)
+    if counts[31] >= 3 and counts[32] >= 3 and counts[33] >= 3:
+        yakuman += 1  # daisangen
+    if sum(min(counts[f], 3) for f in _WINDS) >= 11:
+        yakuman += 2  # shousuushi, or the double daisuushi
+    if not suits:
+        yakuman += 1  # tsuuiisou
+    if present <= _TERMINALS:
+        yakuman += 1  # chinroutou
+    if present <= _GREEN:
+        yakuman += 1  # ryuuiisou
+    if not melds and len(suits) == 1 and not honours:
+        base = suits[0] * 9
+        if counts[base] >= 3 and counts[base + 8] >= 3 and held[suits[0]] == 0x1FF:
+            yakuman += 2  # chuuren (double junsei)
+    if kans == 4:
+        yakuman += 1
+
+    def value(closed_han: int, open_han: int) -> int:
+        return closed_han if closed else open_han
+
+    han = setting.riichi + setting.ippatsu + (setting.tsumo and closed)
+    han += sum(counts[f] for f in setting.dora)
+    if not _OUTSIDE & present and (closed or setting.open_tanyao):
+        han += 1
+    if closed:
+        honour_tiles = [f for f in present if f >= HONOURS]
+        if all(m.kind == CHI for m in melds) and (not honour_tiles or (
+                len(honour_tiles) == 1 and counts[honour_tiles[0]] == 2 and honour_tiles[0] not in value_faces)):
+            han += 1  # pinfu: four runs and a pair that is no value tile
+        doubled = [_runs(_mask(counts, s, 2)) for s in range(3)]
+        if any(doubled):
+            quadrupled = any(_runs(_mask(counts, s, 4)) for s in range(3))
+            starts = sum(bin(d).count("1") for d in doubled)
+            han += 3 if quadrupled or starts >= 2 else 1  # ryanpeikou, iipeikou
+        if not melds and all(n in (0, 2) for n in concealed):
+            han += 2  # chiitoitsu
+    han += counts[31] // 3 + counts[32] // 3 + counts[33] // 3
+    han += counts[setting.seat_wind] // 3 + counts[setting.round_wind] // 3
+    if not _MIDDLE & present:
+        han += value(2, 1) if honours else value(3, 2)  # chanta, junchan
+    if present <= _OUTSIDE:
+        han += 2  # honroutou
+    if triplets >= 4:
+        han += 2  # toitoi
+    if concealed_triplets >= 3:
+        han += 2  # sanankou
+    if kans >= 3:
+        han += 2
+    if _runs(held[0] & held[1] & held[2]):
+        han += value(2, 1)  # sanshoku
+    if _mask(counts, 0, 3) & _mask(counts, 1, 3) & _mask(counts, 2, 3):
+        han += 2  # sanshoku doukou
+    if 0x1FF in held:
+        han += value(2, 1)  # ittsu
+    if sum(min(counts[f], 3) for f in _DRAGONS) >= 8:
+        han += 2  # shousangen
+    if len(suits) == 1:
+        han += value(3, 2) if honours else value(6, 5)  # honitsu, chinitsu
+
+    def triplet_fu(face: int, copies: int) -> int:
+        return (8 if face in _OUTSIDE else 4) * (copies // 3)
+
+    fu = 20 + (2 if setting.tsumo else 10 if closed else 0) + 2
+    fu += sum(triplet_fu(f, concealed[f]) for f in present if concealed[f] >= 3)
+    fu += max([0, *(2 * value_faces.count(f) - triplet_fu(f, concealed[f]) + triplet_fu(f, concealed[f] - 2)
+                    for f in set(value_faces) if concealed[f] >= 2)])  # the pair
+    for meld in melds:
+        if meld.kind in (PON, KAN):
+            fu += (8 if meld.faces[0] in _OUTSIDE else 4) * (4 if meld.kind == KAN else 1)
+    fu = max(-(-fu // 10) * 10, 30)
+    if not melds and not standard(tuple(concealed)) and all(n in (0, 2) for n in concealed):
+        fu = 25
+    return yakuman, han, fu
+
+
+def standard(counts: tuple[int, ...]) -> bool:
+    """Four sets and a pair (else only seven pairs or thirteen orphans can make the hand)."""
+    return bool(search.any_face_completions(counts, 0, sum(counts) // 3, forms=False))
