@@ -64,12 +64,6 @@ def dora_face(indicator: int, sanma: bool) -> int:
     return indicator - indicator % 9 + (indicator % 9 + 1) % 9
 
 
-def _mask(counts: Sequence[int], suit: int, least: int) -> int:
-    """Bit n set when the suit's number n + 1 is held at least `least` times."""
-    base = suit * 9
-    return sum(1 << n for n in range(9) if counts[base + n] >= least)
-
-
 def _runs(mask: int) -> int:
     """Bits where a run of three starts."""
     return mask & mask >> 1 & mask >> 2
@@ -80,30 +74,44 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
     concealed = [0] * 34
     for face in faces:
         concealed[face] += 1
-    counts = list(concealed)
+    counts = concealed.copy()
     for meld in melds:
         for face in meld.faces:
             counts[face] += 1
-    present = frozenset(f for f in range(34) if counts[f])
-    value_faces = [*_DRAGONS, setting.seat_wind, setting.round_wind]
+    present = frozenset(f for f in (*faces, *(f for m in melds for f in m.faces)))
+    # per suit, bit n: number n + 1 held at least once, twice, three times, four times
+    held, twice, thrice, four = [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]
+    triplets = concealed_triplets = 0
+    for face in present:
+        n = counts[face]
+        triplets += n // 3
+        concealed_triplets += concealed[face] // 3
+        if face < HONOURS:
+            suit, bit = divmod(face, 9)
+            held[suit] |= 1 << bit
+            if n >= 2:
+                twice[suit] |= 1 << bit
+                if n >= 3:
+                    thrice[suit] |= 1 << bit
+                    if n >= 4:
+                        four[suit] |= 1 << bit
     closed = all(m.closed for m in melds)
     kans = sum(1 for m in melds if m.kind == KAN)
-    closed_sets = sum(1 for m in melds if m.closed and m.kind in (PON, KAN))
-    concealed_triplets = sum(n // 3 for n in concealed) + closed_sets
-    triplets = sum(n // 3 for n in counts)
-    held = [_mask(counts, s, 1) for s in range(3)]
+    concealed_triplets += sum(1 for m in melds if m.closed and m.kind in (PON, KAN))
     suits = [s for s in range(3) if held[s]]
     honours = not present.issubset(_NUMBERS)
+    value_faces = [*_DRAGONS, setting.seat_wind, setting.round_wind]
 
     yakuman = 0
     if not melds and present == _OUTSIDE:
         yakuman += 2  # kokushi (double with thirteen waits)
     if concealed_triplets >= 4:
         yakuman += 2  # suuankou (double tanki)
-    if counts[31] >= 3 and counts[32] >= 3 and counts[33] >= 3:
-        yakuman += 1  # daisangen
-    if sum(min(counts[f], 3) for f in _WINDS) >= 11:
-        yakuman += 2  # shousuushi, or the double daisuushi
+    if honours:
+        if counts[31] >= 3 and counts[32] >= 3 and counts[33] >= 3:
+            yakuman += 1  # daisangen
+        if min(counts[27], 3) + min(counts[28], 3) + min(counts[29], 3) + min(counts[30], 3) >= 11:
+            yakuman += 2  # shousuushi, or the double daisuushi
     if not suits:
         yakuman += 1  # tsuuiisou
     if present <= _TERMINALS:
@@ -121,7 +129,8 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
         return closed_han if closed else open_han
 
     han = setting.riichi + setting.ippatsu + (setting.tsumo and closed)
-    han += sum(counts[f] for f in setting.dora)
+    for face in setting.dora:
+        han += counts[face]
     if not _OUTSIDE & present and (closed or setting.open_tanyao):
         han += 1
     if closed:
@@ -129,15 +138,15 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
         if all(m.kind == CHI for m in melds) and (not honour_tiles or (
                 len(honour_tiles) == 1 and counts[honour_tiles[0]] == 2 and honour_tiles[0] not in value_faces)):
             han += 1  # pinfu: four runs and a pair that is no value tile
-        doubled = [_runs(_mask(counts, s, 2)) for s in range(3)]
+        doubled = [_runs(m) for m in twice]
         if any(doubled):
-            quadrupled = any(_runs(_mask(counts, s, 4)) for s in range(3))
             starts = sum(bin(d).count("1") for d in doubled)
-            han += 3 if quadrupled or starts >= 2 else 1  # ryanpeikou, iipeikou
-        if not melds and all(n in (0, 2) for n in concealed):
+            han += 3 if starts >= 2 or any(_runs(m) for m in four) else 1  # ryanpeikou, iipeikou
+        if not melds and all(concealed[f] == 2 for f in present):
             han += 2  # chiitoitsu
-    han += counts[31] // 3 + counts[32] // 3 + counts[33] // 3
-    han += counts[setting.seat_wind] // 3 + counts[setting.round_wind] // 3
+    if honours:
+        for face in value_faces:
+            han += counts[face] // 3
     if not _MIDDLE & present:
         han += value(2, 1) if honours else value(3, 2)  # chanta, junchan
     if present <= _OUTSIDE:
@@ -150,11 +159,11 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
         han += 2
     if _runs(held[0] & held[1] & held[2]):
         han += value(2, 1)  # sanshoku
-    if _mask(counts, 0, 3) & _mask(counts, 1, 3) & _mask(counts, 2, 3):
+    if thrice[0] & thrice[1] & thrice[2]:
         han += 2  # sanshoku doukou
     if 0x1FF in held:
         han += value(2, 1)  # ittsu
-    if sum(min(counts[f], 3) for f in _DRAGONS) >= 8:
+    if honours and min(counts[31], 3) + min(counts[32], 3) + min(counts[33], 3) >= 8:
         han += 2  # shousangen
     if len(suits) == 1:
         han += value(3, 2) if honours else value(6, 5)  # honitsu, chinitsu
@@ -163,14 +172,16 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
         return (8 if face in _OUTSIDE else 4) * (copies // 3)
 
     fu = 20 + (2 if setting.tsumo else 10 if closed else 0) + 2
-    fu += sum(triplet_fu(f, concealed[f]) for f in present if concealed[f] >= 3)
+    for face in present:
+        if concealed[face] >= 3:
+            fu += triplet_fu(face, concealed[face])
     fu += max([0, *(2 * value_faces.count(f) - triplet_fu(f, concealed[f]) + triplet_fu(f, concealed[f] - 2)
                     for f in set(value_faces) if concealed[f] >= 2)])  # the pair
     for meld in melds:
         if meld.kind in (PON, KAN):
             fu += (8 if meld.faces[0] in _OUTSIDE else 4) * (4 if meld.kind == KAN else 1)
     fu = max(-(-fu // 10) * 10, 30)
-    if not melds and not standard(tuple(concealed)) and all(n in (0, 2) for n in concealed):
+    if not melds and all(concealed[f] == 2 for f in present) and not standard(tuple(concealed)):
         fu = 25
     return yakuman, han, fu
 

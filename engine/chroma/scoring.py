@@ -149,6 +149,10 @@ class _Scorer:
         self.cache: dict[tuple, ScoreReport | None] = {}
         self.completions: dict[tuple, frozenset[search.Added]] = {}
         self.before: list[tuple[int, ...]] = []
+        self.bounds: dict[tuple, tuple] = {}  # each distinct final hand: its bound
+        self.found: tuple | None = None  # (preference, report, faces, gold positions)
+        self.numbered = 0
+        self.prune = True
         self.payments: dict[tuple[int, int, int], Payment] = {}
         self.configs: dict[bool, HandConfig] = {}
         self.any_before: bool | None = None
@@ -183,49 +187,58 @@ class _Scorer:
     def best(self, *, prune: bool = True) -> ScoreReport:
         """Every complete reading is a candidate; each is scored by the package only if its bound (`bounds.py`) could
         beat the best scored so far. Candidates are taken in order of their bound, so the search stops at the first
-        whose bound can't: every later one is no better. Ties go to the fewest changed tiles, then to the reading
-        found first. `prune=False` scores every candidate (for tests and the benchmark's baseline)."""
+        whose bound can't: every later one is no better. The readings before any gold go first, and their best
+        then lets the gold search drop most hands as it finds them. Ties go to the fewest changed tiles, then to the
+        reading found first. `prune=False` scores every candidate (for tests and the benchmark's baseline)."""
         before = self.before = sorted(self._complete_readings(()))
         if not before:
             raise IllegalMove("That hand isn't complete under any reading of its tiles.",
                               "Give all the tiles in hand, winning tile included; check with `/chroma waits`.")
-        candidates: list[tuple[tuple, tuple[int, ...], tuple[int, ...], tuple[MeldReading, ...], tuple | None]] = []
-        bounds: dict[tuple, tuple] = {}
-
-        def add(faces: tuple[int, ...], positions: tuple[int, ...], melds: tuple[MeldReading, ...],
-                origin: tuple | None) -> None:
-            key = (tuple(sorted(faces)), faces[self.win], melds)
-            if key not in bounds:
-                bounds[key] = self._bound(faces, melds)
-            changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
-            candidates.append(((*bounds[key], -changed, -len(candidates)), faces, positions, melds, origin))
-
-        for faces in before:
-            for melds in self.meld_options:
-                add(faces, (), melds, None)
+        self.prune = prune
+        self._pick([self._candidate(faces, (), melds, None) for faces in before for melds in self.meld_options])
         if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before and after
             gold_search = self._strict_gold if self.rules.gold_reading is GoldReading.STRICT else self._loose_gold
-            for faces, positions, melds, origin in gold_search(before):
-                add(faces, positions, melds, origin)
+            self._pick(list(gold_search(before)))
+        if self.found is None:
+            raise IllegalMove("That hand is complete but has no yaku under any reading.",
+                              "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
+        _, report, faces, positions = self.found
+        changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
+                        if f != t.face or i in positions)
+        return replace(report, readings=changes, final_faces=faces, interpretations=len(self.bounds))
+
+    def _candidate(self, faces: tuple[int, ...], positions: tuple[int, ...], melds: tuple[MeldReading, ...],
+                   origin: tuple | None, bound: tuple | None = None, changed: int | None = None) -> tuple:
+        """(bound, faces, gold positions, melds, origin): the bound ends with -(tiles changed) and -(its number)."""
+        if bound is None:
+            bound = self._key_bound(tuple(sorted(faces)), faces[self.win], melds)
+        if changed is None:
+            changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
+        self.numbered += 1
+        return (*bound, -changed, -self.numbered), faces, positions, melds, origin
+
+    def _key_bound(self, faces: tuple[int, ...], win_face: int, melds: tuple[MeldReading, ...]) -> tuple:
+        key = (faces, win_face, melds)
+        if key not in self.bounds:
+            self.bounds[key] = self._bound(faces, melds)
+        return self.bounds[key]
+
+    def _beaten(self, bound: tuple) -> bool:
+        """Whether every candidate whose bound starts with `bound` is worse than the best found."""
+        return self.prune and self.found is not None and bound < self.found[0][:len(bound)]
+
+    def _pick(self, candidates: list[tuple]) -> None:
         candidates.sort(key=lambda c: c[0], reverse=True)
-        found: tuple | None = None  # (preference, report, faces, gold positions)
         for bound, faces, positions, melds, origin in candidates:
-            if prune and found is not None and bound < found[0]:
+            if self._beaten(bound):
                 break
             if origin is not None and not self._wins_before(origin):
                 continue
             report = self._score(faces, melds)
             if report is not None:
                 preference = (*_preference(report), *bound[-2:])
-                if found is None or preference > found[0]:
-                    found = (preference, report, faces, positions)
-        if found is None:
-            raise IllegalMove("That hand is complete but has no yaku under any reading.",
-                              "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
-        _, report, faces, positions = found
-        changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
-                        if f != t.face or i in positions)
-        return replace(report, readings=changes, final_faces=faces, interpretations=len(bounds))
+                if self.found is None or preference > self.found[0]:
+                    self.found = (preference, report, faces, positions)
 
     def _wins_before(self, origin: tuple) -> bool:
         """Whether the hand a gold changed was a win with a yaku (strict: that reading; loose: any reading)."""
@@ -261,30 +274,34 @@ class _Scorer:
 
     def _strict_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
         """Each gold changes one tile of a hand that wins with a yaku; every other tile, and every meld, keeps the
-        reading it had there."""
+        reading it had there. A hand whose bound can't beat the best found is dropped before its tiles are placed."""
+        own_faces = [t.face for t in self.tiles]
         for faces in before:
+            read_apart = [f != own for f, own in zip(faces, own_faces, strict=True)]
             for melds in self.meld_options:
                 for positions in self._gold_choices(faces):
-                    for after in self._changed(faces, positions):
-                        yield after, positions, melds, (faces, melds)
-
-    def _changed(self, faces: tuple[int, ...], positions: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        """`faces` with each of `positions` read as another face, complete."""
-        kept = [0] * 34
-        for i, face in enumerate(faces):
-            if i not in positions:
-                kept[face] += 1
-        removed = tuple(faces[p] for p in positions)
-        own = [self.tiles[p].face for p in positions]
-        for added in self._completions(tuple(kept), len(positions)):
-            # one hand per multiset of new faces: the order that changes fewest tiles from their own face
-            orders = [a for a in set(permutations(added)) if all(x != r for x, r in zip(a, removed, strict=True))]
-            if orders:
-                assignment = min(orders, key=lambda a: (sum(x != o for x, o in zip(a, own, strict=True)), a))
-                after = list(faces)
-                for position, face in zip(positions, assignment, strict=True):
-                    after[position] = face
-                yield tuple(after)
+                    rest = [f for i, f in enumerate(faces) if i not in positions]
+                    kept = [0] * 34
+                    for face in rest:
+                        kept[face] += 1
+                    fewest = sum(read_apart) - sum(read_apart[p] for p in positions) + len(positions)
+                    removed = [faces[p] for p in positions]
+                    own = [own_faces[p] for p in positions]
+                    for added in self._completions(tuple(kept), len(positions)):
+                        bound = self._key_bound(tuple(sorted(rest + list(added))), faces[self.win], melds)
+                        if self._beaten((*bound, -fewest)):
+                            continue
+                        # the order of the new faces that changes fewest tiles from their own face
+                        orders = [(sum(x != o for x, o in zip(a, own, strict=True)), a)
+                                  for a in set(permutations(added))
+                                  if all(x != r for x, r in zip(a, removed, strict=True))]
+                        if orders:
+                            extra, assignment = min(orders)
+                            after = list(faces)
+                            for position, face in zip(positions, assignment, strict=True):
+                                after[position] = face
+                            yield self._candidate(tuple(after), positions, melds, (faces, melds), bound,
+                                                  fewest + extra)
 
     def _completions(self, kept: tuple[int, ...], changes: int) -> frozenset[search.Added]:
         """The multisets of faces that complete a hand's `kept` tiles again."""
@@ -298,7 +315,9 @@ class _Scorer:
         for positions in self._gold_choices(None):
             for faces in self._complete_readings(positions):
                 for melds in self.meld_options:
-                    yield faces, positions, melds, _ANY_BEFORE
+                    candidate = self._candidate(faces, positions, melds, _ANY_BEFORE)
+                    if not self._beaten(candidate[0]):
+                        yield candidate
 
     def _gold_choices(self, faces: tuple[int, ...] | None) -> list[tuple[int, ...]]:
         """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile (and, given

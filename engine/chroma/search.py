@@ -16,7 +16,7 @@ unused one of each kind is tried in a slot.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
@@ -263,20 +263,20 @@ Added = tuple[int, ...]  # faces given to any-face tiles, sorted: one multiset, 
 _BLOCKS = [(f, f, f) for f in range(34)] + [run for f in range(34) for run in _RUNS[f] if run[0] == f]
 
 
-def any_face_completions(counts: Sequence[int], jokers: int, sets: int = 4, *, forms: bool = True) -> frozenset[Added]:
-    """Every multiset of `jokers` faces that, added to the held `counts`, makes a complete hand (as `completions`
+@lru_cache(maxsize=1 << 14)
+def any_face_completions(held: tuple[int, ...], jokers: int, sets: int = 4, *, forms: bool = True) -> frozenset[Added]:
+    """Every multiset of `jokers` faces that, added to the held counts, makes a complete hand (as `completions`
     with `jokers` tiles that may each be read as any face, but as multisets: the tiles are interchangeable).
     `forms=False`: sets and a pair only, not seven pairs or thirteen orphans."""
-    if sum(counts) + jokers != 3 * sets + 2:
+    if sum(held) + jokers != 3 * sets + 2:
         return frozenset()
-    held = tuple(counts)
     found = set(_standard_any(held, jokers, sets, 1))
     if sets == 4 and forms:
         found |= _seven_pairs_any(held, jokers) | _orphans_any(held, jokers)
     return frozenset(found)
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # shared by every hand; bounded, as the bot runs for weeks
 def _standard_any(counts: tuple[int, ...], jokers: int, sets: int, pair: int) -> frozenset[Added]:
     """Held tiles first: the lowest held face opens a block; each other tile of that block is a held one when one
     is left (which held copy of a face goes where never changes the hand), else an any-face tile."""

@@ -70,7 +70,7 @@ def test_any_face_completions_are_exactly_the_reference_completions(seed):
     kept = counts_of(faces[changes:])
     expected = {added for added in combinations_with_replacement(range(34), changes)
                 if complete([n + added.count(f) for f, n in enumerate(kept)])}
-    assert search.any_face_completions(kept, changes) == expected
+    assert search.any_face_completions(tuple(kept), changes) == expected
     assert tuple(sorted(faces[:changes])) in expected
 
 
