@@ -1,6 +1,6 @@
 """Chroma-jong calculator timings (issues 5 and 19).
 
-    .venv/bin/python bench/chroma.py [--hands 3000] [--repeat 7] [--no-baseline]      (or: make bench-chroma)
+    .venv/bin/python bench/chroma.py [--hands 3000] [--repeat 7] [--no-baseline] [--old REF]  (or: make bench-chroma)
 
 1. Typical hands: `/chroma score` and `/chroma waits` on everyday hands (one or two chroma tiles). Aim: < 2 ms.
 2. Worst cases we could build: several silver tiles, all three riichi wildcards and gold tiles at once, each with
@@ -9,6 +9,8 @@
    before the first ("first" column; later calls find them filled), then p50 and max of all. The baseline, in the
    same run and once per hand, scores every complete reading with the `mahjong` package as the search did before
    issue 19 (`best(prune=False)`, without its 15,000 cap). `--no-baseline` leaves it out (loose, it takes seconds).
+   `--old efedacd` also times `engine/chroma/scoring.py` as it was at that git commit (before issue 19, with its
+   cap), once per hand.
 3. Plain-hand waits against a brute force with the `mahjong` package (add each of the 34 faces, `Agari.is_agari`)
    on the same hands, random and tenpai. Aim: not slower.
 """
@@ -18,10 +20,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import sys
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from mahjong.agari import Agari
 
@@ -98,9 +103,20 @@ def cpu_ms(fn: Callable[[], object], repeat: int, budget: float = 3.0) -> list[f
     return out
 
 
-def worst_scores(repeat: int, baseline: bool) -> None:
+def old_score(ref: str) -> Callable[..., object]:
+    """`score` from engine/chroma/scoring.py at git commit `ref`."""
+    root = Path(__file__).resolve().parents[1]
+    source = subprocess.run(["git", "show", f"{ref}:engine/chroma/scoring.py"], capture_output=True, text=True,
+                            check=True, cwd=root).stdout
+    module = types.ModuleType("old_scoring")
+    exec(compile(source, f"{ref}:engine/chroma/scoring.py", "exec"), module.__dict__)  # our own file
+    return module.score  # type: ignore[no-any-return]
+
+
+def worst_scores(repeat: int, baseline: bool, old: str | None) -> None:
+    before = old_score(old) if old else None
     print("\n| worst score | reading | first ms | p50 ms | max ms | readings | package calls | "
-          "baseline (every reading scored) ms |\n| --- | --- | --- | --- | --- | --- | --- | --- |")
+          "every reading scored ms | before issue 19 ms |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for hand, win, s, melds in WORST_SCORES:
         for rules in (RULES, LOOSE):
             search.any_face_completions.cache_clear()
@@ -108,10 +124,21 @@ def worst_scores(repeat: int, baseline: bool) -> None:
             samples = cpu_ms(score_call(hand, win, s, melds, rules), repeat)
             calls = count_package_calls(score_call(hand, win, s, melds, rules))
             report = score_call(hand, win, s, melds, rules)()
-            old = f"{cpu_ms(score_call(hand, win, s, melds, rules, prune=False), 1)[0]:.0f}" if baseline else "-"
+            every = f"{cpu_ms(score_call(hand, win, s, melds, rules, prune=False), 1)[0]:.0f}" if baseline else "-"
+            was = "-"
+            if before is not None:
+                tiles, called = parse_tiles(hand), parse_melds(melds)
+                index = len(tiles) - 1 - tiles[::-1].index(parse_tiles(win)[0])
+                old_report: Any = None
+
+                def run_old(tiles=tiles, index=index, called=called, rules=rules, s=s) -> None:
+                    nonlocal old_report
+                    old_report = before(tiles, index, called, rules, s)
+
+                was = f"{cpu_ms(run_old, 1)[0]:.0f}" + (" (capped)" if old_report.capped else "")
             print(f"| `{hand}`{' + `' + melds + '`' if melds else ''} | {rules.gold_reading} | {samples[0]:.1f} | "
                   f"{statistics.median(samples):.1f} | {max(samples):.1f} | {report.interpretations:,} | "  # type: ignore[attr-defined]
-                  f"{calls} | {old} |")
+                  f"{calls} | {every} | {was} |")
 
 
 def count_package_calls(fn: Callable[[], object]) -> int:
@@ -182,6 +209,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--repeat", type=int, default=7, help="scores of each worst-case hand")
     parser.add_argument("--no-baseline", action="store_true", help="skip scoring every reading (seconds, loose)")
+    parser.add_argument("--old", help="also time engine/chroma/scoring.py at this git commit (e.g. efedacd)")
     args = parser.parse_args()
     print("| what | p50 ms | p99 ms | max ms |\n| --- | --- | --- | --- |")
     samples = [t for hand, win, s in TYPICAL_SCORES for t in timed(score_call(hand, win, s), 200)]
@@ -191,7 +219,7 @@ def main() -> None:
     print(summary("typical waits (4 hands x 200)", samples))
     for hand in WORST_WAITS:
         print(summary(f"worst waits `{hand}`", timed(lambda hand=hand: analyse(parse_tiles(hand), [], RULES), 20)))
-    worst_scores(args.repeat, not args.no_baseline)
+    worst_scores(args.repeat, not args.no_baseline, args.old)
     rng = random.Random(5)
     print("\n| plain hands | ours µs/hand | brute force µs/hand |\n| --- | --- | --- |")
     for label, make in (("random 13 tiles", random_hand), ("tenpai", tenpai_hand)):
