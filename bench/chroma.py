@@ -109,6 +109,7 @@ def old_score(ref: str) -> Callable[..., object]:
     source = subprocess.run(["git", "show", f"{ref}:engine/chroma/scoring.py"], capture_output=True, text=True,
                             check=True, cwd=root).stdout
     module = types.ModuleType("old_scoring")
+    sys.modules[module.__name__] = module  # its dataclasses look their module up
     exec(compile(source, f"{ref}:engine/chroma/scoring.py", "exec"), module.__dict__)  # our own file
     return module.score  # type: ignore[no-any-return]
 

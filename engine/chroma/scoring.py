@@ -178,7 +178,7 @@ class _Scorer:
                 options[i], kinds[i] = gold, "gold"
         faces = [t.face for t in self.tiles]
         out: set[tuple[int, ...]] = set()
-        for assignment in search.completions(hand.counts, options, self.sets, kinds):
+        for assignment in search.completions_by_multisets(hand.counts, options, self.sets, kinds):
             for position, face in zip(hand.wild_positions, assignment, strict=True):
                 faces[position] = face
             out.add(tuple(faces))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement, permutations, product
 
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
 
@@ -247,6 +247,47 @@ def _shape(counts: Sequence[int]) -> tuple[int, int, int]:
     return isolated, singles, outside
 
 
+def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4,
+                             kinds: Sequence[object] | None = None) -> set[Assignment]:
+    """`completions`, for hands with several wildcards of many readings (a riichi prismatic and after-win golds):
+    the few-reading wildcards are placed in every way, and the many-reading ones get each multiset of faces that
+    completes the hand (`any_face_completions`), in every order their readings allow. Of interchangeable
+    wildcards (the same kind), the faces go in ascending order."""
+    kinds = list(kinds) if kinds is not None else list(wilds)
+    many = [i for i, options in enumerate(wilds) if len(options) > _FEW]
+    if len(many) < 2:
+        return completions(counts, wilds, sets, kinds)
+    many_groups = [members for members in _group(many, kinds) if len(members) > 1]
+    choices = [[(members, faces) for faces in combinations_with_replacement(sorted(wilds[members[0]]), len(members))]
+               for members in _group([i for i in range(len(wilds)) if i not in many], kinds)]
+    face = [-1] * len(wilds)
+    out: set[Assignment] = set()
+    for pick in product(*choices):
+        held = list(counts)
+        for members, faces in pick:
+            for i, f in zip(members, faces, strict=True):
+                face[i] = f
+                held[f] += 1
+        for added in any_face_completions(tuple(held), len(many), sets):
+            for order in set(permutations(added)):
+                if all(f in wilds[i] for i, f in zip(many, order, strict=True)):
+                    for i, f in zip(many, order, strict=True):
+                        face[i] = f
+                    for members in many_groups:
+                        for i, f in zip(members, sorted(face[i] for i in members), strict=True):
+                            face[i] = f
+                    out.add(tuple(face))
+    return out
+
+
+def _group(indexes: Sequence[int], kinds: Sequence[object]) -> list[list[int]]:
+    groups: dict[object, list[int]] = {}
+    for i in indexes:
+        groups.setdefault(kinds[i], []).append(i)
+    return list(groups.values())
+
+
+_FEW = 9  # readings of a wildcard placed one by one by `completions_by_multisets` (silver 3, fern-green 10)
 _ANY = frozenset(range(34))
 _WIN = object()  # the kind of the extra tile that `waits` adds
 

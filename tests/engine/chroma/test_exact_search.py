@@ -74,6 +74,43 @@ def test_any_face_completions_are_exactly_the_reference_completions(seed):
     assert tuple(sorted(faces[:changes])) in expected
 
 
+def interchangeable(found: set[tuple[int, ...]], kinds: list[object]) -> set[tuple[int, ...]]:
+    """Each assignment with the faces of wildcards of one kind in ascending order."""
+    out = set()
+    for assignment in found:
+        faces = list(assignment)
+        for kind in set(kinds):
+            members = [i for i, k in enumerate(kinds) if k == kind]
+            for i, face in zip(members, sorted(faces[i] for i in members), strict=True):
+                faces[i] = face
+        out.add(tuple(faces))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_completions_by_multisets_are_the_wildcard_search_completions(seed):
+    """Ability 2 read loosely, with a prismatic (gist 6): wildcards of many readings placed as multisets give the
+    same complete readings as the slot-by-slot wildcard search, for silver, prismatic, fern-green and gold tiles
+    (golds' readings without the faces their tiles could already take), interchangeable ones in either order."""
+    rng = random.Random(seed)
+    wilds: list[frozenset[int]] = []
+    kinds: list[object] = []
+    excluded = frozenset(rng.sample(range(34), 3))
+    for _ in range(rng.randint(2, 5)):
+        kind = rng.choice(["silver", "prismatic", "fern", "gold", "gold"])
+        options = {"silver": frozenset({2, 11, 20}), "prismatic": frozenset(range(34)),
+                   "fern": frozenset([*range(18, 27), 32]), "gold": frozenset(range(34)) - excluded}[kind]
+        wilds.append(options)
+        kinds.append(kind)
+    if rng.random() < 0.3:
+        kinds[0] = "win"
+    faces = complete_faces(rng, palette_of(rng))
+    rng.shuffle(faces)
+    held = counts_of(faces[len(wilds):])
+    expected = interchangeable(search.completions(held, wilds, 4, kinds), kinds)
+    assert interchangeable(search.completions_by_multisets(held, wilds, 4, kinds), kinds) == expected
+
+
 # -- the bound -----------------------------------------------------------------------------------------------------
 
 
