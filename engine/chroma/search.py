@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement, permutations, product
+from itertools import combinations, combinations_with_replacement, product
 
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
 
@@ -257,7 +257,7 @@ def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[in
     many = [i for i, options in enumerate(wilds) if len(options) > _FEW]
     if len(many) < 2:
         return completions(counts, wilds, sets, kinds)
-    many_groups = [members for members in _group(many, kinds) if len(members) > 1]
+    many_groups = _group(many, kinds)
     choices = [[(members, faces) for faces in combinations_with_replacement(sorted(wilds[members[0]]), len(members))]
                for members in _group([i for i in range(len(wilds)) if i not in many], kinds)]
     face = [-1] * len(wilds)
@@ -269,14 +269,26 @@ def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[in
                 face[i] = f
                 held[f] += 1
         for added in any_face_completions(tuple(held), len(many), sets):
-            for order in set(permutations(added)):
-                if all(f in wilds[i] for i, f in zip(many, order, strict=True)):
-                    for i, f in zip(many, order, strict=True):
+            for shares in _shares(added, [(len(members), wilds[members[0]]) for members in many_groups]):
+                for members, share in zip(many_groups, shares, strict=True):
+                    for i, f in zip(members, share, strict=True):
                         face[i] = f
-                    for members in many_groups:
-                        for i, f in zip(members, sorted(face[i] for i in members), strict=True):
-                            face[i] = f
-                    out.add(tuple(face))
+                out.add(tuple(face))
+    return out
+
+
+def _shares(added: Added, groups: Sequence[tuple[int, frozenset[int]]]) -> list[tuple[Added, ...]]:
+    """Every way to deal the sorted faces `added` to groups of (size, readings), each share sorted."""
+    if not groups:
+        return [()]
+    (size, options), rest = groups[0], groups[1:]
+    out = []
+    for share in set(combinations(added, size)):
+        if all(f in options for f in share):
+            left = list(added)
+            for f in share:
+                left.remove(f)
+            out.extend((share, *tail) for tail in _shares(tuple(left), rest))
     return out
 
 
