@@ -282,7 +282,7 @@ def _shares(added: Added, groups: Sequence[tuple[int, frozenset[int]]]) -> list[
     if not groups:
         return [()]
     (size, options), rest = groups[0], groups[1:]
-    out = []
+    out: list[tuple[Added, ...]] = []
     for share in set(combinations(added, size)):
         if all(f in options for f in share):
             left = list(added)
