@@ -21,6 +21,7 @@ from engine.chroma.hand import CHI, KAN, PON, MeldReading
 from engine.chroma.rules import ChromaRules, GoldReading
 from engine.chroma.scoring import Situation, _Scorer, check
 from engine.chroma.tiles import Chroma, Tile, parse_melds, parse_tiles
+from engine.errors import IllegalMove
 from tests.engine.chroma.reference import ORPHANS, brute_best, complete, counts_of
 
 STRICT = ChromaRules()
@@ -217,6 +218,25 @@ def two_gold_hand(rng: random.Random) -> tuple[list[Tile], int, bool]:
         tiles[i] = Tile(rng.choice([f for f in (2, 11, 20) if f != faces[i]]), Chroma.SILVER)
     rng.shuffle(tiles)
     return tiles, rng.randrange(14), rng.random() < 0.5
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_pruned_search_equals_scoring_every_reading_on_random_gold_hands(seed):
+    """Ability 2 with two golds, strict or loose, often with a prismatic drawn in riichi (gist 6) and a dora: the
+    same report, reading shown included, with readings skipped by their bound as with every reading scored."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        tiles, win, tsumo = two_gold_hand(rng)
+        if rng.random() < 0.5:
+            tiles[next(i for i in range(14) if i != win and tiles[i].chroma is None)] = Tile(31, Chroma.PRISMATIC,
+                                                                                              live=True)
+        rules = rng.choice([STRICT, STRICT, LOOSE])
+        situation = Situation(tsumo=tsumo, riichi=True, seat=rng.randrange(4), dora=(Tile(rng.randrange(34)),))
+        try:
+            pruned = _Scorer(tiles, win, [], rules, situation, 4).best()
+        except IllegalMove:
+            continue
+        assert pruned == _Scorer(tiles, win, [], rules, situation, 4).best(prune=False)
 
 
 @pytest.mark.parametrize("seed", range(4))
