@@ -195,7 +195,7 @@ def test_the_pruned_search_picks_what_scoring_every_reading_picks(hand, win, sit
 def test_the_hand_that_stopped_at_the_old_cap_now_gets_the_true_best():
     """Ability 2, loose: three silver, three gold and a prismatic give 31,175 distinct final hands; the old search
     stopped at 15,000 with 9 han 40 fu. Scoring every one of them finds 10 han (riichi, menzen tsumo, pinfu, sanshoku,
-    iipeikou and the Rainbow's 3), and so does the pruned search."""
+    iipeikou and the Rainbow's 3), and so does the pruned search. (Scoring all of them takes about 10 s.)"""
     hand, win, situation, melds = BENCH_HANDS[1]
     every = scorer_for(hand, win, situation, melds, LOOSE).best(prune=False)
     pruned = scorer_for(hand, win, situation, melds, LOOSE).best()
