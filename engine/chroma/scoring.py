@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from itertools import combinations, permutations, product
@@ -150,6 +150,7 @@ class _Scorer:
         self.completions: dict[tuple, frozenset[search.Added]] = {}
         self.before: list[tuple[int, ...]] = []
         self.bounds: dict[tuple, tuple] = {}  # each distinct final hand: its bound
+        self.count_bounds: dict[tuple[int, ...], list[tuple]] = {}  # the same by the hand's counts, each meld reading
         self.found: tuple | None = None  # (preference, report, faces, gold positions)
         self.numbered = 0
         self.prune = True
@@ -163,8 +164,10 @@ class _Scorer:
 
     # -- readings ---------------------------------------------------------------------------------------
 
-    def _complete_readings(self, gold_positions: Sequence[int]) -> set[tuple[int, ...]]:
-        """Full concealed faces of every complete reading, with `gold_positions` read as any face."""
+    def _complete_readings(self, gold_positions: Sequence[int],
+                           keep: Callable[[list[int], search.Added], bool] | None = None) -> set[tuple[int, ...]]:
+        """Full concealed faces of every complete reading, with `gold_positions` read as any face (with `keep`, as
+        `search.completions_by_multisets`: only the hands it keeps, where that search is used)."""
         hand = split(self.tiles, self.rules, keep_apart=[self.win, *gold_positions])
         options = list(hand.wild_readings)
         kinds: list[object] = list(options)
@@ -178,7 +181,7 @@ class _Scorer:
                 options[i], kinds[i] = gold, "gold"
         faces = [t.face for t in self.tiles]
         out: set[tuple[int, ...]] = set()
-        for assignment in search.completions_by_multisets(hand.counts, options, self.sets, kinds):
+        for assignment in search.completions_by_multisets(hand.counts, options, self.sets, kinds, keep):
             for position, face in zip(hand.wild_positions, assignment, strict=True):
                 faces[position] = face
             out.add(tuple(faces))
@@ -197,8 +200,10 @@ class _Scorer:
         self.prune = prune
         self._pick([self._candidate(faces, (), melds, None) for faces in before for melds in self.meld_options])
         if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before and after
-            gold_search = self._strict_gold if self.rules.gold_reading is GoldReading.STRICT else self._loose_gold
-            self._pick(list(gold_search(before)))
+            if self.rules.gold_reading is GoldReading.STRICT:
+                self._pick(list(self._strict_gold(before)))
+            else:
+                self._loose_gold()
         if self.found is None:
             raise IllegalMove("That hand is complete but has no yaku under any reading.",
                               "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
@@ -211,14 +216,14 @@ class _Scorer:
                    origin: tuple | None, bound: tuple | None = None, changed: int | None = None) -> tuple:
         """(bound, faces, gold positions, melds, origin): the bound ends with -(tiles changed) and -(its number)."""
         if bound is None:
-            bound = self._key_bound(tuple(sorted(faces)), faces[self.win], melds)
+            bound = self._key_bound(tuple(sorted(faces)), melds)
         if changed is None:
             changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
         self.numbered += 1
         return (*bound, -changed, -self.numbered), faces, positions, melds, origin
 
-    def _key_bound(self, faces: tuple[int, ...], win_face: int, melds: tuple[MeldReading, ...]) -> tuple:
-        key = (faces, win_face, melds)
+    def _key_bound(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
+        key = (faces, melds)
         if key not in self.bounds:
             self.bounds[key] = self._bound(faces, melds)
         return self.bounds[key]
@@ -288,7 +293,7 @@ class _Scorer:
                     removed = [faces[p] for p in positions]
                     own = [own_faces[p] for p in positions]
                     for added in self._completions(tuple(kept), len(positions)):
-                        bound = self._key_bound(tuple(sorted(rest + list(added))), faces[self.win], melds)
+                        bound = self._key_bound(tuple(sorted(rest + list(added))), melds)
                         if self._beaten((*bound, -fewest)):
                             continue
                         # the order of the new faces that changes fewest tiles from their own face
@@ -310,14 +315,26 @@ class _Scorer:
             self.completions[key] = search.any_face_completions(kept, changes, self.sets)
         return self.completions[key]
 
-    def _loose_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
-        """The hand after may read every wildcard afresh (`GoldReading.LOOSE`)."""
+    def _loose_gold(self) -> None:
+        """The hand after may read every wildcard afresh (`GoldReading.LOOSE`). Each choice of gold tiles' candidates
+        are picked before the next choice's are listed, so the best found so far drops more hands as it grows."""
         for positions in self._gold_choices(None):
-            for faces in self._complete_readings(positions):
-                for melds in self.meld_options:
-                    candidate = self._candidate(faces, positions, melds, _ANY_BEFORE)
-                    if not self._beaten(candidate[0]):
-                        yield candidate
+            self._pick([self._candidate(faces, positions, melds, _ANY_BEFORE)
+                        for faces in sorted(self._complete_readings(positions, self._may_beat))
+                        for melds in self.meld_options])
+
+    def _may_beat(self, held: list[int], added: search.Added) -> bool:
+        """Whether the hand of `held` counts and `added` faces, under some reading of the melds, has a bound that
+        can beat the best found (every such hand is bounded, and so counted in `interpretations`)."""
+        counts = held.copy()
+        for face in added:
+            counts[face] += 1
+        key = tuple(counts)
+        hand_bounds = self.count_bounds.get(key)
+        if hand_bounds is None:
+            faces = tuple(f for f, n in enumerate(counts) for _ in range(n))
+            hand_bounds = self.count_bounds[key] = [self._key_bound(faces, melds) for melds in self.meld_options]
+        return not all(self._beaten(bound) for bound in hand_bounds)
 
     def _gold_choices(self, faces: tuple[int, ...] | None) -> list[tuple[int, ...]]:
         """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile (and, given

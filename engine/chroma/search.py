@@ -15,7 +15,7 @@ unused one of each kind is tried in a slot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
@@ -248,11 +248,13 @@ def _shape(counts: Sequence[int]) -> tuple[int, int, int]:
 
 
 def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4,
-                             kinds: Sequence[object] | None = None) -> set[Assignment]:
+                             kinds: Sequence[object] | None = None,
+                             keep: Callable[[list[int], Added], bool] | None = None) -> set[Assignment]:
     """`completions`, for hands with several wildcards of many readings (a riichi prismatic and after-win golds):
     the few-reading wildcards are placed in every way, and the many-reading ones get each multiset of faces that
     completes the hand (`any_face_completions`), in every order their readings allow. Of interchangeable
-    wildcards (the same kind), the faces go in ascending order."""
+    wildcards (the same kind), the faces go in ascending order. `keep(held, added)`, given the counts of the
+    other tiles and the many-reading ones' faces of a complete hand, says whether to list its assignments."""
     kinds = list(kinds) if kinds is not None else list(wilds)
     many = [i for i, options in enumerate(wilds) if len(options) > _FEW]
     if len(many) < 2:
@@ -260,6 +262,7 @@ def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[in
     many_groups = _group(many, kinds)
     choices = [[(members, faces) for faces in combinations_with_replacement(sorted(wilds[members[0]]), len(members))]
                for members in _group([i for i in range(len(wilds)) if i not in many], kinds)]
+    groups = tuple((len(members), wilds[members[0]]) for members in many_groups)
     face = [-1] * len(wilds)
     out: set[Assignment] = set()
     for pick in product(*choices):
@@ -269,7 +272,10 @@ def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[in
                 face[i] = f
                 held[f] += 1
         for added in any_face_completions(tuple(held), len(many), sets):
-            for shares in _shares(added, [(len(members), wilds[members[0]]) for members in many_groups]):
+            dealt = _shares(added, groups)
+            if not dealt or (keep is not None and not keep(held, added)):
+                continue
+            for shares in dealt:
                 for members, share in zip(many_groups, shares, strict=True):
                     for i, f in zip(members, share, strict=True):
                         face[i] = f
@@ -277,19 +283,20 @@ def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[in
     return out
 
 
-def _shares(added: Added, groups: Sequence[tuple[int, frozenset[int]]]) -> list[tuple[Added, ...]]:
+@lru_cache(maxsize=1 << 14)
+def _shares(added: Added, groups: tuple[tuple[int, frozenset[int]], ...]) -> tuple[tuple[Added, ...], ...]:
     """Every way to deal the sorted faces `added` to groups of (size, readings), each share sorted."""
     if not groups:
-        return [()]
+        return ((),)
     (size, options), rest = groups[0], groups[1:]
     out: list[tuple[Added, ...]] = []
-    for share in set(combinations(added, size)):
+    for share in sorted(set(combinations(added, size))):
         if all(f in options for f in share):
             left = list(added)
             for f in share:
                 left.remove(f)
             out.extend((share, *tail) for tail in _shares(tuple(left), rest))
-    return out
+    return tuple(out)
 
 
 def _group(indexes: Sequence[int], kinds: Sequence[object]) -> list[list[int]]:
