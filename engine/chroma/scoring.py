@@ -181,7 +181,10 @@ class _Scorer:
                 options[i], kinds[i] = gold, "gold"
         faces = [t.face for t in self.tiles]
         out: set[tuple[int, ...]] = set()
-        for assignment in search.completions_by_multisets(hand.counts, options, self.sets, kinds, keep):
+        # a gold's face that no gold can take here is one its tile reads, so fewer golds reach that hand
+        keep_first = all(kind == "gold" or len(o) == len(_ANY) for o, kind in zip(options, kinds, strict=True)
+                         if len(o) > search.FEW)
+        for assignment in search.completions_by_multisets(hand.counts, options, self.sets, kinds, keep, keep_first):
             for position, face in zip(hand.wild_positions, assignment, strict=True):
                 faces[position] = face
             out.add(tuple(faces))

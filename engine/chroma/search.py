@@ -249,14 +249,16 @@ def _shape(counts: Sequence[int]) -> tuple[int, int, int]:
 
 def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4,
                              kinds: Sequence[object] | None = None,
-                             keep: Callable[[list[int], Added], bool] | None = None) -> set[Assignment]:
+                             keep: Callable[[list[int], Added], bool] | None = None,
+                             keep_first: bool = False) -> set[Assignment]:
     """`completions`, for hands with several wildcards of many readings (a riichi prismatic and after-win golds):
     the few-reading wildcards are placed in every way, and the many-reading ones get each multiset of faces that
     completes the hand (`any_face_completions`), in every order their readings allow. Of interchangeable
     wildcards (the same kind), the faces go in ascending order. `keep(held, added)`, given the counts of the
-    other tiles and the many-reading ones' faces of a complete hand, says whether to list its assignments."""
+    other tiles and the many-reading ones' faces of a complete hand, says whether to list its assignments;
+    `keep_first` asks it before dealing the faces to the wildcards, so also of hands that can't be dealt."""
     kinds = list(kinds) if kinds is not None else list(wilds)
-    many = [i for i, options in enumerate(wilds) if len(options) > _FEW]
+    many = [i for i, options in enumerate(wilds) if len(options) > FEW]
     if len(many) < 2:
         return completions(counts, wilds, sets, kinds)
     many_groups = _group(many, kinds)
@@ -272,10 +274,9 @@ def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[in
                 face[i] = f
                 held[f] += 1
         for added in any_face_completions(tuple(held), len(many), sets):
-            dealt = _shares(added, groups)
-            if not dealt or (keep is not None and not keep(held, added)):
+            if keep is not None and (not (keep_first or _shares(added, groups)) or not keep(held, added)):
                 continue
-            for shares in dealt:
+            for shares in _shares(added, groups):
                 for members, share in zip(many_groups, shares, strict=True):
                     for i, f in zip(members, share, strict=True):
                         face[i] = f
@@ -306,7 +307,7 @@ def _group(indexes: Sequence[int], kinds: Sequence[object]) -> list[list[int]]:
     return list(groups.values())
 
 
-_FEW = 9  # readings of a wildcard placed one by one by `completions_by_multisets` (silver 3, fern-green 10)
+FEW = 9  # readings of a wildcard placed one by one by `completions_by_multisets` (silver 3, fern-green 10)
 _ANY = frozenset(range(34))
 _WIN = object()  # the kind of the extra tile that `waits` adds
 
