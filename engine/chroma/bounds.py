@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.chroma import search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading
@@ -74,36 +75,63 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
     concealed = [0] * 34
     for face in faces:
         concealed[face] += 1
-    counts = concealed.copy()
-    for meld in melds:
-        for face in meld.faces:
-            counts[face] += 1
-    present = frozenset(f for f in (*faces, *(f for m in melds for f in m.faces)))
-    # per suit, bit n: number n + 1 held at least once, twice, three times, four times
-    held, twice, thrice, four = [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]
-    triplets = concealed_triplets = 0
-    for face in present:
-        n = counts[face]
-        triplets += n // 3
-        concealed_triplets += concealed[face] // 3
-        if face < HONOURS:
-            suit, bit = divmod(face, 9)
-            held[suit] |= 1 << bit
+    return counts_bound(tuple(concealed), melds, setting)
+
+
+_EDGES, _INNER, _MIDDLE_BITS, _GREEN_SOU = 0x101, 0xFE, 0x38, 0xAE  # bits of numbers 1 and 9; 2-8; 4-6; 2 3 4 6 8
+
+
+@lru_cache(maxsize=1 << 12)
+def _suit(counts: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
+    """One suit's nine counts: bits of the numbers held at least once, twice, three and four times; the triplets
+    they make (every three copies) and those triplets' concealed fu (8 a terminal, else 4)."""
+    held = twice = thrice = four = triplets = fu = 0
+    for bit, n in enumerate(counts):
+        if n:
+            held |= 1 << bit
             if n >= 2:
-                twice[suit] |= 1 << bit
+                twice |= 1 << bit
                 if n >= 3:
-                    thrice[suit] |= 1 << bit
+                    thrice |= 1 << bit
+                    triplets += n // 3
+                    fu += (8 if bit in (0, 8) else 4) * (n // 3)
                     if n >= 4:
-                        four[suit] |= 1 << bit
+                        four |= 1 << bit
+    return held, twice, thrice, four, triplets, fu
+
+
+def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setting: Setting) -> tuple[int, int, int]:
+    """`package_bound` of the hand whose concealed tiles have these 34 counts."""
+    if melds:
+        total = list(concealed)
+        for meld in melds:
+            for face in meld.faces:
+                total[face] += 1
+        counts: tuple[int, ...] = tuple(total)
+    else:
+        counts = concealed
+    parts = [_suit(counts[0:9]), _suit(counts[9:18]), _suit(counts[18:27])]
+    inside = parts if not melds else [_suit(concealed[0:9]), _suit(concealed[9:18]), _suit(concealed[18:27])]
+    held = [p[0] for p in parts]
+    twice = [p[1] for p in parts]
+    thrice = [p[2] for p in parts]
+    four = [p[3] for p in parts]
+    honour_counts = counts[HONOURS:]
+    honours = any(honour_counts)
+    triplets = sum(p[4] for p in parts) + sum(n // 3 for n in honour_counts)
+    concealed_triplets = sum(p[4] for p in inside) + sum(n // 3 for n in concealed[HONOURS:])
+    edges = any(h & _EDGES for h in held)
+    inner = any(h & _INNER for h in held)
+    middle = any(h & _MIDDLE_BITS for h in held)
     closed = all(m.closed for m in melds)
     kans = sum(1 for m in melds if m.kind == KAN)
     concealed_triplets += sum(1 for m in melds if m.closed and m.kind in (PON, KAN))
     suits = [s for s in range(3) if held[s]]
-    honours = not present.issubset(_NUMBERS)
     value_faces = [*_DRAGONS, setting.seat_wind, setting.round_wind]
+    outside_only = not inner  # every tile a terminal or honour
 
     yakuman = 0
-    if not melds and present == _OUTSIDE:
+    if not melds and all(h == _EDGES for h in held) and all(honour_counts):
         yakuman += 2  # kokushi (double with thirteen waits)
     if concealed_triplets >= 4:
         yakuman += 2  # suuankou (double tanki)
@@ -114,9 +142,10 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
             yakuman += 2  # shousuushi, or the double daisuushi
     if not suits:
         yakuman += 1  # tsuuiisou
-    if present <= _TERMINALS:
+    if outside_only and not honours:
         yakuman += 1  # chinroutou
-    if present <= _GREEN:
+    if not held[0] and not held[1] and not held[2] & ~_GREEN_SOU and not any(
+            n for face, n in enumerate(honour_counts, HONOURS) if face != 32):
         yakuman += 1  # ryuuiisou
     if not melds and len(suits) == 1 and not honours:
         base = suits[0] * 9
@@ -131,10 +160,10 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
     han = setting.riichi + setting.ippatsu + (setting.tsumo and closed)
     for face in setting.dora:
         han += counts[face]
-    if not _OUTSIDE & present and (closed or setting.open_tanyao):
+    if not edges and not honours and (closed or setting.open_tanyao):
         han += 1
     if closed:
-        honour_tiles = [f for f in present if f >= HONOURS]
+        honour_tiles = [f for f, n in enumerate(honour_counts, HONOURS) if n]
         if all(m.kind == CHI for m in melds) and (not honour_tiles or (
                 len(honour_tiles) == 1 and counts[honour_tiles[0]] == 2 and honour_tiles[0] not in value_faces)):
             han += 1  # pinfu: four runs and a pair that is no value tile
@@ -142,14 +171,15 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
         if any(doubled):
             starts = sum(bin(d).count("1") for d in doubled)
             han += 3 if starts >= 2 or any(_runs(m) for m in four) else 1  # ryanpeikou, iipeikou
-        if not melds and all(concealed[f] == 2 for f in present):
+        if not melds and all(h == t and not r for h, t, r in zip(held, twice, thrice, strict=True)) and all(
+                n in (0, 2) for n in honour_counts):
             han += 2  # chiitoitsu
     if honours:
         for face in value_faces:
             han += counts[face] // 3
-    if not _MIDDLE & present:
+    if not middle:
         han += value(2, 1) if honours else value(3, 2)  # chanta, junchan
-    if present <= _OUTSIDE:
+    if outside_only:
         han += 2  # honroutou
     if triplets >= 4:
         han += 2  # toitoi
@@ -168,20 +198,19 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
     if len(suits) == 1:
         han += value(3, 2) if honours else value(6, 5)  # honitsu, chinitsu
 
+    fu = 20 + (2 if setting.tsumo else 10 if closed else 0) + 2
+    fu += sum(p[5] for p in inside) + sum(8 * (n // 3) for n in concealed[HONOURS:])  # concealed triplets
+
     def triplet_fu(face: int, copies: int) -> int:
         return (8 if face in _OUTSIDE else 4) * (copies // 3)
 
-    fu = 20 + (2 if setting.tsumo else 10 if closed else 0) + 2
-    for face in present:
-        if concealed[face] >= 3:
-            fu += triplet_fu(face, concealed[face])
     fu += max([0, *(2 * value_faces.count(f) - triplet_fu(f, concealed[f]) + triplet_fu(f, concealed[f] - 2)
                     for f in set(value_faces) if concealed[f] >= 2)])  # the pair
     for meld in melds:
         if meld.kind in (PON, KAN):
             fu += (8 if meld.faces[0] in _OUTSIDE else 4) * (4 if meld.kind == KAN else 1)
     fu = max(-(-fu // 10) * 10, 30)
-    if not melds and all(concealed[f] == 2 for f in present) and not standard(tuple(concealed)):
+    if not melds and all(n in (0, 2) for n in concealed) and not standard(concealed):
         fu = 25
     return yakuman, han, fu
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from itertools import combinations, permutations, product
@@ -150,7 +150,7 @@ class _Scorer:
         self.completions: dict[tuple, frozenset[search.Added]] = {}
         self.before: list[tuple[int, ...]] = []
         self.bounds: dict[tuple, tuple] = {}  # each distinct final hand: its bound
-        self.count_bounds: dict[tuple[int, ...], list[tuple]] = {}  # the same by the hand's counts, each meld reading
+        self.held_bounds: dict[tuple, tuple] = {}  # (held counts, completions): (the best bound, each hand's)
         self.found: tuple | None = None  # (preference, report, faces, gold positions)
         self.numbered = 0
         self.prune = True
@@ -165,7 +165,8 @@ class _Scorer:
     # -- readings ---------------------------------------------------------------------------------------
 
     def _complete_readings(self, gold_positions: Sequence[int],
-                           keep: Callable[[list[int], search.Added], bool] | None = None) -> set[tuple[int, ...]]:
+                           keep: Callable[[tuple[int, ...], Collection[search.Added]],
+                                          Collection[search.Added]] | None = None) -> set[tuple[int, ...]]:
         """Full concealed faces of every complete reading, with `gold_positions` read as any face (with `keep`, as
         `search.completions_by_multisets`: only the hands it keeps, where that search is used)."""
         hand = split(self.tiles, self.rules, keep_apart=[self.win, *gold_positions])
@@ -219,16 +220,16 @@ class _Scorer:
                    origin: tuple | None, bound: tuple | None = None, changed: int | None = None) -> tuple:
         """(bound, faces, gold positions, melds, origin): the bound ends with -(tiles changed) and -(its number)."""
         if bound is None:
-            bound = self._key_bound(tuple(sorted(faces)), melds)
+            bound = self._key_bound(_counts(faces), melds)
         if changed is None:
             changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
         self.numbered += 1
         return (*bound, -changed, -self.numbered), faces, positions, melds, origin
 
-    def _key_bound(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
-        key = (faces, melds)
+    def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
+        key = (counts, melds)
         if key not in self.bounds:
-            self.bounds[key] = self._bound(faces, melds)
+            self.bounds[key] = self._bound(counts, melds)
         return self.bounds[key]
 
     def _beaten(self, bound: tuple) -> bool:
@@ -257,10 +258,11 @@ class _Scorer:
             return self.any_before
         return self._score(*origin) is not None
 
-    def _bound(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple[int, int, int, int]:
-        """At least `_preference` of this hand's report, whatever the package says (`bounds.py`)."""
-        library_yakuman, han, fu = bounds.package_bound(faces, melds, self.setting)
-        extra = self._extra_bound(faces, melds)
+    def _bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple[int, int, int, int]:
+        """At least `_preference` of the report of the hand of these concealed counts, whatever the package says
+        (`bounds.py`)."""
+        library_yakuman, han, fu = bounds.counts_bound(counts, melds, self.setting)
+        extra = self._extra_bound(counts, melds)
         chips = self.chroma_count + self.trade_offs
         rainbow = self._rainbow_yakuman()
         options = []
@@ -271,13 +273,14 @@ class _Scorer:
             options.append((self._value(han + extra, fu), han + extra, fu, chips))
         return max(options)
 
-    def _extra_bound(self, faces: tuple[int, ...], melds: tuple[MeldReading, ...]) -> int:
+    def _extra_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> int:
         """At least the han `_chroma_han` adds: red and Rainbow exactly, the number sum exactly, terminal blocks at
         their most (ceil(13 / 2) for thirteen orphans), every trade-off taken as +2 han."""
         extra = self.red_han + self._rainbow_han() + 7 * self.terminal_blocks + 2 * self.trade_offs
         if self.sum_mod_3:
-            all_faces = list(faces) + [f for m in melds for f in m.faces]
-            extra += sum(f % 9 + 1 for f in all_faces if f < 27) % 3 * self.sum_mod_3
+            numbers = sum(n * (f % 9 + 1) for f, n in enumerate(counts[:27])) + sum(
+                f % 9 + 1 for m in melds for f in m.faces if f < 27)
+            extra += numbers % 3 * self.sum_mod_3
         return extra
 
     def _strict_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
@@ -296,7 +299,10 @@ class _Scorer:
                     removed = [faces[p] for p in positions]
                     own = [own_faces[p] for p in positions]
                     for added in self._completions(tuple(kept), len(positions)):
-                        bound = self._key_bound(tuple(sorted(rest + list(added))), melds)
+                        after = kept.copy()
+                        for face in added:
+                            after[face] += 1
+                        bound = self._key_bound(tuple(after), melds)
                         if self._beaten((*bound, -fewest)):
                             continue
                         # the order of the new faces that changes fewest tiles from their own face
@@ -326,18 +332,25 @@ class _Scorer:
                         for faces in sorted(self._complete_readings(positions, self._may_beat))
                         for melds in self.meld_options])
 
-    def _may_beat(self, held: list[int], added: search.Added) -> bool:
-        """Whether the hand of `held` counts and `added` faces, under some reading of the melds, has a bound that
-        can beat the best found (every such hand is bounded, and so counted in `interpretations`)."""
-        counts = held.copy()
-        for face in added:
-            counts[face] += 1
-        key = tuple(counts)
-        hand_bounds = self.count_bounds.get(key)
-        if hand_bounds is None:
-            faces = tuple(f for f, n in enumerate(counts) for _ in range(n))
-            hand_bounds = self.count_bounds[key] = [self._key_bound(faces, melds) for melds in self.meld_options]
-        return not all(self._beaten(bound) for bound in hand_bounds)
+    def _may_beat(self, held: tuple[int, ...], completions: Collection[search.Added]) -> Collection[search.Added]:
+        """Of the faces that complete the hand of `held` counts, those whose hand, under some reading of the melds,
+        has a bound that can beat the best found. Every such hand is bounded once (and so counted in
+        `interpretations`); a hand of held counts seen before costs one look-up while the best beats them all."""
+        key = (held, completions)
+        entry = self.held_bounds.get(key)
+        if entry is None:
+            hands = []
+            for added in completions:
+                counts = list(held)
+                for face in added:
+                    counts[face] += 1
+                hand = tuple(counts)
+                hands.append((added, max(self._key_bound(hand, melds) for melds in self.meld_options)))
+            entry = self.held_bounds[key] = (max((bound for _, bound in hands), default=()), hands)
+        best, hands = entry
+        if not hands or self._beaten(best):
+            return ()
+        return [added for added, bound in hands if not self._beaten(bound)]
 
     def _gold_choices(self, faces: tuple[int, ...] | None) -> list[tuple[int, ...]]:
         """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile (and, given
@@ -485,6 +498,13 @@ class _Scorer:
 
 def _preference(report: ScoreReport) -> tuple:
     return (report.value, report.han, report.fu, report.chips)
+
+
+def _counts(faces: Sequence[int]) -> tuple[int, ...]:
+    counts = [0] * 34
+    for face in faces:
+        counts[face] += 1
+    return tuple(counts)
 
 
 def _meld_products(options: list[list[MeldReading]]) -> list[tuple[MeldReading, ...]]:

@@ -15,7 +15,7 @@ unused one of each kind is tried in a slot.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
@@ -249,14 +249,14 @@ def _shape(counts: Sequence[int]) -> tuple[int, int, int]:
 
 def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4,
                              kinds: Sequence[object] | None = None,
-                             keep: Callable[[list[int], Added], bool] | None = None,
+                             keep: Callable[[tuple[int, ...], Collection[Added]], Collection[Added]] | None = None,
                              keep_first: bool = False) -> set[Assignment]:
     """`completions`, for hands with several wildcards of many readings (a riichi prismatic and after-win golds):
     the few-reading wildcards are placed in every way, and the many-reading ones get each multiset of faces that
     completes the hand (`any_face_completions`), in every order their readings allow. Of interchangeable
-    wildcards (the same kind), the faces go in ascending order. `keep(held, added)`, given the counts of the
-    other tiles and the many-reading ones' faces of a complete hand, says whether to list its assignments;
-    `keep_first` asks it before dealing the faces to the wildcards, so also of hands that can't be dealt."""
+    wildcards (the same kind), the faces go in ascending order. `keep(held, faces)`, given the counts of the
+    other tiles and the many-reading ones' faces of each complete hand, returns those whose assignments to list;
+    with `keep_first` it gets them before they are dealt to the wildcards, so also faces that can't be dealt."""
     kinds = list(kinds) if kinds is not None else list(wilds)
     many = [i for i, options in enumerate(wilds) if len(options) > FEW]
     if len(many) < 2:
@@ -273,9 +273,13 @@ def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[in
             for i, f in zip(members, faces, strict=True):
                 face[i] = f
                 held[f] += 1
-        for added in any_face_completions(tuple(held), len(many), sets):
-            if keep is not None and (not (keep_first or _shares(added, groups)) or not keep(held, added)):
-                continue
+        held_key = tuple(held)
+        found: Collection[Added] = any_face_completions(held_key, len(many), sets)
+        if keep is not None:
+            if not keep_first:
+                found = frozenset(added for added in found if _shares(added, groups))
+            found = keep(held_key, found)
+        for added in found:
             for shares in _shares(added, groups):
                 for members, share in zip(many_groups, shares, strict=True):
                     for i, f in zip(members, share, strict=True):
