@@ -26,7 +26,7 @@ from mahjong.meld import Meld as LibraryMeld
 from engine.chroma import bounds, search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading, check_hand, meld_readings_of, split
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability, readings
-from engine.chroma.tiles import TERMINALS_AND_HONOURS, Meld, Tile
+from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS, Meld, Tile
 from engine.errors import IllegalMove
 from engine.table import KAZOE_LIMIT, HandValue, Payment, TableOptions
 from engine.table import score as table_score
@@ -150,6 +150,7 @@ class _Scorer:
         self.completions: dict[tuple, frozenset[search.Added]] = {}
         self.before: list[tuple[int, ...]] = []
         self.bounds: dict[tuple, tuple] = {}  # each distinct final hand: its bound
+        self.suit_bounds: dict[tuple, tuple] = {}  # the bound of hands alike but for the order of the suits
         self.held_bounds: dict[tuple, tuple] = {}  # (held counts, completions): (the best bound, each hand's)
         self.found: tuple | None = None  # (preference, report, faces, gold positions)
         self.numbered = 0
@@ -161,6 +162,7 @@ class _Scorer:
         self.setting = bounds.Setting(riichi=situation.riichi, ippatsu=situation.ippatsu, tsumo=situation.tsumo,
                                       seat_wind=27 + situation.seat, round_wind=27 + situation.round, dora=dora,
                                       open_tanyao=rules.open_tanyao)
+        self.number_dora = any(face < HONOURS for face in dora)
 
     # -- readings ---------------------------------------------------------------------------------------
 
@@ -229,7 +231,7 @@ class _Scorer:
     def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
         key = (counts, melds)
         if key not in self.bounds:
-            self.bounds[key] = self._bound(counts, melds)
+            self.bounds[key] = self._symmetric_bound(counts, melds)
         return self.bounds[key]
 
     def _beaten(self, bound: tuple) -> bool:
@@ -257,6 +259,17 @@ class _Scorer:
                                       for melds in self.meld_options)
             return self.any_before
         return self._score(*origin) is not None
+
+    def _symmetric_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
+        """`_bound`, shared by hands that differ only in the order of the suits: the bound reads every suit alike
+        but for ryuuiisou (sou only, so never with numbers in two suits), dora and called melds."""
+        if melds or self.number_dora or sum(1 for s in (0, 9, 18) if any(counts[s:s + 9])) < 2:
+            return self._bound(counts, melds)
+        key = (*sorted((counts[0:9], counts[9:18], counts[18:27])), counts[27:])
+        bound = self.suit_bounds.get(key)
+        if bound is None:
+            bound = self.suit_bounds[key] = self._bound(counts, melds)
+        return bound
 
     def _bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple[int, int, int, int]:
         """At least `_preference` of the report of the hand of these concealed counts, whatever the package says
