@@ -264,7 +264,7 @@ def test_loose_gold_pruned_search_equals_scoring_every_reading(seed):
     rng = random.Random(100 + seed)
     compared = 0
     while compared < 4:
-        tiles, win, tsumo = two_gold_hand(rng)
+        tiles, win, _ = two_gold_hand(rng)
         plain = [i for i in range(14) if tiles[i].chroma is None]
         tiles[rng.choice(plain)] = Tile(rng.randrange(34), Chroma.PRISMATIC, live=True)
         situation = Situation(tsumo=True, riichi=True, seat=rng.randrange(4), round=rng.randrange(2),
