@@ -338,17 +338,34 @@ class _Scorer:
         return self.completions[key]
 
     def _loose_gold(self) -> None:
-        """The hand after may read every wildcard afresh (`GoldReading.LOOSE`). Each choice of gold tiles' candidates
-        are picked before the next choice's are listed, so the best found so far drops more hands as it grows."""
-        for positions in self._gold_choices(None):
-            self._pick([self._candidate(faces, positions, melds, _ANY_BEFORE)
-                        for faces in sorted(self._complete_readings(positions, self._may_beat))
-                        for melds in self.meld_options])
+        """The hand after may read every wildcard afresh (`GoldReading.LOOSE`). Every choice of gold tiles is first
+        surveyed (each distinct hand it allows is bounded, none is listed), then the choices are taken in order of
+        their best bound, each one's candidates picked before the next's are listed, until a choice's best bound
+        can't beat the best found: every later one can't either."""
+        surveyed = []
+        for n, positions in enumerate(self._gold_choices(None)):
+            tops: list[tuple] = []
 
-    def _may_beat(self, held: tuple[int, ...], completions: Collection[search.Added]) -> Collection[search.Added]:
-        """Of the faces that complete the hand of `held` counts, those whose hand, under some reading of the melds,
-        has a bound that can beat the best found. Every such hand is bounded once (and so counted in
-        `interpretations`); a hand of held counts seen before costs one look-up while the best beats them all."""
+            def survey(held: tuple[int, ...], completions: Collection[search.Added], tops: list = tops) -> tuple:
+                tops.append(self._held_bounds(held, completions)[0])
+                return ()
+
+            listed = sorted(self._complete_readings(positions, survey))  # only where the multisets aren't used
+            tops.extend(self._key_bound(_counts(faces), melds) for faces in listed for melds in self.meld_options)
+            if tops:
+                surveyed.append((max(tops), -n, positions, listed))
+        surveyed.sort(reverse=True)
+        for top, _, positions, listed in surveyed:
+            if self._beaten(top):
+                break
+            readings = listed or sorted(self._complete_readings(positions, self._may_beat))
+            self._pick([self._candidate(faces, positions, melds, _ANY_BEFORE)
+                        for faces in readings for melds in self.meld_options])
+
+    def _held_bounds(self, held: tuple[int, ...], completions: Collection[search.Added]) -> tuple:
+        """(the best bound, [(faces added, the bound of that hand)]) of the hands `held` counts and each of
+        `completions` make, under their best meld reading. Each distinct hand is bounded once, and so counted in
+        `interpretations`."""
         key = (held, completions)
         entry = self.held_bounds.get(key)
         if entry is None:
@@ -360,7 +377,12 @@ class _Scorer:
                 hand = tuple(counts)
                 hands.append((added, max(self._key_bound(hand, melds) for melds in self.meld_options)))
             entry = self.held_bounds[key] = (max((bound for _, bound in hands), default=()), hands)
-        best, hands = entry
+        return entry
+
+    def _may_beat(self, held: tuple[int, ...], completions: Collection[search.Added]) -> Collection[search.Added]:
+        """Of the faces that complete the hand of `held` counts, those whose hand, under some reading of the melds,
+        has a bound that can beat the best found; one look-up while the best beats them all."""
+        best, hands = self._held_bounds(held, completions)
         if not hands or self._beaten(best):
             return ()
         return [added for added, bound in hands if not self._beaten(bound)]
