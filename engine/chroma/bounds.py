@@ -129,6 +129,8 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     suits = [s for s in range(3) if held[s]]
     value_faces = [*_DRAGONS, setting.seat_wind, setting.round_wind]
     outside_only = not inner  # every tile a terminal or honour
+    pairs_only = not melds and all(h == t and not r for h, t, r in zip(held, twice, thrice, strict=True)) and all(
+        n in (0, 2) for n in honour_counts)  # every face held twice or not at all
 
     yakuman = 0
     if not melds and all(h == _EDGES for h in held) and all(honour_counts):
@@ -171,8 +173,7 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
         if any(doubled):
             starts = sum(bin(d).count("1") for d in doubled)
             han += 3 if starts >= 2 or any(_runs(m) for m in four) else 1  # ryanpeikou, iipeikou
-        if not melds and all(h == t and not r for h, t, r in zip(held, twice, thrice, strict=True)) and all(
-                n in (0, 2) for n in honour_counts):
+        if pairs_only:
             han += 2  # chiitoitsu
     if honours:
         for face in value_faces:
@@ -210,7 +211,7 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
         if meld.kind in (PON, KAN):
             fu += (8 if meld.faces[0] in _OUTSIDE else 4) * (4 if meld.kind == KAN else 1)
     fu = max(-(-fu // 10) * 10, 30)
-    if not melds and all(n in (0, 2) for n in concealed) and not standard(concealed):
+    if pairs_only and not standard(concealed):
         fu = 25
     return yakuman, han, fu
 

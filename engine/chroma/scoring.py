@@ -85,7 +85,7 @@ class ScoreReport:
     final_faces: tuple[int, ...]  # the concealed hand as scored, in the given order
     melds: tuple[MeldReading, ...]
     win_face: int
-    interpretations: int  # how many distinct complete readings the best was chosen from
+    interpretations: int  # how many distinct complete final hands (tiles and melds) the best was chosen from
 
     @property
     def value(self) -> int:
