@@ -1,6 +1,7 @@
 """Chroma-jong calculator timings (issues 5 and 19).
 
-    .venv/bin/python bench/chroma.py [--hands 3000] [--repeat 7] [--no-baseline] [--old REF]  (or: make bench-chroma)
+    .venv/bin/python bench/chroma.py [--hands 3000] [--repeat 7] [--no-baseline] [--old REF] [--against REF]
+    (make bench-chroma: the defaults)
 
 1. Typical hands: `/chroma score` and `/chroma waits` on everyday hands (one or two chroma tiles). Aim: < 2 ms.
 2. Worst cases we could build: several silver tiles, all three riichi wildcards and gold tiles at once, each with
@@ -11,7 +12,9 @@
    issue 19 (`best(prune=False)`, without its 15,000 cap). `--no-baseline` leaves it out (loose, it takes seconds).
    `--old efedacd` also times `engine/chroma/scoring.py` as it was at that git commit (before issue 19, with its
    cap), once per hand, with today's other modules (`--old 83ce5ff`: the first exact search). "final hands" is the
-   count the footer shows: distinct final hands by tiles and melds.
+   count the footer shows: distinct final hands by tiles and melds. `--against 83ce5ff` times only the worst scores,
+   call by call in turn with `scoring.py` at that commit, so that both see the same load (p50 of `--repeat` each,
+   fewer once 6 s are spent).
 3. Plain-hand waits against a brute force with the `mahjong` package (add each of the 34 faces, `Agari.is_agari`)
    on the same hands, random and tenpai. Aim: not slower.
 """
@@ -144,6 +147,25 @@ def worst_scores(repeat: int, baseline: bool, old: str | None) -> None:
                   f"{calls} | {every} | {was} |")
 
 
+def against(ref: str, repeat: int) -> None:
+    """The worst scores interleaved call by call with `scoring.py` at `ref`, so both see the same load."""
+    before = old_score(ref)
+    print(f"\n| worst score | reading | this ms (p50) | {ref} ms (p50) | ratio |\n" + "| --- " * 5 + "|")
+    for hand, win, s, melds in WORST_SCORES:
+        for rules in (RULES, LOOSE):
+            tiles, called = parse_tiles(hand), parse_melds(melds)
+            index = len(tiles) - 1 - tiles[::-1].index(parse_tiles(win)[0])
+            ours, theirs = score_call(hand, win, s, melds, rules), []
+            samples: list[float] = []
+            while len(samples) < repeat and sum(samples) + sum(theirs) < 6000:
+                samples += cpu_ms(ours, 1)
+                theirs += cpu_ms(lambda tiles=tiles, index=index, called=called, rules=rules, s=s:
+                                 before(tiles, index, called, rules, s), 1)
+            this, was = statistics.median(samples), statistics.median(theirs)
+            print(f"| `{hand}`{' + `' + melds + '`' if melds else ''} | {rules.gold_reading} | {this:.1f} | "
+                  f"{was:.1f} | {was / this:.1f}x |")
+
+
 def count_package_calls(fn: Callable[[], object]) -> int:
     calls = 0
     evaluate = _Scorer._evaluate
@@ -213,7 +235,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7, help="scores of each worst-case hand")
     parser.add_argument("--no-baseline", action="store_true", help="skip scoring every reading (seconds, loose)")
     parser.add_argument("--old", help="also time engine/chroma/scoring.py at this git commit (e.g. efedacd)")
+    parser.add_argument("--against", help="only the worst scores, interleaved with scoring.py at this commit")
     args = parser.parse_args()
+    if args.against:
+        against(args.against, args.repeat)
+        return
     print("| what | p50 ms | p99 ms | max ms |\n| --- | --- | --- | --- |")
     samples = [t for hand, win, s in TYPICAL_SCORES for t in timed(score_call(hand, win, s), 200)]
     print(summary("typical score (5 hands x 200)", samples))
