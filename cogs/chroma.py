@@ -98,9 +98,8 @@ async def _record(interaction: Interaction, move, version: int) -> None:
 class RecordTsumo(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:chroma:tsumo:" + _VALUE):
     """Records a scored tsumo on the channel's /table; carries the table's version so it applies once."""
 
-    def __init__(self, version: int, winner: int, value: HandValue, *, capped: bool = False) -> None:
-        label = f"Record this tsumo ({render.CAPPED})" if capped else "Record this tsumo on the table"
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+    def __init__(self, version: int, winner: int, value: HandValue) -> None:
+        super().__init__(discord.ui.Button(label="Record this tsumo on the table", style=discord.ButtonStyle.success,
                                            custom_id=custom_id("chroma", "tsumo", *_id_parts(version, winner, value))))
         self.version, self.winner, self.value = version, winner, value
 
@@ -127,11 +126,9 @@ class RecordRon(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         return Menu(table_render.seat_options(state, leave_out=winner), placeholder=placeholder)
 
     @classmethod
-    def for_table(cls, state: TableState, version: int, winner: int, value: HandValue, *,
-                  capped: bool = False) -> RecordRon:
-        what = f"Record this ron ({render.CAPPED})" if capped else "Record this ron on the table"
+    def for_table(cls, state: TableState, version: int, winner: int, value: HandValue) -> RecordRon:
         select = paged(custom_id("chroma", "ron", *_id_parts(version, winner, value)),
-                       cls.menu(state, winner, f"{what}: who dealt in?"))
+                       cls.menu(state, winner, "Record this ron on the table: who dealt in?"))
         return cls(select, version, winner, value)
 
     @classmethod
@@ -224,9 +221,9 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         if seated and table is not None:
             value = _table_value(report)
             if tsumo:
-                view.add_item(RecordTsumo(table.version, winner, value, capped=report.capped))
+                view.add_item(RecordTsumo(table.version, winner, value))
             else:
-                view.add_item(RecordRon.for_table(table.state, table.version, winner, value, capped=report.capped))
+                view.add_item(RecordRon.for_table(table.state, table.version, winner, value))
         elif table is not None:
             embed.add_field(name="Table", value=f"<@{winner}> isn't seated at this channel's table, so this can't "
                                                 "be recorded there.", inline=False)

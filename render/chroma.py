@@ -20,7 +20,6 @@ from render.offload import Drawing
 
 COLOUR_CHROMA = discord.Colour.from_rgb(212, 175, 55)
 HAND_PICTURE = "hand.png"
-CAPPED = "best reading found within the search cap"  # said wherever a capped score is shown (SearchExtent.CAPPED)
 
 WORDING = Wording("chroma", {
     "rules": lambda s, e: "Chroma rules changed",
@@ -113,8 +112,6 @@ def score_embed(report: ScoreReport, tiles: Sequence[Tile], melds: Sequence[Meld
         embed.title = f"{report.yakuman}× yakuman" if report.yakuman > 1 else "Yakuman"
     else:
         embed.title = f"{report.han} han {report.fu} fu"
-    if report.capped:
-        embed.title += f" ({CAPPED})"
     how = "tsumo" if situation.tsumo else "ron"
     seat = WIND_NAMES[situation.seat]
     embed.description = (f"{hand_text(tiles, melds)}, {how} on `{win}`\n{seat} seat, {WIND_NAMES[situation.round]} "
@@ -122,7 +119,7 @@ def score_embed(report: ScoreReport, tiles: Sequence[Tile], melds: Sequence[Meld
                                                                                  else ""))
     readings = [f"`{r.tile}` as **{face_name(r.face)}**" + (" (gold, after the win)" if r.by_gold else "")
                 for r in report.readings]
-    embed.add_field(name=f"Reading ({CAPPED})" if report.capped else "Reading",
+    embed.add_field(name="Reading",
                     value="\n".join(readings)[:1024] if readings else "Every tile as itself.", inline=False)
     yaku = [f"{line.name}: {line.han} han" if line.han is not None else line.name for line in report.yaku]
     embed.add_field(name="Yaku", value="\n".join(yaku)[:1024] or "none", inline=True)
@@ -131,11 +128,7 @@ def score_embed(report: ScoreReport, tiles: Sequence[Tile], melds: Sequence[Meld
     embed.add_field(name="Payment", value=payment_text(report.payment, situation.tsumo, situation.seat == 0),
                     inline=False)
     plural = "s" if report.interpretations != 1 else ""
-    if report.capped:
-        footer = (f"The {CAPPED}: the after-win (gold) search stopped after {report.interpretations:,} scored "
-                  f"reading{plural}, so a better reading may exist.")
-    else:
-        footer = f"Best of {report.interpretations:,} complete reading{plural}."
+    footer = f"Best of {report.interpretations:,} complete reading{plural}."
     embed.set_footer(text=footer)
     embed.set_image(url=f"attachment://{HAND_PICTURE}")
     return embed

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from importlib.metadata import version
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.divider import HandDivider
@@ -24,10 +23,10 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as LibraryMeld
 
-from engine.chroma import search
+from engine.chroma import bounds, search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading, check_hand, meld_readings_of, split
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability, readings
-from engine.chroma.tiles import TERMINALS_AND_HONOURS, Meld, Tile
+from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS, Meld, Tile
 from engine.errors import IllegalMove
 from engine.table import KAZOE_LIMIT, HandValue, Payment, TableOptions
 from engine.table import score as table_score
@@ -41,15 +40,8 @@ HandDivider._validate_tiles = staticmethod(  # type: ignore[method-assign]  # wi
 WINDS = (EAST, SOUTH, WEST, NORTH)
 WIND_NAMES = ("East", "South", "West", "North")
 _ANY = frozenset(range(34))
-SEARCH_LIMIT = 15_000  # distinct complete readings scored before the after-win (gold) search stops
+_ANY_BEFORE = ("any",)  # a loose gold's origin: some reading before wins with a yaku
 _LIB_MELD = {CHI: LibraryMeld.CHI, PON: LibraryMeld.PON, KAN: LibraryMeld.KAN}
-
-
-class SearchExtent(StrEnum):
-    """Whether a score is the best reading, or only the best found before the after-win search stopped."""
-
-    COMPLETE = "complete"  # every reading was scored: this is the best
-    CAPPED = "capped"  # the after-win (gold) search stopped at SEARCH_LIMIT readings: a better one may exist
 
 
 @dataclass(frozen=True)
@@ -93,12 +85,7 @@ class ScoreReport:
     final_faces: tuple[int, ...]  # the concealed hand as scored, in the given order
     melds: tuple[MeldReading, ...]
     win_face: int
-    interpretations: int  # how many distinct complete readings were scored
-    search: SearchExtent = SearchExtent.COMPLETE
-
-    @property
-    def capped(self) -> bool:
-        return self.search is SearchExtent.CAPPED
+    interpretations: int  # how many distinct complete final hands (tiles and melds) the best was chosen from
 
     @property
     def value(self) -> int:
@@ -160,12 +147,30 @@ class _Scorer:
         self.sum_mod_3 = count_ability(everything, rules, Ability.SUM_MOD_3)
         self.meld_options = _meld_products([meld_readings_of(m, rules) for m in melds])
         self.cache: dict[tuple, ScoreReport | None] = {}
-        self.completions: dict[tuple, set[search.Assignment]] = {}
+        self.completions: dict[tuple, frozenset[search.Added]] = {}
+        self.before: list[tuple[int, ...]] = []
+        self.bounds: dict[tuple, tuple] = {}  # each distinct final hand: its bound
+        self.suit_bounds: dict[tuple, tuple] = {}  # the bound of hands alike but for the order of the suits
+        self.held_bounds: dict[tuple, tuple] = {}  # (held counts, completions): (the best bound, each hand's)
+        self.found: tuple | None = None  # (preference, report, faces, gold positions)
+        self.numbered = 0
+        self.prune = True
+        self.payments: dict[tuple[int, int, int], Payment] = {}
+        self.configs: dict[bool, HandConfig] = {}
+        self.any_before: bool | None = None
+        dora = tuple(bounds.dora_face(t.face, situation.sanma) for t in (*situation.dora, *situation.ura))
+        self.setting = bounds.Setting(riichi=situation.riichi, ippatsu=situation.ippatsu, tsumo=situation.tsumo,
+                                      seat_wind=27 + situation.seat, round_wind=27 + situation.round, dora=dora,
+                                      open_tanyao=rules.open_tanyao)
+        self.number_dora = any(face < HONOURS for face in dora)
 
     # -- readings ---------------------------------------------------------------------------------------
 
-    def _complete_readings(self, gold_positions: Sequence[int]) -> set[tuple[int, ...]]:
-        """Full concealed faces of every complete reading, with `gold_positions` read as any face."""
+    def _complete_readings(self, gold_positions: Sequence[int],
+                           keep: Callable[[tuple[int, ...], Collection[search.Added]],
+                                          Collection[search.Added]] | None = None) -> set[tuple[int, ...]]:
+        """Full concealed faces of every complete reading, with `gold_positions` read as any face (with `keep`, as
+        `search.completions_by_multisets`: only the hands it keeps, where that search is used)."""
         hand = split(self.tiles, self.rules, keep_apart=[self.win, *gold_positions])
         options = list(hand.wild_readings)
         kinds: list[object] = list(options)
@@ -179,85 +184,208 @@ class _Scorer:
                 options[i], kinds[i] = gold, "gold"
         faces = [t.face for t in self.tiles]
         out: set[tuple[int, ...]] = set()
-        for assignment in search.completions(hand.counts, options, self.sets, kinds):
+        # a gold's face that no gold can take here is one its tile reads, so fewer golds reach that hand
+        keep_first = all(kind == "gold" or len(o) == len(_ANY) for o, kind in zip(options, kinds, strict=True)
+                         if len(o) > search.FEW)
+        for assignment in search.completions_by_multisets(hand.counts, options, self.sets, kinds, keep, keep_first):
             for position, face in zip(hand.wild_positions, assignment, strict=True):
                 faces[position] = face
             out.add(tuple(faces))
         return out
 
-    def best(self) -> ScoreReport:
-        before = sorted(self._complete_readings(()))
-        found: tuple | None = None  # (preference, report, faces, gold positions)
-        for faces in before:
-            found = self._better(found, faces, (), self.meld_options)
-        if found is None:
-            if not before:
-                raise IllegalMove("That hand isn't complete under any reading of its tiles.",
-                                  "Give all the tiles in hand, winning tile included; check with `/chroma waits`.")
+    def best(self, *, prune: bool = True) -> ScoreReport:
+        """Every complete reading is a candidate; each is scored by the package only if its bound (`bounds.py`) could
+        beat the best scored so far. Candidates are taken in order of their bound, so the search stops at the first
+        whose bound can't: every later one is no better. The readings before any gold go first, and their best
+        then lets the gold search drop most hands as it finds them. Ties go to the fewest changed tiles, then to the
+        reading found first. `prune=False` scores every candidate (for tests and the benchmark's baseline)."""
+        before = self.before = sorted(self._complete_readings(()))
+        if not before:
+            raise IllegalMove("That hand isn't complete under any reading of its tiles.",
+                              "Give all the tiles in hand, winning tile included; check with `/chroma waits`.")
+        self.prune = prune
+        self._pick([self._candidate(faces, (), melds, None) for faces in before for melds in self.meld_options])
+        if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before and after
+            if self.rules.gold_reading is GoldReading.STRICT:
+                self._pick(list(self._strict_gold(before)))
+            else:
+                self._loose_gold()
+        if self.found is None:
             raise IllegalMove("That hand is complete but has no yaku under any reading.",
                               "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
-        capped = False
-        if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before (above) and after
-            gold_search = self._strict_gold if self.rules.gold_reading is GoldReading.STRICT else self._loose_gold
-            for faces, positions, melds in gold_search(before):
-                found = self._better(found, faces, positions, melds)
-                if len(self.cache) >= SEARCH_LIMIT:
-                    capped = True
-                    break
-        assert found is not None  # _better never drops what it was given
-        _, report, faces, positions = found
+        _, report, faces, positions = self.found
         changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
                         if f != t.face or i in positions)
-        return replace(report, readings=changes, final_faces=faces, interpretations=len(self.cache),
-                       search=SearchExtent.CAPPED if capped else SearchExtent.COMPLETE)
+        return replace(report, readings=changes, final_faces=faces, interpretations=len(self.bounds))
+
+    def _candidate(self, faces: tuple[int, ...], positions: tuple[int, ...], melds: tuple[MeldReading, ...],
+                   origin: tuple | None, bound: tuple | None = None, changed: int | None = None) -> tuple:
+        """(bound, faces, gold positions, melds, origin): the bound ends with -(tiles changed) and -(its number)."""
+        if bound is None:
+            bound = self._key_bound(_counts(faces), melds)
+        if changed is None:
+            changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
+        self.numbered += 1
+        return (*bound, -changed, -self.numbered), faces, positions, melds, origin
+
+    def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
+        key = (counts, melds)
+        if key not in self.bounds:
+            self.bounds[key] = self._symmetric_bound(counts, melds)
+        return self.bounds[key]
+
+    def _beaten(self, bound: tuple) -> bool:
+        """Whether every candidate whose bound starts with `bound` is worse than the best found."""
+        return self.prune and self.found is not None and bound < self.found[0][:len(bound)]
+
+    def _pick(self, candidates: list[tuple]) -> None:
+        candidates.sort(key=lambda c: c[0], reverse=True)
+        for bound, faces, positions, melds, origin in candidates:
+            if self._beaten(bound):
+                break
+            if origin is not None and not self._wins_before(origin):
+                continue
+            report = self._score(faces, melds)
+            if report is not None:
+                preference = (*_preference(report), *bound[-2:])
+                if self.found is None or preference > self.found[0]:
+                    self.found = (preference, report, faces, positions)
+
+    def _wins_before(self, origin: tuple) -> bool:
+        """Whether the hand a gold changed was a win with a yaku (strict: that reading; loose: any reading)."""
+        if origin == _ANY_BEFORE:
+            if self.any_before is None:
+                self.any_before = any(self._score(faces, melds) is not None for faces in sorted(self.before)
+                                      for melds in self.meld_options)
+            return self.any_before
+        return self._score(*origin) is not None
+
+    def _symmetric_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
+        """`_bound`, shared by hands that differ only in the order of the suits: the bound reads every suit alike
+        but for ryuuiisou (sou only, so never with numbers in two suits), dora and called melds."""
+        if melds or self.number_dora or sum(1 for s in (0, 9, 18) if any(counts[s:s + 9])) < 2:
+            return self._bound(counts, melds)
+        key = (*sorted((counts[0:9], counts[9:18], counts[18:27])), counts[27:])
+        bound = self.suit_bounds.get(key)
+        if bound is None:
+            bound = self.suit_bounds[key] = self._bound(counts, melds)
+        return bound
+
+    def _bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple[int, int, int, int]:
+        """At least `_preference` of the report of the hand of these concealed counts, whatever the package says
+        (`bounds.py`)."""
+        library_yakuman, han, fu = bounds.counts_bound(counts, melds, self.setting)
+        extra = self._extra_bound(counts, melds)
+        chips = self.chroma_count + self.trade_offs
+        rainbow = self._rainbow_yakuman()
+        options = []
+        if library_yakuman or rainbow:
+            yakuman = library_yakuman + rainbow
+            options.append((_payment_value(self._payment(13 * yakuman, fu, yakuman)), 13 * yakuman, fu, chips))
+        if not rainbow:
+            options.append((self._value(han + extra, fu), han + extra, fu, chips))
+        return max(options)
+
+    def _extra_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> int:
+        """At least the han `_chroma_han` adds: red and Rainbow exactly, the number sum exactly, terminal blocks at
+        their most (ceil(13 / 2) for thirteen orphans), every trade-off taken as +2 han."""
+        extra = self.red_han + self._rainbow_han() + 7 * self.terminal_blocks + 2 * self.trade_offs
+        if self.sum_mod_3:
+            numbers = sum(n * (f % 9 + 1) for f, n in enumerate(counts[:27])) + sum(
+                f % 9 + 1 for m in melds for f in m.faces if f < 27)
+            extra += numbers % 3 * self.sum_mod_3
+        return extra
 
     def _strict_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
         """Each gold changes one tile of a hand that wins with a yaku; every other tile, and every meld, keeps the
-        reading it had there."""
+        reading it had there. A hand whose bound can't beat the best found is dropped before its tiles are placed."""
+        own_faces = [t.face for t in self.tiles]
         for faces in before:
+            read_apart = [f != own for f, own in zip(faces, own_faces, strict=True)]
             for melds in self.meld_options:
-                if self._score(faces, melds) is None:
-                    continue
                 for positions in self._gold_choices(faces):
-                    for after in self._changed(faces, positions):
-                        yield after, positions, (melds,)
+                    rest = [f for i, f in enumerate(faces) if i not in positions]
+                    kept = [0] * 34
+                    for face in rest:
+                        kept[face] += 1
+                    fewest = sum(read_apart) - sum(read_apart[p] for p in positions) + len(positions)
+                    removed = [faces[p] for p in positions]
+                    own = [own_faces[p] for p in positions]
+                    for added in self._completions(tuple(kept), len(positions)):
+                        after = kept.copy()
+                        for face in added:
+                            after[face] += 1
+                        bound = self._key_bound(tuple(after), melds)
+                        if self._beaten((*bound, -fewest)):
+                            continue
+                        # the order of the new faces that changes fewest tiles from their own face
+                        orders = [(sum(x != o for x, o in zip(a, own, strict=True)), a)
+                                  for a in set(permutations(added))
+                                  if all(x != r for x, r in zip(a, removed, strict=True))]
+                        if orders:
+                            extra, assignment = min(orders)
+                            after = list(faces)
+                            for position, face in zip(positions, assignment, strict=True):
+                                after[position] = face
+                            yield self._candidate(tuple(after), positions, melds, (faces, melds), bound,
+                                                  fewest + extra)
 
-    def _changed(self, faces: tuple[int, ...], positions: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        """`faces` with each of `positions` read as another face, complete."""
-        kept = [0] * 34
-        for i, face in enumerate(faces):
-            if i not in positions:
-                kept[face] += 1
-        order = sorted(positions, key=faces.__getitem__)
-        for assignment in self._completions(tuple(kept), tuple(faces[p] for p in order)):
-            after = list(faces)
-            for position, face in zip(order, assignment, strict=True):
-                after[position] = face
-            yield tuple(after)
-
-    def _completions(self, kept: tuple[int, ...], removed: tuple[int, ...]) -> set[search.Assignment]:
-        """Faces for tiles taken out of a hand (read as `removed`) that complete it again, each another face."""
-        key = (kept, removed)
+    def _completions(self, kept: tuple[int, ...], changes: int) -> frozenset[search.Added]:
+        """The multisets of faces that complete a hand's `kept` tiles again."""
+        key = (kept, changes)
         if key not in self.completions:
-            self.completions[key] = search.completions(kept, [_ANY - {face} for face in removed], self.sets)
+            self.completions[key] = search.any_face_completions(kept, changes, self.sets)
         return self.completions[key]
 
-    def _loose_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
-        """The hand after may read every wildcard afresh (`GoldReading.LOOSE`)."""
-        for positions in self._gold_choices(None):
-            for faces in self._complete_readings(positions):
-                yield faces, positions, self.meld_options
+    def _loose_gold(self) -> None:
+        """The hand after may read every wildcard afresh (`GoldReading.LOOSE`). Every choice of gold tiles is first
+        surveyed (each distinct hand it allows is bounded, none is listed), then the choices are taken in order of
+        their best bound, each one's candidates picked before the next's are listed, until a choice's best bound
+        can't beat the best found: every later one can't either."""
+        surveyed = []
+        for n, positions in enumerate(self._gold_choices(None)):
+            tops: list[tuple] = []
 
-    def _better(self, found: tuple | None, faces: tuple[int, ...], positions: tuple[int, ...],
-                meld_options: Sequence[tuple[MeldReading, ...]]) -> tuple | None:
-        changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
-        for melds in meld_options:
-            report = self._score(faces, melds)
-            if report is not None:
-                preference = (*_preference(report), -changed)
-                if found is None or preference > found[0]:
-                    found = (preference, report, faces, positions)
-        return found
+            def survey(held: tuple[int, ...], completions: Collection[search.Added], tops: list = tops) -> tuple:
+                tops.append(self._held_bounds(held, completions)[0])
+                return ()
+
+            listed = sorted(self._complete_readings(positions, survey))  # only where the multisets aren't used
+            tops.extend(self._key_bound(_counts(faces), melds) for faces in listed for melds in self.meld_options)
+            if tops:
+                surveyed.append((max(tops), -n, positions, listed))
+        surveyed.sort(reverse=True)
+        for top, _, positions, listed in surveyed:
+            if self._beaten(top):
+                break
+            readings = listed or sorted(self._complete_readings(positions, self._may_beat))
+            self._pick([self._candidate(faces, positions, melds, _ANY_BEFORE)
+                        for faces in readings for melds in self.meld_options])
+
+    def _held_bounds(self, held: tuple[int, ...], completions: Collection[search.Added]) -> tuple:
+        """(the best bound, [(faces added, the bound of that hand)]) of the hands `held` counts and each of
+        `completions` make, under their best meld reading. Each distinct hand is bounded once, and so counted in
+        `interpretations`."""
+        key = (held, completions)
+        entry = self.held_bounds.get(key)
+        if entry is None:
+            hands = []
+            for added in completions:
+                counts = list(held)
+                for face in added:
+                    counts[face] += 1
+                hand = tuple(counts)
+                hands.append((added, max(self._key_bound(hand, melds) for melds in self.meld_options)))
+            entry = self.held_bounds[key] = (max((bound for _, bound in hands), default=()), hands)
+        return entry
+
+    def _may_beat(self, held: tuple[int, ...], completions: Collection[search.Added]) -> Collection[search.Added]:
+        """Of the faces that complete the hand of `held` counts, those whose hand, under some reading of the melds,
+        has a bound that can beat the best found; one look-up while the best beats them all."""
+        best, hands = self._held_bounds(held, completions)
+        if not hands or self._beaten(best):
+            return ()
+        return [added for added, bound in hands if not self._beaten(bound)]
 
     def _gold_choices(self, faces: tuple[int, ...] | None) -> list[tuple[int, ...]]:
         """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile (and, given
@@ -380,12 +508,19 @@ class _Scorer:
         return _payment_value(self._payment(han, fu, 0))
 
     def _payment(self, han: int, fu: int, yakuman: int) -> Payment:
-        dealer = self.s.seat == 0
-        value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu, nonpositive_han=True)
-        return table_score(value, dealer=dealer, tsumo=self.s.tsumo, honba=self.s.honba, options=self.s.table,
-                           sanma=self.s.sanma)
+        key = (han, fu, yakuman)
+        if key not in self.payments:
+            value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu, nonpositive_han=True)
+            self.payments[key] = table_score(value, dealer=self.s.seat == 0, tsumo=self.s.tsumo, honba=self.s.honba,
+                                             options=self.s.table, sanma=self.s.sanma)
+        return self.payments[key]
 
     def _config(self, *, borrowed: bool = False) -> HandConfig:
+        if borrowed not in self.configs:
+            self.configs[borrowed] = self._new_config(borrowed)
+        return self.configs[borrowed]
+
+    def _new_config(self, borrowed: bool) -> HandConfig:
         s = self.s
         kazoe = KAZOE_LIMIT[s.table.kazoe]
         return HandConfig(is_tsumo=s.tsumo, is_riichi=s.riichi, is_ippatsu=s.ippatsu,
@@ -398,6 +533,13 @@ class _Scorer:
 
 def _preference(report: ScoreReport) -> tuple:
     return (report.value, report.han, report.fu, report.chips)
+
+
+def _counts(faces: Sequence[int]) -> tuple[int, ...]:
+    counts = [0] * 34
+    for face in faces:
+        counts[face] += 1
+    return tuple(counts)
 
 
 def _meld_products(options: list[list[MeldReading]]) -> list[tuple[MeldReading, ...]]:

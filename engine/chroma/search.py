@@ -15,7 +15,9 @@ unused one of each kind is tried in a slot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
+from functools import cache, lru_cache
+from itertools import combinations, combinations_with_replacement, product
 
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
 
@@ -245,6 +247,71 @@ def _shape(counts: Sequence[int]) -> tuple[int, int, int]:
     return isolated, singles, outside
 
 
+def completions_by_multisets(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4,
+                             kinds: Sequence[object] | None = None,
+                             keep: Callable[[tuple[int, ...], Collection[Added]], Collection[Added]] | None = None,
+                             keep_first: bool = False) -> set[Assignment]:
+    """`completions`, for hands with several wildcards of many readings (a riichi prismatic and after-win golds):
+    the few-reading wildcards are placed in every way, and the many-reading ones get each multiset of faces that
+    completes the hand (`any_face_completions`), in every order their readings allow. Of interchangeable
+    wildcards (the same kind), the faces go in ascending order. `keep(held, faces)`, given the counts of the
+    other tiles and the many-reading ones' faces of each complete hand, returns those whose assignments to list;
+    with `keep_first` it gets them before they are dealt to the wildcards, so also faces that can't be dealt."""
+    kinds = list(kinds) if kinds is not None else list(wilds)
+    many = [i for i, options in enumerate(wilds) if len(options) > FEW]
+    if len(many) < 2:
+        return completions(counts, wilds, sets, kinds)
+    many_groups = _group(many, kinds)
+    choices = [[(members, faces) for faces in combinations_with_replacement(sorted(wilds[members[0]]), len(members))]
+               for members in _group([i for i in range(len(wilds)) if i not in many], kinds)]
+    groups = tuple((len(members), wilds[members[0]]) for members in many_groups)
+    face = [-1] * len(wilds)
+    out: set[Assignment] = set()
+    for pick in product(*choices):
+        held = list(counts)
+        for members, faces in pick:
+            for i, f in zip(members, faces, strict=True):
+                face[i] = f
+                held[f] += 1
+        held_key = tuple(held)
+        found: Collection[Added] = any_face_completions(held_key, len(many), sets)
+        if keep is not None:
+            if not keep_first:
+                found = frozenset(added for added in found if _shares(added, groups))
+            found = keep(held_key, found)
+        for added in found:
+            for shares in _shares(added, groups):
+                for members, share in zip(many_groups, shares, strict=True):
+                    for i, f in zip(members, share, strict=True):
+                        face[i] = f
+                out.add(tuple(face))
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _shares(added: Added, groups: tuple[tuple[int, frozenset[int]], ...]) -> tuple[tuple[Added, ...], ...]:
+    """Every way to deal the sorted faces `added` to groups of (size, readings), each share sorted."""
+    if not groups:
+        return ((),)
+    (size, options), rest = groups[0], groups[1:]
+    out: list[tuple[Added, ...]] = []
+    for share in sorted(set(combinations(added, size))):
+        if all(f in options for f in share):
+            left = list(added)
+            for f in share:
+                left.remove(f)
+            out.extend((share, *tail) for tail in _shares(tuple(left), rest))
+    return tuple(out)
+
+
+def _group(indexes: Sequence[int], kinds: Sequence[object]) -> list[list[int]]:
+    groups: dict[object, list[int]] = {}
+    for i in indexes:
+        groups.setdefault(kinds[i], []).append(i)
+    return list(groups.values())
+
+
+FEW = 9  # readings of a wildcard placed one by one by `completions_by_multisets` (silver 3, fern-green 10)
 _ANY = frozenset(range(34))
 _WIN = object()  # the kind of the extra tile that `waits` adds
 
@@ -253,3 +320,90 @@ def waits(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4)
     """The faces that complete the hand under some reading of its wildcards."""
     found = completions(counts, [*wilds, _ANY], sets, kinds=[*wilds, _WIN])
     return frozenset(assignment[-1] for assignment in found)
+
+
+# -- any-face tiles (after-win changes) ---------------------------------------------------------------------------
+
+Added = tuple[int, ...]  # faces given to any-face tiles, sorted: one multiset, whatever the order of the tiles
+_BLOCKS = [(f, f, f) for f in range(34)] + [run for f in range(34) for run in _RUNS[f] if run[0] == f]
+
+
+@lru_cache(maxsize=1 << 14)
+def any_face_completions(held: tuple[int, ...], jokers: int, sets: int = 4, *, forms: bool = True) -> frozenset[Added]:
+    """Every multiset of `jokers` faces that, added to the held counts, makes a complete hand (as `completions`
+    with `jokers` tiles that may each be read as any face, but as multisets: the tiles are interchangeable).
+    `forms=False`: sets and a pair only, not seven pairs or thirteen orphans."""
+    if sum(held) + jokers != 3 * sets + 2:
+        return frozenset()
+    found = set(_standard_any(held, jokers, sets, 1))
+    if sets == 4 and forms:
+        found |= _seven_pairs_any(held, jokers) | _orphans_any(held, jokers)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1 << 16)  # shared by every hand; bounded, as the bot runs for weeks
+def _standard_any(counts: tuple[int, ...], jokers: int, sets: int, pair: int) -> frozenset[Added]:
+    """Held tiles first: the lowest held face opens a block; each other tile of that block is a held one when one
+    is left (which held copy of a face goes where never changes the hand), else an any-face tile."""
+    lowest = next((f for f, n in enumerate(counts) if n), -1)
+    if lowest < 0:
+        return _wild_only(jokers, sets, pair)
+    shapes: list[tuple[tuple[int, ...], int, int]] = []  # (the block's other faces, sets left, pair left)
+    if pair:
+        shapes.append(((lowest,), sets, 0))
+    if sets:
+        shapes.extend((others, sets - 1, pair) for others in ((lowest, lowest), *_RUN_OTHERS[lowest]))
+    out: set[Added] = set()
+    for others, sets_left, pair_left in shapes:
+        rest = list(counts)
+        rest[lowest] -= 1
+        added: list[int] = []
+        for face in others:
+            if rest[face]:
+                rest[face] -= 1
+            else:
+                added.append(face)
+        if len(added) > jokers:
+            continue
+        for tail in _standard_any(tuple(rest), jokers - len(added), sets_left, pair_left):
+            out.add(tuple(sorted((*added, *tail))))
+    return frozenset(out)
+
+
+@cache
+def _wild_only(jokers: int, sets: int, pair: int) -> frozenset[Added]:
+    """Blocks made of any-face tiles alone."""
+    if jokers != 3 * sets + 2 * pair:
+        return frozenset()
+    out: set[Added] = {()}
+    for _ in range(sets):
+        out = {tuple(sorted((*faces, *block))) for faces in out for block in _BLOCKS}
+    if pair:
+        out = {tuple(sorted((*faces, f, f))) for faces in out for f in range(34)}
+    return frozenset(out)
+
+
+def _seven_pairs_any(counts: tuple[int, ...], jokers: int) -> set[Added]:
+    if any(n > 2 for n in counts):
+        return set()
+    singles = tuple(f for f, n in enumerate(counts) if n == 1)
+    spare = jokers - len(singles)
+    if spare < 0 or spare % 2:
+        return set()
+    free = [f for f, n in enumerate(counts) if not n]
+    return {tuple(sorted((*singles, *(f for f in pairs for _ in range(2)))))
+            for pairs in combinations(free, spare // 2)}
+
+
+def _orphans_any(counts: tuple[int, ...], jokers: int) -> set[Added]:
+    if any(counts[f] for f in range(34) if f not in _TERMINAL_SET) or any(n > 2 for n in counts):
+        return set()
+    doubles = sum(1 for f in TERMINALS_AND_HONOURS if counts[f] == 2)
+    missing = tuple(f for f in TERMINALS_AND_HONOURS if not counts[f])
+    if doubles > 1:
+        return set()
+    if doubles:
+        return {missing} if len(missing) == jokers else set()
+    if len(missing) + 1 != jokers:
+        return set()
+    return {tuple(sorted((*missing, f))) for f in TERMINALS_AND_HONOURS}

@@ -3,8 +3,9 @@
 `complete(counts)`: is this 34-count array (any size 3n+2, any number of copies of a face) four-sets-and-a-pair,
 seven distinct pairs or thirteen orphans? The standard form is checked the textbook way: pick the pair, then the
 lowest remaining face must start a triplet or a run. `brute_waits` expands every wildcard to each of its
-readings and asks `complete` for every face. `brute_best` scores a hand with at most one gold tile by trying every
-reading and every gold change, each concrete hand scored by the `mahjong` package's `HandCalculator`;
+readings and asks `complete` for every face. `brute_best` scores a hand with at most two gold tiles by trying
+every reading and every change of up to one tile per gold, each concrete hand scored by the `mahjong` package's
+`HandCalculator`;
 `package_waits` finds waits with melds by `Agari.is_agari`.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from itertools import product
+from itertools import combinations, product
 
 from mahjong.agari import Agari
 from mahjong.constants import EAST
@@ -92,7 +93,7 @@ def brute_waits(tiles: Sequence[Tile], rules: ChromaRules | None = None) -> set[
     return found
 
 
-# -- scoring with one gold tile, by brute force and the `mahjong` package ------------------------------------
+# -- scoring with gold tiles, by brute force and the `mahjong` package ------------------------------------
 
 _CALCULATOR = HandCalculator()
 
@@ -128,29 +129,31 @@ def _wins_unscored(faces: Sequence[int], *, riichi: bool, tsumo: bool) -> bool:
 
 def brute_best(tiles: Sequence[Tile], win_index: int, *, riichi: bool = False, tsumo: bool = False,
                rules: ChromaRules | None = None) -> int | None:
-    """The best value of a closed hand with at most one gold (and no red tiles, nor enough chroma tiles for the
-    Rainbow), read strictly: some reading of every tile that wins with a yaku, then, for a gold, one tile of it
+    """The best value of a closed hand with at most two golds (and no red tiles, nor enough chroma tiles for the
+    Rainbow), read strictly: some reading of every tile that wins with a yaku, then, for each gold, one tile of it
     (not the winning tile) read as any face, the rest as before, again winning with a yaku. A reading before may
     hold five of a face ("Interpret"); only final hands with at most four of each face are scored (None if none)."""
     rules = rules or ChromaRules()
     golds = sum(t.chroma is not None and rules.ability(t.chroma) is Ability.AFTER_WIN for t in tiles)
-    assert golds <= 1 and not any(t.chroma is not None and rules.ability(t.chroma) is Ability.HAN for t in tiles)
+    assert golds <= 2 and not any(t.chroma is not None and rules.ability(t.chroma) is Ability.HAN for t in tiles)
     values: list[int] = []
+    others = [p for p in range(len(tiles)) if p != win_index]
     for before in {r for r in product(*(sorted(readings(t, rules)) for t in tiles))}:
         value = package_value(before, win_index, riichi=riichi, tsumo=tsumo)
         if value is not None:
             values.append(value)
         elif max(counts_of(before)) <= 4 or not _wins_unscored(before, riichi=riichi, tsumo=tsumo):
             continue
-        for position in range(len(tiles) if golds else 0):
-            if position == win_index:
-                continue
-            for face in range(34):
-                after = list(before)
-                after[position] = face
-                value = package_value(after, win_index, riichi=riichi, tsumo=tsumo)
-                if value is not None:
-                    values.append(value)
+        for size in range(1, golds + 1):
+            for positions in combinations(others, size):
+                for faces in product(range(34), repeat=size):
+                    after = list(before)
+                    for position, face in zip(positions, faces, strict=True):
+                        after[position] = face
+                    if complete(counts_of(after)):
+                        value = package_value(after, win_index, riichi=riichi, tsumo=tsumo)
+                        if value is not None:
+                            values.append(value)
     return max(values, default=None)
 
 

@@ -1,0 +1,221 @@
+"""Upper bounds on what the `mahjong` package can give one concrete hand, from its tile counts alone, so that the
+calculator scores only the readings that might beat the best found (issue 19).
+
+`package_bound(hand)` is (library yakuman, han, fu), each at least what `HandCalculator.estimate_hand_value` returns
+for that hand, however the package divides it. Why each part is sound:
+
+- Every yaku the package can award here (our `HandConfig` never sets tenhou, chiihou, renhou, double riichi,
+  rinshan, chankan, nagashi or paarenchan; daisharin, daichisei, sashikomi and aka dora are off; haitei or houtei
+  is only ever borrowed and taken back out) appears below with its largest han (closed, where the open value is
+  lower), and is counted whenever a condition holds that its definition needs: for example, chinitsu needs every
+  tile in one suit, sanshoku needs each of the nine tiles of some three runs, a triplet needs three copies. A yaku
+  whose condition fails can't be awarded, so the sum of the counted ones is at least the awarded sum, whichever
+  division the package picks. Yakuhai counts every three copies of a value face once per value (double winds
+  twice); dora and ura are counted exactly (each tile that an indicator points to).
+- Yakuman likewise, each at its double value where the package has one (suuankou tanki, junsei chuuren, kokushi
+  with thirteen waits, daisuushi).
+- Fu: 20, plus 10 for a closed ron or 2 for a tsumo, 2 for the wait, for every three copies of a concealed face a
+  concealed triplet (8 for a terminal or honour, else 4), every called meld at its concealed value, and the most a
+  pair of a value face held twice could add (2 a value, 4 a double wind) less the triplet fu its two tiles may
+  then no longer make; rounded up to 10, at least 30 (an open hand). Each term is the most the package's fu
+  rules give that part of any division. A closed hand of seven pairs that has no division into four sets and a
+  pair scores chiitoitsu's fixed 25 fu.
+
+`tests/engine/chroma/test_bounds.py` checks the bound against the package on random complete hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.chroma import search
+from engine.chroma.hand import CHI, KAN, PON, MeldReading
+from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
+
+_OUTSIDE = frozenset(TERMINALS_AND_HONOURS)
+_TERMINALS = frozenset(f for f in TERMINALS_AND_HONOURS if f < HONOURS)
+_NUMBERS = frozenset(range(HONOURS))
+_MIDDLE = frozenset(f for f in range(HONOURS) if 3 <= f % 9 <= 5)  # 4-6: in no block with a terminal
+_GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2s 3s 4s 6s 8s 6z
+_WINDS, _DRAGONS = range(27, 31), range(31, 34)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What the bound needs of a situation: the yaku it gives, the value winds, the dora faces (one entry per
+    indicator) and whether tanyao counts open."""
+
+    riichi: bool
+    ippatsu: bool
+    tsumo: bool
+    seat_wind: int
+    round_wind: int
+    dora: tuple[int, ...]
+    open_tanyao: bool
+
+
+def dora_face(indicator: int, sanma: bool) -> int:
+    if indicator >= HONOURS:
+        first, size = (27, 4) if indicator < 31 else (31, 3)
+        return first + (indicator - first + 1) % size
+    if sanma and indicator == 0:
+        return 8  # three players: the 1m indicator points to 9m
+    return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+
+
+def _runs(mask: int) -> int:
+    """Bits where a run of three starts."""
+    return mask & mask >> 1 & mask >> 2
+
+
+def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: Setting) -> tuple[int, int, int]:
+    """(library yakuman, han, fu): upper bounds of the package's result for this concrete hand (see the module)."""
+    concealed = [0] * 34
+    for face in faces:
+        concealed[face] += 1
+    return counts_bound(tuple(concealed), melds, setting)
+
+
+_EDGES, _INNER, _MIDDLE_BITS, _GREEN_SOU = 0x101, 0xFE, 0x38, 0xAE  # bits of numbers 1 and 9; 2-8; 4-6; 2 3 4 6 8
+
+
+@lru_cache(maxsize=1 << 12)
+def _suit(counts: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
+    """One suit's nine counts: bits of the numbers held at least once, twice, three and four times; the triplets
+    they make (every three copies) and those triplets' concealed fu (8 a terminal, else 4)."""
+    held = twice = thrice = four = triplets = fu = 0
+    for bit, n in enumerate(counts):
+        if n:
+            held |= 1 << bit
+            if n >= 2:
+                twice |= 1 << bit
+                if n >= 3:
+                    thrice |= 1 << bit
+                    triplets += n // 3
+                    fu += (8 if bit in (0, 8) else 4) * (n // 3)
+                    if n >= 4:
+                        four |= 1 << bit
+    return held, twice, thrice, four, triplets, fu
+
+
+def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setting: Setting) -> tuple[int, int, int]:
+    """`package_bound` of the hand whose concealed tiles have these 34 counts."""
+    if melds:
+        total = list(concealed)
+        for meld in melds:
+            for face in meld.faces:
+                total[face] += 1
+        counts: tuple[int, ...] = tuple(total)
+    else:
+        counts = concealed
+    parts = [_suit(counts[0:9]), _suit(counts[9:18]), _suit(counts[18:27])]
+    inside = parts if not melds else [_suit(concealed[0:9]), _suit(concealed[9:18]), _suit(concealed[18:27])]
+    held = [p[0] for p in parts]
+    twice = [p[1] for p in parts]
+    thrice = [p[2] for p in parts]
+    four = [p[3] for p in parts]
+    honour_counts = counts[HONOURS:]
+    honours = any(honour_counts)
+    triplets = sum(p[4] for p in parts) + sum(n // 3 for n in honour_counts)
+    concealed_triplets = sum(p[4] for p in inside) + sum(n // 3 for n in concealed[HONOURS:])
+    edges = any(h & _EDGES for h in held)
+    inner = any(h & _INNER for h in held)
+    middle = any(h & _MIDDLE_BITS for h in held)
+    closed = all(m.closed for m in melds)
+    kans = sum(1 for m in melds if m.kind == KAN)
+    concealed_triplets += sum(1 for m in melds if m.closed and m.kind in (PON, KAN))
+    suits = [s for s in range(3) if held[s]]
+    value_faces = [*_DRAGONS, setting.seat_wind, setting.round_wind]
+    outside_only = not inner  # every tile a terminal or honour
+    pairs_only = not melds and all(h == t and not r for h, t, r in zip(held, twice, thrice, strict=True)) and all(
+        n in (0, 2) for n in honour_counts)  # every face held twice or not at all
+
+    yakuman = 0
+    if not melds and all(h == _EDGES for h in held) and all(honour_counts):
+        yakuman += 2  # kokushi (double with thirteen waits)
+    if concealed_triplets >= 4:
+        yakuman += 2  # suuankou (double tanki)
+    if honours:
+        if counts[31] >= 3 and counts[32] >= 3 and counts[33] >= 3:
+            yakuman += 1  # daisangen
+        if min(counts[27], 3) + min(counts[28], 3) + min(counts[29], 3) + min(counts[30], 3) >= 11:
+            yakuman += 2  # shousuushi, or the double daisuushi
+    if not suits:
+        yakuman += 1  # tsuuiisou
+    if outside_only and not honours:
+        yakuman += 1  # chinroutou
+    if not held[0] and not held[1] and not held[2] & ~_GREEN_SOU and not any(
+            n for face, n in enumerate(honour_counts, HONOURS) if face != 32):
+        yakuman += 1  # ryuuiisou
+    if not melds and len(suits) == 1 and not honours:
+        base = suits[0] * 9
+        if counts[base] >= 3 and counts[base + 8] >= 3 and held[suits[0]] == 0x1FF:
+            yakuman += 2  # chuuren (double junsei)
+    if kans == 4:
+        yakuman += 1
+
+    def value(closed_han: int, open_han: int) -> int:
+        return closed_han if closed else open_han
+
+    han = setting.riichi + setting.ippatsu + (setting.tsumo and closed)
+    for face in setting.dora:
+        han += counts[face]
+    if not edges and not honours and (closed or setting.open_tanyao):
+        han += 1
+    if closed:
+        honour_tiles = [f for f, n in enumerate(honour_counts, HONOURS) if n]
+        if all(m.kind == CHI for m in melds) and (not honour_tiles or (
+                len(honour_tiles) == 1 and counts[honour_tiles[0]] == 2 and honour_tiles[0] not in value_faces)):
+            han += 1  # pinfu: four runs and a pair that is no value tile
+        doubled = [_runs(m) for m in twice]
+        if any(doubled):
+            starts = sum(bin(d).count("1") for d in doubled)
+            han += 3 if starts >= 2 or any(_runs(m) for m in four) else 1  # ryanpeikou, iipeikou
+        if pairs_only:
+            han += 2  # chiitoitsu
+    if honours:
+        for face in value_faces:
+            han += counts[face] // 3
+    if not middle:
+        han += value(2, 1) if honours else value(3, 2)  # chanta, junchan
+    if outside_only:
+        han += 2  # honroutou
+    if triplets >= 4:
+        han += 2  # toitoi
+    if concealed_triplets >= 3:
+        han += 2  # sanankou
+    if kans >= 3:
+        han += 2
+    if _runs(held[0] & held[1] & held[2]):
+        han += value(2, 1)  # sanshoku
+    if thrice[0] & thrice[1] & thrice[2]:
+        han += 2  # sanshoku doukou
+    if 0x1FF in held:
+        han += value(2, 1)  # ittsu
+    if honours and min(counts[31], 3) + min(counts[32], 3) + min(counts[33], 3) >= 8:
+        han += 2  # shousangen
+    if len(suits) == 1:
+        han += value(3, 2) if honours else value(6, 5)  # honitsu, chinitsu
+
+    fu = 20 + (2 if setting.tsumo else 10 if closed else 0) + 2
+    fu += sum(p[5] for p in inside) + sum(8 * (n // 3) for n in concealed[HONOURS:])  # concealed triplets
+
+    def triplet_fu(face: int, copies: int) -> int:
+        return (8 if face in _OUTSIDE else 4) * (copies // 3)
+
+    fu += max([0, *(2 * value_faces.count(f) - triplet_fu(f, concealed[f]) + triplet_fu(f, concealed[f] - 2)
+                    for f in set(value_faces) if concealed[f] >= 2)])  # the pair
+    for meld in melds:
+        if meld.kind in (PON, KAN):
+            fu += (8 if meld.faces[0] in _OUTSIDE else 4) * (4 if meld.kind == KAN else 1)
+    fu = max(-(-fu // 10) * 10, 30)
+    if pairs_only and not standard(concealed):
+        fu = 25
+    return yakuman, han, fu
+
+
+def standard(counts: tuple[int, ...]) -> bool:
+    """Four sets and a pair (else only seven pairs or thirteen orphans can make the hand)."""
+    return bool(search.any_face_completions(counts, 0, sum(counts) // 3, forms=False))
