@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -152,55 +152,99 @@ def _grey_out(image: Image.Image) -> Image.Image:
     return Image.merge("RGBA", (grey, grey, grey, alpha))
 
 
-@lru_cache(maxsize=1024)
-def _card(card_id: int, mark: str | None) -> Image.Image:
-    """One card, CARD_WIDTH x CARD_HEIGHT, RGBA. Cached: callers must not change it."""
-    c = card(card_id)
+Box = tuple[int, int, int, int]
+_TOP: Box = (0, 0, CARD_WIDTH, 38)  # the copy number and the corner's letter or badge
+_PANEL: Box = (9, 38, CARD_WIDTH - 8, 95)  # the name's panel, (9, 38) to (75, 94) inclusive
+_BOTTOM: Box = (0, 94, CARD_WIDTH, CARD_HEIGHT)  # the value
+
+
+def _part(box: Box, paint: Callable[[ImageDraw.ImageDraw, int, int], None]) -> tuple[Image.Image, tuple[int, int]]:
+    """What `paint` draws (in the card's coordinates at `_SS` scale, given the `box`'s top left there) within `box`,
+    reduced to its final size on a transparent tile, and where that tile goes on the card. Reducing averages
+    premultiplied colour, so composing reduced parts looks as drawing them all at `_SS` scale and reducing once."""
+    s = _SS
+    image = Image.new("RGBA", ((box[2] - box[0]) * s, (box[3] - box[1]) * s))
+    paint(ImageDraw.Draw(image), box[0] * s, box[1] * s)
+    return image.reduce(s), (box[0], box[1])
+
+
+@lru_cache(maxsize=64)
+def _body(colour: Colour, special: bool, ring: RGB | None) -> Image.Image:
+    """The card's shape: the mark's ring, the thin edge, the body in its colour and a special card's gold frame."""
     s = _SS
     w, h = CARD_WIDTH * s, CARD_HEIGHT * s
-    body = CARD_COLOURS[c.colour]
-    ink = _ink_on(body)
-    special = c.special
-    ring = MARKS[mark] if mark in _RINGED else None
     image = Image.new("RGBA", (w, h), (*EDGE, 0))
     draw = ImageDraw.Draw(image)
     radius = 8 * s
     inset = 0
-    if ring is not None:  # the mark's ring, then the card inside it
+    if ring is not None:
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=ring)
         inset = _RING * s
     edge_box = (inset, inset, w - 1 - inset, h - 1 - inset)
     draw.rounded_rectangle(edge_box, radius=radius - inset // 2, fill=EDGE)
     body_box = (inset + s, inset + s, w - 1 - inset - s, h - 1 - inset - s)
-    draw.rounded_rectangle(body_box, radius=radius - inset // 2 - s, fill=body)
-    if special:  # a gold frame just inside the edge
+    draw.rounded_rectangle(body_box, radius=radius - inset // 2 - s, fill=CARD_COLOURS[colour])
+    if special:
         frame = 3 * s
         draw.rounded_rectangle((body_box[0] + frame, body_box[1] + frame, body_box[2] - frame, body_box[3] - frame),
                                radius=4 * s, outline=GOLD, width=round(1.5 * s))
+    return image.reduce(s)
 
-    # the copy number, large, top left; the colour letter (or a special's badge) top right
-    number = str(c.copy)
-    draw_centred(draw, (22 * s if len(number) == 2 else 18 * s, 21 * s), number, 26 * s, ink, bold=s // 2)
-    if special:
-        _badge(draw, special, 66 * s, 20 * s, 11 * s)
-    else:
-        draw_centred(draw, (66 * s, 20 * s), c.colour.letter.upper(), 15 * s, ink, bold=s // 4)
 
-    # the symbol's name on its panel
-    panel = (9 * s, 38 * s, (CARD_WIDTH - 9) * s, 94 * s)
-    draw.rounded_rectangle(panel, radius=5 * s, fill=SPECIAL_PANEL if special else PANEL)
-    lines, size = _name_lines(c.symbol.name)
-    line_h = size * 1.2
-    centre_x, centre_y = (panel[0] + panel[2]) / 2, (panel[1] + panel[3]) / 2
-    for index, line in enumerate(lines):
-        y = centre_y + (index - (len(lines) - 1) / 2) * line_h * s
-        draw_centred(draw, (centre_x, y), line, size * s, GOLD if special else PANEL_INK, bold=s // 4)
+@lru_cache(maxsize=128)
+def _top(copy: int, colour: Colour, special: str) -> tuple[Image.Image, tuple[int, int]]:
+    """The copy number, large, top left; the colour letter (or a special's badge) top right."""
+    s = _SS
+    ink = _ink_on(CARD_COLOURS[colour])
+    number = str(copy)
 
-    # the value at the bottom, big enough to read on a phone (VALUE_SIZE)
-    value, size = fit(f"{c.value:,}", VALUE_SIZE, CARD_WIDTH - 2 * _RING - 4, 12)
-    draw_centred(draw, (w / 2, 107 * s), value, size * s, ink, bold=s // 3)
+    def paint(draw: ImageDraw.ImageDraw, ox: int, oy: int) -> None:
+        draw_centred(draw, ((22 if len(number) == 2 else 18) * s - ox, 21 * s - oy), number, 26 * s, ink, bold=s // 2)
+        if special:
+            _badge(draw, special, 66 * s - ox, 20 * s - oy, 11 * s)
+        else:
+            draw_centred(draw, (66 * s - ox, 20 * s - oy), colour.letter.upper(), 15 * s, ink, bold=s // 4)
 
-    image = image.reduce(s)
+    return _part(_TOP, paint)
+
+
+@lru_cache(maxsize=64)
+def _panel(name: str, special: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """The symbol's name on its panel."""
+    s = _SS
+
+    def paint(draw: ImageDraw.ImageDraw, ox: int, oy: int) -> None:
+        panel = (9 * s - ox, 38 * s - oy, (CARD_WIDTH - 9) * s - ox, 94 * s - oy)
+        draw.rounded_rectangle(panel, radius=5 * s, fill=SPECIAL_PANEL if special else PANEL)
+        lines, size = _name_lines(name)
+        centre_x, centre_y = (panel[0] + panel[2]) / 2, (panel[1] + panel[3]) / 2
+        for index, line in enumerate(lines):
+            y = centre_y + (index - (len(lines) - 1) / 2) * size * 1.2 * s
+            draw_centred(draw, (centre_x, y), line, size * s, GOLD if special else PANEL_INK, bold=s // 4)
+
+    return _part(_PANEL, paint)
+
+
+@lru_cache(maxsize=2048)
+def _value(value: int, ink: RGB) -> tuple[Image.Image, tuple[int, int]]:
+    """The value at the bottom, big enough to read on a phone (VALUE_SIZE)."""
+    s = _SS
+    text, size = fit(f"{value:,}", VALUE_SIZE, CARD_WIDTH - 2 * _RING - 4, 12)
+
+    def paint(draw: ImageDraw.ImageDraw, ox: int, oy: int) -> None:
+        draw_centred(draw, (CARD_WIDTH * s / 2 - ox, 107 * s - oy), text, size * s, ink, bold=s // 3)
+
+    return _part(_BOTTOM, paint)
+
+
+@lru_cache(maxsize=1024)
+def _card(card_id: int, mark: str | None) -> Image.Image:
+    """One card, CARD_WIDTH x CARD_HEIGHT, RGBA, composed of its cached parts. Cached: callers must not change it."""
+    c = card(card_id)
+    image = _body(c.colour, bool(c.special), MARKS[mark] if mark in _RINGED else None).copy()
+    for part, at in (_top(c.copy, c.colour, c.special), _panel(c.symbol.name, bool(c.special)),
+                     _value(c.value, _ink_on(CARD_COLOURS[c.colour]))):
+        image.alpha_composite(part, at)
     return _grey_out(image) if mark == "lose" else image
 
 
