@@ -153,7 +153,8 @@ def _grey_out(image: Image.Image) -> Image.Image:
 
 
 Box = tuple[int, int, int, int]
-_TOP: Box = (0, 0, CARD_WIDTH, 38)  # the copy number and the corner's letter or badge
+_NUMBER: Box = (0, 0, 50, 38)  # the copy number
+_CORNER: Box = (50, 0, CARD_WIDTH, 38)  # the colour's letter or a special card's badge
 _PANEL: Box = (9, 38, CARD_WIDTH - 8, 95)  # the name's panel, (9, 38) to (75, 94) inclusive
 _BOTTOM: Box = (0, 94, CARD_WIDTH, CARD_HEIGHT)  # the value
 
@@ -192,20 +193,30 @@ def _body(colour: Colour, special: bool, ring: RGB | None) -> Image.Image:
 
 
 @lru_cache(maxsize=128)
-def _top(copy: int, colour: Colour, special: str) -> tuple[Image.Image, tuple[int, int]]:
-    """The copy number, large, top left; the colour letter (or a special's badge) top right."""
+def _number(copy: int, ink: RGB) -> tuple[Image.Image, tuple[int, int]]:
+    """The copy number, large, top left."""
     s = _SS
-    ink = _ink_on(CARD_COLOURS[colour])
     number = str(copy)
 
     def paint(draw: ImageDraw.ImageDraw, ox: int, oy: int) -> None:
         draw_centred(draw, ((22 if len(number) == 2 else 18) * s - ox, 21 * s - oy), number, 26 * s, ink, bold=s // 2)
+
+    return _part(_NUMBER, paint)
+
+
+@lru_cache(maxsize=64)
+def _corner(colour: Colour, special: str) -> tuple[Image.Image, tuple[int, int]]:
+    """The colour letter, or a special card's badge, top right."""
+    s = _SS
+
+    def paint(draw: ImageDraw.ImageDraw, ox: int, oy: int) -> None:
         if special:
             _badge(draw, special, 66 * s - ox, 20 * s - oy, 11 * s)
         else:
+            ink = _ink_on(CARD_COLOURS[colour])
             draw_centred(draw, (66 * s - ox, 20 * s - oy), colour.letter.upper(), 15 * s, ink, bold=s // 4)
 
-    return _part(_TOP, paint)
+    return _part(_CORNER, paint)
 
 
 @lru_cache(maxsize=64)
@@ -242,8 +253,9 @@ def _card(card_id: int, mark: str | None) -> Image.Image:
     """One card, CARD_WIDTH x CARD_HEIGHT, RGBA, composed of its cached parts. Cached: callers must not change it."""
     c = card(card_id)
     image = _body(c.colour, bool(c.special), MARKS[mark] if mark in _RINGED else None).copy()
-    for part, at in (_top(c.copy, c.colour, c.special), _panel(c.symbol.name, bool(c.special)),
-                     _value(c.value, _ink_on(CARD_COLOURS[c.colour]))):
+    ink = _ink_on(CARD_COLOURS[c.colour])
+    for part, at in (_number(c.copy, ink), _corner(c.colour, c.special), _panel(c.symbol.name, bool(c.special)),
+                     _value(c.value, ink)):
         image.alpha_composite(part, at)
     return _grey_out(image) if mark == "lose" else image
 
@@ -290,9 +302,17 @@ def _paste_card(image: Image.Image, draw: ImageDraw.ImageDraw, card_id: int, mar
     _check_mark(mark)
     drawn = _card(card_id, mark)
     image.paste(drawn, (x, y), drawn)
-    colour = MARKS[mark] if mark in _RINGED else DIM_LABEL if mark == "lose" else LABEL
-    notation, size = fit(card(card_id).notation, 12, CARD_WIDTH + _GAP - 2)
-    draw_text(draw, (x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), notation, size, colour, anchor="mm")
+    caption = _caption(card(card_id).notation, MARKS[mark] if mark in _RINGED else DIM_LABEL if mark == "lose" else LABEL)
+    image.paste(caption, (x - _GAP, y + CARD_HEIGHT), caption)
+
+
+@lru_cache(maxsize=2048)
+def _caption(notation: str, colour: RGB) -> Image.Image:
+    """The card's notation as it goes under the card, on a transparent tile from `_GAP` left of the card's edge."""
+    tile = Image.new("RGBA", (CARD_WIDTH + 2 * _GAP, _CAPTION), (*colour, 0))
+    text, size = fit(notation, 12, CARD_WIDTH + _GAP - 2)
+    draw_text(ImageDraw.Draw(tile), (_GAP + CARD_WIDTH / 2, _CAPTION / 2 + 1), text, size, colour, anchor="mm")
+    return tile
 
 
 def _layout(count: int, per_line: int) -> tuple[int, int]:
