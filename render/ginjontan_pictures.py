@@ -317,7 +317,8 @@ def _paste_card(image: Image.Image, draw: ImageDraw.ImageDraw, card_id: int, mar
     _check_mark(mark)
     drawn = _card(card_id, mark)
     image.paste(drawn, (x, y), drawn)
-    caption = _caption(card(card_id).notation, MARKS[mark] if mark in _RINGED else DIM_LABEL if mark == "lose" else LABEL)
+    colour = MARKS[mark] if mark in _RINGED else DIM_LABEL if mark == "lose" else LABEL
+    caption = _caption(card(card_id).notation, colour)
     image.paste(caption, (x - _GAP, y + CARD_HEIGHT), caption)
 
 
