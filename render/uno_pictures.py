@@ -345,7 +345,6 @@ def hand_png(cards: Sequence[int], *, playable: Collection[int] = (), jump: Coll
     width = 2 * _HAND_MARGIN + per_row * cell_w - _HAND_GAP
     height = 2 * _HAND_MARGIN + rows * row_h + (rows - 1) * _HAND_ROW_GAP
     image = Image.new("RGB", (width, height), HAND_BACKGROUND)
-    draw = ImageDraw.Draw(image)
     playable, jump = set(playable), set(jump)
     for index, card_id in enumerate(cards):
         row, col = divmod(index, per_row)
@@ -354,9 +353,20 @@ def hand_png(cards: Sequence[int], *, playable: Collection[int] = (), jump: Coll
         mark = "play" if card_id in playable else "jump" if card_id in jump else None
         card = _card(card_id, None, mark, CARD_WIDTH)
         image.paste(card, (x, y + (0 if mark else _HAND_LIFT)), card)
-        _draw_line(draw, x + CARD_WIDTH / 2, y + _HAND_LIFT + CARD_HEIGHT + 3, CARDS[card_id].notation, 20,
-                   MARKS[mark] if mark else LABEL)
+        caption = _hand_caption(CARDS[card_id].notation, MARKS[mark] if mark else LABEL)
+        image.paste(caption, (x - _CAPTION_PAD, y + _HAND_LIFT + CARD_HEIGHT + 3), caption)
     return _png(image)
+
+
+_CAPTION_PAD = 20  # a caption's tile reaches this far past its card on either side
+
+
+@lru_cache(maxsize=256)
+def _hand_caption(notation: str, fill: RGB) -> Image.Image:
+    """A card's notation as it goes under the card in a hand, on a transparent tile whose top is the text's top."""
+    tile = Image.new("RGBA", (CARD_WIDTH + 2 * _CAPTION_PAD, 40), (*fill, 0))
+    _draw_line(ImageDraw.Draw(tile), _CAPTION_PAD + CARD_WIDTH / 2, 0, notation, 20, fill)
+    return tile
 
 
 @dataclass(frozen=True, slots=True)
