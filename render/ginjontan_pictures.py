@@ -15,8 +15,10 @@ Orange and Yellow and white on the others.
 Marks: "play" rings the card in green, "win" in gold, "combo" (a card of the combination that scores) in sky blue,
 "lose" greys it out.
 
-Cards are drawn at `_SS` times their size and reduced, which smooths corners and text; each drawn card is cached,
-so a hand of 9 and a reserve of 33 are mostly pasting.
+Cards are drawn at `_SS` times their size and reduced, which smooths corners and text. A card is composed of parts
+cached at their final size (its shape, copy number, corner, name panel and value, the value from cached glyphs), and
+each composed card and its caption are cached, so a hand of 9 and a reserve of 33 are mostly pasting, and a card no
+picture showed before is a few pastes too.
 """
 
 from __future__ import annotations
