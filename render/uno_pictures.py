@@ -434,7 +434,8 @@ def board_png(piles: Sequence[PileDrawing], *, draw_pile: int) -> bytes:
                 half = _text_width(fitted, size) / 2 + 8
                 draw.rounded_rectangle((centre - half, y - 2, centre + half, y + line - 4), radius=(line - 2) // 2,
                                        fill=chip)
-            _draw_line(draw, centre, y, fitted, size, colour)
+            tile = _line_tile(fitted, size, colour)
+            image.paste(tile, (round(centre) - tile.width // 2, y), tile)
 
     x, y, centre = place(0)
     if draw_pile:
@@ -459,6 +460,14 @@ def board_png(piles: Sequence[PileDrawing], *, draw_pile: int) -> bytes:
                 items.append((pile.stack_note, STACK_NOTE, None))
         lines(centre, y + card_h + 8, items)
     return _png(image)
+
+
+@lru_cache(maxsize=1024)
+def _line_tile(text: str, size: int, fill: RGB) -> Image.Image:
+    """`_draw_line`'s line on a transparent tile, its top the tile's, centred on the tile's middle column."""
+    tile = Image.new("RGBA", (2 * (_text_width(text, size) // 2 + size), 2 * size), (*fill, 0))
+    _draw_line(ImageDraw.Draw(tile), tile.width // 2, 0, text, size, fill)
+    return tile
 
 
 def _badge(draw: ImageDraw.ImageDraw, right: int, top: int, text: str) -> None:
