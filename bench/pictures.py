@@ -2,12 +2,16 @@
 against the old way (drawn on the loop), and the acknowledgement's latency through the fake Discord while pictures
 are being drawn.
 
-    .venv/bin/python bench/pictures.py [--rounds 20] [--seconds 4] [--channels 20] [--hands 50] [--probes 20]
+    .venv/bin/python bench/pictures.py [--rounds 20] [--seconds 4] [--channels 20] [--hands 50] [--probes 20] [--part1]
 
 Part 1, for each picture: "old on loop" is the CPU time of the loop's thread drawing it there (as before this
 change); "loop cold" and "loop warm" the CPU time of the loop's thread for `await drawing.png()` with an empty cache
-(drawn in the executor) and with the picture cached; "worker" the CPU time of the executor's thread drawing it.
-Medians of `--rounds` (CPU time of one thread, `time.thread_time`: other work on the machine counts little).
+(drawn in the executor) and with the picture cached; "worker" the CPU time of the executor's thread drawing it, its
+cards' and tiles' faces cached by earlier pictures; "worker, new cards" the same with the caches of whole faces
+emptied first (`_card`, `_caption`, `_face`, `_back`, `_tile`: cards no earlier picture showed, their parts, if any,
+drawn for earlier ones); "worker, first" with every cache of the picture modules emptied but the fonts and art loaded
+(the first picture after the bot starts); "encode" the part of "worker" spent encoding the PNG. Medians of
+`--rounds` (CPU time of one thread, `time.thread_time`: other work on the machine counts little).
 
 Part 2, through the fake Discord in this process (real discord.py, real storage): the CPU time of the event loop's
 thread per interaction, one at a time: `/help`, and `/uno hand` with its picture cached, drawn in the executor, or
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import random
 import statistics
 import sys
@@ -36,6 +41,8 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.chroma.rules import ChromaRules
@@ -43,7 +50,7 @@ from engine.chroma.tiles import parse_tiles
 from engine.chroma.waits import analyse
 from engine.ginjontan.cards import FULL_SET_SIZE
 from engine.uno.cards import CARDS, Colour, sorted_hand
-from render import chroma, ginjontan_pictures, offload
+from render import chroma, chroma_pictures, ginjontan_pictures, offload, picture_text, uno_pictures
 from render.offload import Drawing
 from render.uno_pictures import PileDrawing, board_png, hand_png
 from tests.fake_discord import FakeDiscord, Harness
@@ -87,7 +94,44 @@ def worker_timed(drawing: Drawing, spent: list[float]) -> Drawing:
     return Drawing(drawing.filename, timed, drawing.args, drawing.kwargs)
 
 
-async def one_picture(drawing: Drawing, rounds: int) -> tuple[float, float, float, float, int]:
+LOADED = {"fonts", "_font", "_missing_mask", "font_index", "_art"}  # loaded once when the bot starts: kept
+FACES = {"_card", "_caption", "_face", "_back", "_tile"}  # one card or tile each
+
+
+def forget(everything: bool) -> None:
+    """Empty the caches of whole faces, or every cache of the picture modules but the fonts and art loaded."""
+    for module in (chroma_pictures, ginjontan_pictures, picture_text, uno_pictures):
+        for name, value in vars(module).items():
+            if hasattr(value, "cache_clear") and name not in LOADED and (everything or name in FACES):
+                value.cache_clear()
+
+
+def drawn_after(drawing: Drawing, everything: bool, rounds: int) -> float:
+    """CPU ms of drawing the picture with the caches emptied first (see `forget`), median of `rounds`."""
+    spent = []
+    for _ in range(rounds):
+        forget(everything)
+        started = time.thread_time()
+        drawing.draw()
+        spent.append(time.thread_time() - started)
+    return statistics.median(spent) * 1000
+
+
+def encoding(drawing: Drawing, rounds: int) -> float:
+    """CPU ms to encode the drawing's picture as its module does (`_png`), median of `rounds`."""
+    image = Image.open(io.BytesIO(drawing.draw()))
+    image.load()
+    spent = []
+    for _ in range(rounds):
+        started = time.thread_time()
+        image.save(io.BytesIO(), "PNG", compress_level=3)
+        spent.append(time.thread_time() - started)
+    return statistics.median(spent) * 1000
+
+
+async def one_picture(drawing: Drawing, rounds: int) -> tuple[float, ...]:
+    first = drawn_after(drawing, True, rounds)
+    new_cards = drawn_after(drawing, False, rounds)
     png = drawing.draw()  # the faces' caches filled, as on a running bot
     old, cold, warm, worker = [], [], [], []
     for _ in range(rounds):
@@ -103,7 +147,8 @@ async def one_picture(drawing: Drawing, rounds: int) -> tuple[float, float, floa
         started = time.thread_time()
         await timed.png()
         warm.append(time.thread_time() - started)
-    return (*(statistics.median(s) * 1000 for s in (old, cold, warm, worker)), len(png))  # type: ignore[return-value]
+    return (*(statistics.median(s) * 1000 for s in (old, cold, warm, worker)), new_cards, first,
+            encoding(drawing, rounds), len(png))
 
 
 # -- part 2: through the fake Discord --------------------------------------------------------------------------------
@@ -244,14 +289,19 @@ async def main() -> None:
     parser.add_argument("--channels", type=int, default=20, help="Uno games in part 2")
     parser.add_argument("--hands", type=int, default=50, help="/uno hand a second in part 2")
     parser.add_argument("--probes", type=int, default=20, help="/help a second in part 2")
+    parser.add_argument("--part1", action="store_true", help="part 1 only (the pictures' own cost)")
     args = parser.parse_args()
     assert threading.current_thread() is threading.main_thread()
     print(f"Part 1: CPU ms of one thread per picture, median of {args.rounds}\n")
-    print("| picture | old on loop | loop cold | loop warm | worker | PNG bytes |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| picture | old on loop | loop cold | loop warm | worker | worker, new cards | worker, first | encode | "
+          "PNG bytes |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name, drawing in pictures().items():
-        old, cold, warm, worker, size = await one_picture(drawing, args.rounds)
-        print(f"| {name} | {old:.2f} | {cold:.2f} | {warm:.3f} | {worker:.2f} | {size:,} |")
+        old, cold, warm, worker, new_cards, first, encode, size = await one_picture(drawing, args.rounds)
+        print(f"| {name} | {old:.2f} | {cold:.2f} | {warm:.3f} | {worker:.2f} | {new_cards:.2f} | {first:.2f} | "
+              f"{encode:.2f} | {size:,} |")
+    if args.part1:
+        return
     print(f"\nPart 2: CPU ms of the event loop's thread per interaction through the fake Discord, median of "
           f"{args.rounds}\n")
     cpu_rows, rows = await through_discord(args)

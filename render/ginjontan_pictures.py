@@ -15,22 +15,24 @@ Orange and Yellow and white on the others.
 Marks: "play" rings the card in green, "win" in gold, "combo" (a card of the combination that scores) in sky blue,
 "lose" greys it out.
 
-Cards are drawn at `_SS` times their size and reduced, which smooths corners and text; each drawn card is cached,
-so a hand of 9 and a reserve of 33 are mostly pasting.
+Cards are drawn at `_SS` times their size and reduced, which smooths corners and text. A card is composed of parts
+cached at their final size (its shape, copy number, corner, name panel and value, the value from cached glyphs), and
+each composed card and its caption are cached, so a hand of 9 and a reserve of 33 are mostly pasting, and a card no
+picture showed before is a few pastes too.
 """
 
 from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from engine.ginjontan.cards import Colour, card
-from render.picture_text import clean, draw_centred, draw_text, fit, text_length
+from render.picture_text import clean, draw_centred, draw_text, fit, font, text_bbox, text_length
 
 if TYPE_CHECKING:
     import discord
@@ -152,55 +154,126 @@ def _grey_out(image: Image.Image) -> Image.Image:
     return Image.merge("RGBA", (grey, grey, grey, alpha))
 
 
-@lru_cache(maxsize=1024)
-def _card(card_id: int, mark: str | None) -> Image.Image:
-    """One card, CARD_WIDTH x CARD_HEIGHT, RGBA. Cached: callers must not change it."""
-    c = card(card_id)
+Box = tuple[int, int, int, int]
+_NUMBER: Box = (0, 0, 50, 38)  # the copy number
+_CORNER: Box = (50, 0, CARD_WIDTH, 38)  # the colour's letter or a special card's badge
+_PANEL: Box = (9, 38, CARD_WIDTH - 8, 95)  # the name's panel, (9, 38) to (75, 94) inclusive
+_BOTTOM: Box = (0, 94, CARD_WIDTH, CARD_HEIGHT)  # the value
+
+
+def _part(box: Box, paint: Callable[[ImageDraw.ImageDraw, int, int], None]) -> tuple[Image.Image, tuple[int, int]]:
+    """What `paint` draws (in the card's coordinates at `_SS` scale, given the `box`'s top left there) within `box`,
+    reduced to its final size on a transparent tile, and where that tile goes on the card. Reducing averages
+    premultiplied colour, so composing reduced parts looks as drawing them all at `_SS` scale and reducing once."""
+    s = _SS
+    image = Image.new("RGBA", ((box[2] - box[0]) * s, (box[3] - box[1]) * s))
+    paint(ImageDraw.Draw(image), box[0] * s, box[1] * s)
+    return image.reduce(s), (box[0], box[1])
+
+
+@lru_cache(maxsize=64)
+def _body(colour: Colour, special: bool, ring: RGB | None) -> Image.Image:
+    """The card's shape: the mark's ring, the thin edge, the body in its colour and a special card's gold frame."""
     s = _SS
     w, h = CARD_WIDTH * s, CARD_HEIGHT * s
-    body = CARD_COLOURS[c.colour]
-    ink = _ink_on(body)
-    special = c.special
-    ring = MARKS[mark] if mark in _RINGED else None
     image = Image.new("RGBA", (w, h), (*EDGE, 0))
     draw = ImageDraw.Draw(image)
     radius = 8 * s
     inset = 0
-    if ring is not None:  # the mark's ring, then the card inside it
+    if ring is not None:
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=ring)
         inset = _RING * s
     edge_box = (inset, inset, w - 1 - inset, h - 1 - inset)
     draw.rounded_rectangle(edge_box, radius=radius - inset // 2, fill=EDGE)
     body_box = (inset + s, inset + s, w - 1 - inset - s, h - 1 - inset - s)
-    draw.rounded_rectangle(body_box, radius=radius - inset // 2 - s, fill=body)
-    if special:  # a gold frame just inside the edge
+    draw.rounded_rectangle(body_box, radius=radius - inset // 2 - s, fill=CARD_COLOURS[colour])
+    if special:
         frame = 3 * s
         draw.rounded_rectangle((body_box[0] + frame, body_box[1] + frame, body_box[2] - frame, body_box[3] - frame),
                                radius=4 * s, outline=GOLD, width=round(1.5 * s))
+    return image.reduce(s)
 
-    # the copy number, large, top left; the colour letter (or a special's badge) top right
-    number = str(c.copy)
-    draw_centred(draw, (22 * s if len(number) == 2 else 18 * s, 21 * s), number, 26 * s, ink, bold=s // 2)
-    if special:
-        _badge(draw, special, 66 * s, 20 * s, 11 * s)
-    else:
-        draw_centred(draw, (66 * s, 20 * s), c.colour.letter.upper(), 15 * s, ink, bold=s // 4)
 
-    # the symbol's name on its panel
-    panel = (9 * s, 38 * s, (CARD_WIDTH - 9) * s, 94 * s)
-    draw.rounded_rectangle(panel, radius=5 * s, fill=SPECIAL_PANEL if special else PANEL)
-    lines, size = _name_lines(c.symbol.name)
-    line_h = size * 1.2
-    centre_x, centre_y = (panel[0] + panel[2]) / 2, (panel[1] + panel[3]) / 2
-    for index, line in enumerate(lines):
-        y = centre_y + (index - (len(lines) - 1) / 2) * line_h * s
-        draw_centred(draw, (centre_x, y), line, size * s, GOLD if special else PANEL_INK, bold=s // 4)
+@lru_cache(maxsize=128)
+def _number(copy: int, ink: RGB) -> tuple[Image.Image, tuple[int, int]]:
+    """The copy number, large, top left."""
+    s = _SS
+    number = str(copy)
 
-    # the value at the bottom, big enough to read on a phone (VALUE_SIZE)
-    value, size = fit(f"{c.value:,}", VALUE_SIZE, CARD_WIDTH - 2 * _RING - 4, 12)
-    draw_centred(draw, (w / 2, 107 * s), value, size * s, ink, bold=s // 3)
+    def paint(draw: ImageDraw.ImageDraw, ox: int, oy: int) -> None:
+        draw_centred(draw, ((22 if len(number) == 2 else 18) * s - ox, 21 * s - oy), number, 26 * s, ink, bold=s // 2)
 
-    image = image.reduce(s)
+    return _part(_NUMBER, paint)
+
+
+@lru_cache(maxsize=64)
+def _corner(colour: Colour, special: str) -> tuple[Image.Image, tuple[int, int]]:
+    """The colour letter, or a special card's badge, top right."""
+    s = _SS
+
+    def paint(draw: ImageDraw.ImageDraw, ox: int, oy: int) -> None:
+        if special:
+            _badge(draw, special, 66 * s - ox, 20 * s - oy, 11 * s)
+        else:
+            ink = _ink_on(CARD_COLOURS[colour])
+            draw_centred(draw, (66 * s - ox, 20 * s - oy), colour.letter.upper(), 15 * s, ink, bold=s // 4)
+
+    return _part(_CORNER, paint)
+
+
+@lru_cache(maxsize=64)
+def _panel(name: str, special: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """The symbol's name on its panel."""
+    s = _SS
+
+    def paint(draw: ImageDraw.ImageDraw, ox: int, oy: int) -> None:
+        panel = (9 * s - ox, 38 * s - oy, (CARD_WIDTH - 9) * s - ox, 94 * s - oy)
+        draw.rounded_rectangle(panel, radius=5 * s, fill=SPECIAL_PANEL if special else PANEL)
+        lines, size = _name_lines(name)
+        centre_x, centre_y = (panel[0] + panel[2]) / 2, (panel[1] + panel[3]) / 2
+        for index, line in enumerate(lines):
+            y = centre_y + (index - (len(lines) - 1) / 2) * size * 1.2 * s
+            draw_centred(draw, (centre_x, y), line, size * s, GOLD if special else PANEL_INK, bold=s // 4)
+
+    return _part(_PANEL, paint)
+
+
+@lru_cache(maxsize=2048)
+def _value(value: int, ink: RGB) -> tuple[Image.Image, tuple[int, int]]:
+    """The value at the bottom, big enough to read on a phone (VALUE_SIZE)."""
+    s = _SS
+    text, size = fit(f"{value:,}", VALUE_SIZE, CARD_WIDTH - 2 * _RING - 4, 12)
+
+    bold = s // 3
+
+    def paint(draw: ImageDraw.ImageDraw, ox: int, oy: int) -> None:  # as draw_centred, from cached glyphs
+        left, top, right, bottom = text_bbox(text, size * s, bold)
+        x, y = CARD_WIDTH * s / 2 - ox - (left + right) / 2, 107 * s - oy - (top + bottom) / 2
+        for stroke in (bold, 0):
+            for index, char in enumerate(text):
+                mask, (dx, dy) = _glyph(char, size * s, stroke)
+                draw.bitmap((round(x + text_length(text[:index], size * s)) + dx, round(y) + dy), mask, fill=ink)
+
+    return _part(_BOTTOM, paint)
+
+
+@lru_cache(maxsize=256)
+def _glyph(char: str, size: int, stroke: int) -> tuple[Image.Image, tuple[int, int]]:
+    """A digit or comma of a value: its mask in the first font at `size` (thickened by `stroke`) and the mask's
+    offset from the glyph's origin on the baseline."""
+    mask, offset = font(size).getmask2(char, "L", stroke_width=stroke, anchor="ls")
+    return Image.frombytes("L", mask.size, bytes(mask)), offset
+
+
+@lru_cache(maxsize=1024)
+def _card(card_id: int, mark: str | None) -> Image.Image:
+    """One card, CARD_WIDTH x CARD_HEIGHT, RGBA, composed of its cached parts. Cached: callers must not change it."""
+    c = card(card_id)
+    image = _body(c.colour, bool(c.special), MARKS[mark] if mark in _RINGED else None).copy()
+    ink = _ink_on(CARD_COLOURS[c.colour])
+    for part, at in (_number(c.copy, ink), _corner(c.colour, c.special), _panel(c.symbol.name, bool(c.special)),
+                     _value(c.value, ink)):
+        image.alpha_composite(part, at)
     return _grey_out(image) if mark == "lose" else image
 
 
@@ -247,8 +320,17 @@ def _paste_card(image: Image.Image, draw: ImageDraw.ImageDraw, card_id: int, mar
     drawn = _card(card_id, mark)
     image.paste(drawn, (x, y), drawn)
     colour = MARKS[mark] if mark in _RINGED else DIM_LABEL if mark == "lose" else LABEL
-    notation, size = fit(card(card_id).notation, 12, CARD_WIDTH + _GAP - 2)
-    draw_text(draw, (x + CARD_WIDTH / 2, y + CARD_HEIGHT + _CAPTION / 2 + 1), notation, size, colour, anchor="mm")
+    caption = _caption(card(card_id).notation, colour)
+    image.paste(caption, (x - _GAP, y + CARD_HEIGHT), caption)
+
+
+@lru_cache(maxsize=2048)
+def _caption(notation: str, colour: RGB) -> Image.Image:
+    """The card's notation as it goes under the card, on a transparent tile from `_GAP` left of the card's edge."""
+    tile = Image.new("RGBA", (CARD_WIDTH + 2 * _GAP, _CAPTION), (*colour, 0))
+    text, size = fit(notation, 12, CARD_WIDTH + _GAP - 2)
+    draw_text(ImageDraw.Draw(tile), (_GAP + CARD_WIDTH / 2, _CAPTION / 2 + 1), text, size, colour, anchor="mm")
+    return tile
 
 
 def _layout(count: int, per_line: int) -> tuple[int, int]:

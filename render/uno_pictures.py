@@ -345,7 +345,6 @@ def hand_png(cards: Sequence[int], *, playable: Collection[int] = (), jump: Coll
     width = 2 * _HAND_MARGIN + per_row * cell_w - _HAND_GAP
     height = 2 * _HAND_MARGIN + rows * row_h + (rows - 1) * _HAND_ROW_GAP
     image = Image.new("RGB", (width, height), HAND_BACKGROUND)
-    draw = ImageDraw.Draw(image)
     playable, jump = set(playable), set(jump)
     for index, card_id in enumerate(cards):
         row, col = divmod(index, per_row)
@@ -354,9 +353,20 @@ def hand_png(cards: Sequence[int], *, playable: Collection[int] = (), jump: Coll
         mark = "play" if card_id in playable else "jump" if card_id in jump else None
         card = _card(card_id, None, mark, CARD_WIDTH)
         image.paste(card, (x, y + (0 if mark else _HAND_LIFT)), card)
-        _draw_line(draw, x + CARD_WIDTH / 2, y + _HAND_LIFT + CARD_HEIGHT + 3, CARDS[card_id].notation, 20,
-                   MARKS[mark] if mark else LABEL)
+        caption = _hand_caption(CARDS[card_id].notation, MARKS[mark] if mark else LABEL)
+        image.paste(caption, (x - _CAPTION_PAD, y + _HAND_LIFT + CARD_HEIGHT + 3), caption)
     return _png(image)
+
+
+_CAPTION_PAD = 20  # a caption's tile reaches this far past its card on either side
+
+
+@lru_cache(maxsize=256)
+def _hand_caption(notation: str, fill: RGB) -> Image.Image:
+    """A card's notation as it goes under the card in a hand, on a transparent tile whose top is the text's top."""
+    tile = Image.new("RGBA", (CARD_WIDTH + 2 * _CAPTION_PAD, 40), (*fill, 0))
+    _draw_line(ImageDraw.Draw(tile), _CAPTION_PAD + CARD_WIDTH / 2, 0, notation, 20, fill)
+    return tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +434,8 @@ def board_png(piles: Sequence[PileDrawing], *, draw_pile: int) -> bytes:
                 half = _text_width(fitted, size) / 2 + 8
                 draw.rounded_rectangle((centre - half, y - 2, centre + half, y + line - 4), radius=(line - 2) // 2,
                                        fill=chip)
-            _draw_line(draw, centre, y, fitted, size, colour)
+            tile = _line_tile(fitted, size, colour)
+            image.paste(tile, (round(centre) - tile.width // 2, y), tile)
 
     x, y, centre = place(0)
     if draw_pile:
@@ -449,6 +460,14 @@ def board_png(piles: Sequence[PileDrawing], *, draw_pile: int) -> bytes:
                 items.append((pile.stack_note, STACK_NOTE, None))
         lines(centre, y + card_h + 8, items)
     return _png(image)
+
+
+@lru_cache(maxsize=1024)
+def _line_tile(text: str, size: int, fill: RGB) -> Image.Image:
+    """`_draw_line`'s line on a transparent tile, its top the tile's, centred on the tile's middle column."""
+    tile = Image.new("RGBA", (2 * (_text_width(text, size) // 2 + size), 2 * size), (*fill, 0))
+    _draw_line(ImageDraw.Draw(tile), tile.width // 2, 0, text, size, fill)
+    return tile
 
 
 def _badge(draw: ImageDraw.ImageDraw, right: int, top: int, text: str) -> None:
