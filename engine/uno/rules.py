@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from engine.base import Event, GameKind
@@ -90,27 +91,40 @@ class GameOver(IllegalMove):
 
 def face(rank: str, options: UnoOptions) -> str:
     """6 and 9 are the same card (Cards) when the option is on."""
-    return "6" if rank == "9" and options.six_is_nine else rank
+    return _face(rank, options.six_is_nine)
 
 
-def matches(state: UnoState, c: Card, pile: Pile) -> bool:
+def matches(state: UnoState, c: Card, pile: Pile | _Pile) -> bool:
     """A normal play: the card matches the pile's colour or symbol; wilds go anywhere (Basic rules)."""
-    if c.colour is None or pile.colour is None or c.colour == pile.colour:
-        return True
-    top = CARDS[pile.top]
-    return top.colour is not None and face(c.rank, state.options) == face(top.rank, state.options)
+    return c.id in turn_matches(state.options.six_is_nine, pile.colour, pile.top)
 
 
-def jump_matches(state: UnoState, c: Card, pile: Pile) -> bool:
+def jump_matches(state: UnoState, c: Card, pile: Pile | _Pile) -> bool:
     """Jumping in: numbers need the same number and colour; power cards only the same symbol; plus cards
     are all the same for jumping in (Stacking)."""
-    top = CARDS[pile.top]
     o = state.options
-    if c.plus and top.plus:
-        return True
-    if c.rank in o.power_ranks:
-        return face(c.rank, o) == face(top.rank, o)
-    return c.colour == top.colour and face(c.rank, o) == face(top.rank, o)
+    return c.id in jump_matches_ids(o.power_ranks, o.six_is_nine, pile.top)
+
+
+@cache
+def turn_matches(six_is_nine: bool, colour: Colour | None, top: int) -> frozenset[int]:
+    """The ids of the cards `matches` allows on a pile of this colour and top card."""
+    t = CARDS[top]
+    return frozenset(c.id for c in CARDS if c.colour is None or colour is None or c.colour == colour
+                     or (t.colour is not None and _face(c.rank, six_is_nine) == _face(t.rank, six_is_nine)))
+
+
+@cache
+def jump_matches_ids(power_ranks: frozenset[str], six_is_nine: bool, top: int) -> frozenset[int]:
+    """The ids of the cards `jump_matches` allows on a pile with this top card."""
+    t = CARDS[top]
+    same = {c.id for c in CARDS if _face(c.rank, six_is_nine) == _face(t.rank, six_is_nine)}
+    return frozenset(c.id for c in CARDS if (c.plus and t.plus) or (
+        c.id in same and (c.rank in power_ranks or c.colour == t.colour)))
+
+
+def _face(rank: str, six_is_nine: bool) -> str:
+    return "6" if rank == "9" and six_is_nine else rank
 
 
 def stack_colour_ok(c: Card, colour: Colour | None) -> bool:
@@ -281,6 +295,10 @@ class _Pile:
         self.id, self.cards, self.colour, self.serial = p.id, list(p.cards), p.colour, p.serial
         self.top_by, self.eights, self.wild4 = p.top_by, list(p.eights), p.wild4
 
+    @property
+    def top(self) -> int:
+        return self.cards[-1]
+
     def freeze(self) -> Pile:
         return Pile(self.id, tuple(self.cards), self.colour, self.serial, self.top_by, tuple(self.eights), self.wild4)
 
@@ -324,6 +342,7 @@ class _Game:
             drawn=self.drawn, plays=self.plays, last_player=self.last_player, round=self.round, winners=self.winners,
             reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer, seed_chosen=self.state.seed_chosen,
             _index=self._index if self._index is not None else {x.player: i for i, x in enumerate(seats)},
+            closing=self.phase is Phase.PLAY and any(not x.hand for x in seats), _options={}, _moves={},
         )
         return new
 
