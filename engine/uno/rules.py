@@ -734,10 +734,15 @@ def _play(state: UnoState, move: Play) -> _Game:
         raise RaceLost(f"{first} was first: {CARDS[pile.top].name} is on pile {state.pile_number(pile.id)} now.",
                        "Nothing of yours changed; look at the pile and play again if you still can.")
     c = CARDS[move.card]
-    kind = play_kind(state, move.player, c, pile)
-    if not kind.allowed:
-        raise refusal(state, move.player, c, pile, kind)
-    _check_choices(state, move, c, kind)
+    listed = state._options.get(move.player)  # asked for already: that copy on that pile, if it may go there
+    option = None if listed is None else next((o for o in listed.plays if o.card == c.id and o.pile == pile.id), None)
+    if option is None:
+        kind = play_kind(state, move.player, c, pile)
+        if not kind.allowed:
+            raise refusal(state, move.player, c, pile, kind)
+        option = play_option(state, move.player, c, pile.id, kind)
+    kind = option.kind
+    _check_choices(option, move, c)
     g = _Game(state)
     gp = g.pile(pile.id)
     player = move.player
@@ -766,13 +771,12 @@ def _play(state: UnoState, move: Play) -> _Game:
     return g
 
 
-def _check_choices(state: UnoState, move: Play, c: Card, kind: PlayKind) -> None:
+def _check_choices(option: PlayOption, move: Play, c: Card) -> None:
     """Missing choices are asked for (NeedChoice), wrong ones refused, before anything changes."""
-    option = play_option(state, move.player, c, move.pile, kind)
     if option.colours and move.colour is None:
         raise NeedChoice("colour", f"Which colour for your {c.name}?", "Choose red, yellow, green or blue.")
     if option.targets and move.target is None:
-        what = "put the stack on" if kind is PlayKind.STACKS else "trade hands with"
+        what = "put the stack on" if option.kind is PlayKind.STACKS else "trade hands with"
         raise NeedChoice("target", f"Who do you {what}?", "Pick a player.")
     if option.targets and move.target not in option.targets:
         raise IllegalMove("Pick another player at this table.", "You can't choose yourself.", code="bad_target")
@@ -943,7 +947,7 @@ def _draw(state: UnoState, move: Draw) -> _Game:
         if not got:
             break
         drawn += got
-        if _playable_on_any(g.freeze(), player, got[0]):
+        if _playable_on_any(g, player, got[0]):
             g.drawn = Drawn(player, got[0], g.o.draw_until_playable)
             break
         if not g.o.draw_until_playable or not free_pile:
@@ -956,14 +960,15 @@ def _draw(state: UnoState, move: Draw) -> _Game:
     return g
 
 
-def _playable_on_any(state: UnoState, player: int, card_id: int) -> bool:
+def _playable_on_any(g: _Game, player: int, card_id: int) -> bool:
     """The card just drawn goes on a pile without a live stack, as it would from the hand (a plus card on a
     dead plus card too). (Not a plus card onto a live stack: if that stack died before the card was played, the
     forced card could go nowhere and nobody could act.)"""
-    c = CARDS[card_id]
-    jump = state.options.jump_in and not state.seat(player).no_jump
-    return any(not any(s.pile == p.id for s in state.stacks)
-               and (matches(state, c, p) or (jump and jump_matches(state, c, p))) for p in state.piles)
+    o = g.o
+    jump = o.jump_in and not g.by_player[player].no_jump
+    return any(not any(s.pile == p.id for s in g.stacks)
+               and (card_id in turn_matches(o.six_is_nine, p.colour, p.top)
+                    or (jump and card_id in jump_matches_ids(o.power_ranks, o.six_is_nine, p.top))) for p in g.piles)
 
 
 def playable_now(state: UnoState, player: int) -> list[int]:
@@ -1289,11 +1294,22 @@ _HANDLERS: dict[type, Callable[[UnoState, Any], _Game]] = {
 
 def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
-    return options(state, player).moves()
+    moves = state._moves.get(player)
+    if moves is None:
+        moves = state._moves[player] = tuple(options(state, player).moves())
+    return list(moves)
 
 
 def options(state: UnoState, player: int) -> Options:
-    """What `player` may do now: the one answer that moves, menus, marks and autocomplete are read from."""
+    """What `player` may do now: the one answer that moves, menus, marks and autocomplete are read from (worked
+    out once per state and player)."""
+    found = state._options.get(player)
+    if found is None:
+        found = state._options[player] = _options(state, player)
+    return found
+
+
+def _options(state: UnoState, player: int) -> Options:
     if state.phase is not Phase.PLAY or not state.seated(player):
         if state.phase is Phase.LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
             return Options(player, actions=(Start(player),))
@@ -1311,29 +1327,28 @@ def options(state: UnoState, player: int) -> Options:
     simple = not state.stacks and not state.trades and state.shift is None and not state.closing
     is_turn = player == state.turn
     forced = state.drawn.card if state.drawn is not None and state.drawn.player == player else None
-    can_jump = state.options.jump_in and not state.seat(player).no_jump
+    o = state.options
+    can_jump = o.jump_in and not state.seat(player).no_jump
+    piles = state.piles
+    may_jump = can_jump or (is_turn and forced is not None)  # a drawn plus card goes on a dead plus card
+    if simple:  # the cards each pile takes, as `matches` and `jump_matches` say
+        turn_ok = [turn_matches(o.six_is_nine, p.colour, p.top) if is_turn else frozenset() for p in piles]
+        jump_ok = [jump_matches_ids(o.power_ranks, o.six_is_nine, p.top) if o.jump_in else frozenset() for p in piles]
     for card_id in state.hand(player):
         c = CARDS[card_id]
         if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
             continue
         seen.add((c.colour, c.rank))
-        for pile in state.piles:
+        if simple and is_turn and forced is not None and card_id != forced:
+            continue
+        for i, pile in enumerate(piles):
             if not simple:
                 kind = play_kind(state, player, c, pile)
                 if not kind.allowed:
                     continue
-            elif is_turn and forced is not None:
-                if card_id != forced:
-                    continue
-                if matches(state, c, pile):
-                    kind = PlayKind.TURN
-                elif state.options.jump_in and jump_matches(state, c, pile):  # a drawn plus card on a stack
-                    kind = PlayKind.JUMP
-                else:
-                    continue
-            elif is_turn and matches(state, c, pile):
+            elif card_id in turn_ok[i]:
                 kind = PlayKind.TURN
-            elif can_jump and jump_matches(state, c, pile):
+            elif may_jump and card_id in jump_ok[i]:
                 kind = PlayKind.JUMP
             else:
                 continue
@@ -1349,7 +1364,6 @@ def options(state: UnoState, player: int) -> Options:
             actions.append(Draw(player))
     if state.trades_on(player) or (state.shift is not None and player == state.turn):
         actions.append(Accept(player))
-    o = state.options
     seat = state.seat(player)
     if o.uno_rule:
         if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
