@@ -68,6 +68,8 @@ class PlayOption:
 
     def moves(self, player: int) -> list[Play]:
         """Every complete `Play` of this option (one per combination of answers)."""
+        if not (self.colours or self.targets or self.ontos or self.splits):
+            return [Play(player, self.card, self.pile)]
         return [Play(player, self.card, self.pile, colour, target, onto, split)
                 for colour, target, onto, split in product(self.colours or (None,), self.targets or (None,),
                                                           self.ontos or (None,), self.splits or (None,))]

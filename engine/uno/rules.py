@@ -1321,38 +1321,22 @@ def _options(state: UnoState, player: int) -> Options:
             return Options(player, actions=tuple(Choose(player, target=p) for p in state.players if p != player))
         return Options(player, actions=tuple(Choose(player, onto=p.id) for p in state.piles
                                              if p.id != state.prompt.pile))
-    plays: list[PlayOption] = []
-    seen: set[tuple[Colour | None, str]] = set()
-    # Nothing pending (the usual case): a play is a turn play or a jump-in, decided as play_kind would, faster.
-    simple = not state.stacks and not state.trades and state.shift is None and not state.closing
     is_turn = player == state.turn
     forced = state.drawn.card if state.drawn is not None and state.drawn.player == player else None
-    o = state.options
-    can_jump = o.jump_in and not state.seat(player).no_jump
-    piles = state.piles
-    may_jump = can_jump or (is_turn and forced is not None)  # a drawn plus card goes on a dead plus card
-    if simple:  # the cards each pile takes, as `matches` and `jump_matches` say
-        turn_ok = [turn_matches(o.six_is_nine, p.colour, p.top) if is_turn else frozenset() for p in piles]
-        jump_ok = [jump_matches_ids(o.power_ranks, o.six_is_nine, p.top) if o.jump_in else frozenset() for p in piles]
-    for card_id in state.hand(player):
-        c = CARDS[card_id]
-        if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
-            continue
-        seen.add((c.colour, c.rank))
-        if simple and is_turn and forced is not None and card_id != forced:
-            continue
-        for i, pile in enumerate(piles):
-            if not simple:
-                kind = play_kind(state, player, c, pile)
-                if not kind.allowed:
-                    continue
-            elif card_id in turn_ok[i]:
-                kind = PlayKind.TURN
-            elif may_jump and card_id in jump_ok[i]:
-                kind = PlayKind.JUMP
-            else:
+    if not state.stacks and not state.trades and state.shift is None and not state.closing:
+        plays = _free_plays(state, player, is_turn, forced)  # nothing pending: the usual case, faster
+    else:
+        plays = []
+        seen: set[tuple[Colour | None, str]] = set()
+        for card_id in state.hand(player):
+            c = CARDS[card_id]
+            if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
                 continue
-            plays.append(play_option(state, player, c, pile.id, kind))
+            seen.add((c.colour, c.rank))
+            for pile in state.piles:
+                kind = play_kind(state, player, c, pile)
+                if kind.allowed:
+                    plays.append(play_option(state, player, c, pile.id, kind))
     actions: list[Move] = []
     if state.stacks_on(player):
         actions.append(Draw(player))
@@ -1364,6 +1348,7 @@ def _options(state: UnoState, player: int) -> Options:
             actions.append(Draw(player))
     if state.trades_on(player) or (state.shift is not None and player == state.turn):
         actions.append(Accept(player))
+    o = state.options
     seat = state.seat(player)
     if o.uno_rule:
         if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
@@ -1377,6 +1362,35 @@ def _options(state: UnoState, player: int) -> Options:
         actions.append(EndRound(player))
     only = forced if is_turn and not state.closing else None
     return Options(player, tuple(plays), tuple(actions), only)
+
+
+def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None) -> list[PlayOption]:
+    """The plays when nothing is pending, as play_kind would classify them: a turn play or a jump-in, read from
+    each pile's match tables. Copies of a face match alike, so a card no pile takes is skipped outright."""
+    o = state.options
+    piles = state.piles
+    empty: frozenset[int] = frozenset()
+    turn_ok = [turn_matches(o.six_is_nine, p.colour, p.top) for p in piles] if is_turn else [empty] * len(piles)
+    # on your turn with a drawn card, only that card, and a drawn plus card goes on a dead plus card
+    may_jump = o.jump_in and ((is_turn and forced is not None) or not state.seat(player).no_jump)
+    jump_ok = [jump_matches_ids(o.power_ranks, o.six_is_nine, p.top) for p in piles] if may_jump \
+        else [empty] * len(piles)
+    taken = turn_ok[0].union(*turn_ok[1:], *jump_ok)
+    plays: list[PlayOption] = []
+    seen: set[tuple[Colour | None, str]] = set()
+    for card_id in state.hand(player):
+        if card_id not in taken or (is_turn and forced is not None and card_id != forced):
+            continue
+        c = CARDS[card_id]
+        if (c.colour, c.rank) in seen and card_id != forced:
+            continue
+        seen.add((c.colour, c.rank))
+        for i, pile in enumerate(piles):
+            if card_id in turn_ok[i]:
+                plays.append(play_option(state, player, c, pile.id, PlayKind.TURN))
+            elif card_id in jump_ok[i]:
+                plays.append(play_option(state, player, c, pile.id, PlayKind.JUMP))
+    return plays
 
 
 def _callout_possible(state: UnoState, seat: Seat) -> bool:
