@@ -17,13 +17,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.base import Event, GameKind
 from engine.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn
 from engine.uno.cards import CARDS, COLOURS, DECK_SIZE, Card, Colour
-from engine.uno.legal import Options, PlayKind, PlayOption
+from engine.uno.legal import SHARED, Options, PlayKind, PlayOption, jump_option, turn_option
 from engine.uno.moves import (
     Accept,
     Callout,
@@ -1339,27 +1339,27 @@ def _options(state: UnoState, player: int) -> Options:
                     plays.append(play_option(state, player, c, pile.id, kind))
     actions: list[Move] = []
     if state.stacks_on(player):
-        actions.append(Draw(player))
+        actions.append(_shared_draw(player))
     elif player == state.turn and not state.closing and state.shift is None and not state.trades_on(player):
         if state.drawn is not None and state.drawn.player == player:
             if not state.drawn.forced:
-                actions.append(Pass(player))
+                actions.append(_shared_pass(player))
         elif state.options.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
-            actions.append(Draw(player))
+            actions.append(_shared_draw(player))
     if state.trades_on(player) or (state.shift is not None and player == state.turn):
-        actions.append(Accept(player))
+        actions.append(_shared_accept(player))
     o = state.options
     seat = state.seat(player)
     if o.uno_rule:
         if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
-            actions.append(SayUno(player))
+            actions.append(_shared_sayuno(player))
         for other in state.seats:
             if other.player != player and _callout_possible(state, other):
-                actions.append(Callout(player, other.player))
+                actions.append(_shared_callout(player, other.player))
     if o.challenge_wild4:
         actions.extend(Challenge(player, p.id) for p in challengeable(state, player))
     if state.closing and not state.pending:
-        actions.append(EndRound(player))
+        actions.append(_shared_endround(player))
     only = forced if is_turn and not state.closing else None
     return Options(player, tuple(plays), tuple(actions), only)
 
@@ -1393,6 +1393,14 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
     return plays
 
 
+_shared_draw = lru_cache(maxsize=SHARED)(Draw)
+_shared_pass = lru_cache(maxsize=SHARED)(Pass)
+_shared_accept = lru_cache(maxsize=SHARED)(Accept)
+_shared_sayuno = lru_cache(maxsize=SHARED)(SayUno)
+_shared_endround = lru_cache(maxsize=SHARED)(EndRound)
+_shared_callout = lru_cache(maxsize=SHARED)(Callout)
+
+
 def _callout_possible(state: UnoState, seat: Seat) -> bool:
     if seat.said_uno:
         return len(seat.hand) <= 1
@@ -1423,6 +1431,11 @@ def play_option(state: UnoState, player: int, c: Card, pile_id: int, kind: PlayK
         facing = _affected_stacks(state, player, pile_id)
         if any(s.immutable for s in facing) and any(not s.immutable for s in facing):
             splits = ("plus", "eights")
+    if not (colours or targets or ontos or splits):
+        if kind is PlayKind.TURN:
+            return turn_option(c.id, pile_id)
+        if kind is PlayKind.JUMP:
+            return jump_option(c.id, pile_id)
     return PlayOption(c.id, pile_id, kind, colours, targets, ontos, splits)
 
 
