@@ -1338,25 +1338,26 @@ def _options(state: UnoState, player: int) -> Options:
                 if kind.allowed:
                     plays.append(play_option(state, player, c, pile.id, kind))
     actions: list[Move] = []
+    trades = state.trades_on(player)
     if state.stacks_on(player):
         actions.append(_shared_draw(player))
-    elif player == state.turn and not state.closing and state.shift is None and not state.trades_on(player):
+    elif is_turn and not state.closing and state.shift is None and not trades:
         if state.drawn is not None and state.drawn.player == player:
             if not state.drawn.forced:
                 actions.append(_shared_pass(player))
         elif state.options.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
             actions.append(_shared_draw(player))
-    if state.trades_on(player) or (state.shift is not None and player == state.turn):
+    if trades or (state.shift is not None and is_turn):
         actions.append(_shared_accept(player))
     o = state.options
     seat = state.seat(player)
     if o.uno_rule:
         if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
             actions.append(_shared_sayuno(player))
-        for other in state.seats:
-            if other.player != player and _callout_possible(state, other):
+        for other in state.seats:  # a call-out is on a hand of one card or none
+            if len(other.hand) <= 1 and other.player != player and _callout_possible(state, other):
                 actions.append(_shared_callout(player, other.player))
-    if o.challenge_wild4:
+    if o.challenge_wild4 and any(p.wild4 is not None for p in state.piles):
         actions.extend(Challenge(player, p.id) for p in challengeable(state, player))
     if state.closing and not state.pending:
         actions.append(_shared_endround(player))
