@@ -101,7 +101,13 @@ class Options:
     only: int | None = None  # the card just drawn: on this turn no other card, not even a copy of it, may be played
 
     def moves(self) -> list[Move]:
-        return [m for option in self.plays for m in option.moves(self.player)] + list(self.actions)
+        moves: list[Move] = []
+        for o in self.plays:
+            if o.colours or o.targets or o.ontos or o.splits:
+                moves += o.moves(self.player)
+            else:
+                moves.append(bare_play(self.player, o.card, o.pile))
+        return moves + list(self.actions)
 
     def for_card(self, card_id: int) -> list[PlayOption]:
         """The options for a card of the hand (copies of a face share them, unless one was just drawn)."""

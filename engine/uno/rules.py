@@ -327,9 +327,14 @@ class _Game:
         self.events: list[Event] = []
 
     def freeze(self) -> UnoState:
-        seats = tuple(x.freeze() if type(x) is _Seat else x for x in self.seats) if self._seats_changed \
-            else self.state.seats
-        piles = tuple(p.freeze() if type(p) is _Pile else p for p in self.piles) if self._piles_changed \
+        if self._seats_changed:
+            seats = tuple([x.freeze() if type(x) is _Seat else x for x in self.seats])
+            closing = self.phase is Phase.PLAY and () in [x.hand for x in seats]
+        else:
+            seats = self.state.seats
+            closing = self.state.closing if self.phase is self.state.phase else \
+                self.phase is Phase.PLAY and () in [x.hand for x in seats]
+        piles = tuple([p.freeze() if type(p) is _Pile else p for p in self.piles]) if self._piles_changed \
             else self.state.piles
         # The fields are set directly (the frozen __init__ costs more than the rest of a move); the same as
         # UnoState(...), including the player index, shared when the seating did not change.
@@ -342,7 +347,7 @@ class _Game:
             drawn=self.drawn, plays=self.plays, last_player=self.last_player, round=self.round, winners=self.winners,
             reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer, seed_chosen=self.state.seed_chosen,
             _index=self._index if self._index is not None else {x.player: i for i, x in enumerate(seats)},
-            closing=self.phase is Phase.PLAY and any(not x.hand for x in seats), _options={}, _moves={},
+            closing=closing, _options={}, _moves={},
         )
         return new
 
@@ -613,11 +618,14 @@ class _Game:
             self.turn = self.next(self.last_player)
         self.emit("turn", player=self.turn)
 
-    def settle(self) -> None:
-        """After every move: plain games (no jumping in) score the round as soon as nothing is pending."""
-        if self.phase is Phase.PLAY and not self.o.jump_in and any(not x.hand for x in self.seats) \
-                and not (self.stacks or self.trades or self.shift or self.prompt):
+    def settle(self) -> UnoState:
+        """The new state, after every move: plain games (no jumping in) score the round as soon as someone is out
+        and nothing is pending."""
+        new = self.freeze()
+        if new.closing and not self.o.jump_in and not new.pending:
             self.end_round()
+            return self.freeze()
+        return new
 
 
 # -- starting ---------------------------------------------------------------------------------------------
@@ -674,8 +682,7 @@ def apply(state: UnoState, move: Move) -> tuple[UnoState, list[Event]]:
         raise IllegalMove(f"The game is waiting for <@{state.prompt.player}> to choose.",
                           "Wait a moment; they have a menu for it.", code="prompt")
     g = handler(state, move)
-    g.settle()
-    return g.freeze(), g.events
+    return g.settle(), g.events
 
 
 def _require_seat(state: UnoState, player: int) -> None:
@@ -1386,11 +1393,14 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
         if (c.colour, c.rank) in seen and card_id != forced:
             continue
         seen.add((c.colour, c.rank))
+        plain = not c.is_wild and c.rank not in ("7", "1")  # no colour, partner or pile to choose
         for i, pile in enumerate(piles):
             if card_id in turn_ok[i]:
-                plays.append(play_option(state, player, c, pile.id, PlayKind.TURN))
+                plays.append(turn_option(card_id, pile.id) if plain else
+                             play_option(state, player, c, pile.id, PlayKind.TURN))
             elif card_id in jump_ok[i]:
-                plays.append(play_option(state, player, c, pile.id, PlayKind.JUMP))
+                plays.append(jump_option(card_id, pile.id) if plain else
+                             play_option(state, player, c, pile.id, PlayKind.JUMP))
     return plays
 
 
