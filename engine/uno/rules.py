@@ -1386,9 +1386,8 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
     taken = turn_ok[0].union(*turn_ok[1:], *jump_ok)
     plays: list[PlayOption] = []
     seen: set[tuple[Colour | None, str]] = set()
-    for card_id in state.hand(player):
-        if card_id not in taken or (is_turn and forced is not None and card_id != forced):
-            continue
+    hand = (forced,) if is_turn and forced is not None else state.hand(player)
+    for card_id in [i for i in hand if i in taken]:
         c = CARDS[card_id]
         if (c.colour, c.rank) in seen and card_id != forced:
             continue
