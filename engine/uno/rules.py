@@ -283,9 +283,12 @@ class _Seat:
         self.said_uno, self.exposed_at, self.last_card, self.no_jump = s.said_uno, s.exposed_at, s.last_card, s.no_jump
         self.name = s.name
 
-    def freeze(self) -> Seat:
-        return Seat(self.player, tuple(self.hand), self.points, self.said_uno, self.exposed_at, self.last_card,
-                    self.no_jump, self.name)
+    def freeze(self) -> Seat:  # as Seat(...), field for field
+        seat = object.__new__(Seat)
+        seat.__dict__.update(player=self.player, hand=tuple(self.hand), points=self.points, said_uno=self.said_uno,
+                             exposed_at=self.exposed_at, last_card=self.last_card, no_jump=self.no_jump,
+                             name=self.name)
+        return seat
 
 
 class _Pile:
@@ -299,8 +302,11 @@ class _Pile:
     def top(self) -> int:
         return self.cards[-1]
 
-    def freeze(self) -> Pile:
-        return Pile(self.id, tuple(self.cards), self.colour, self.serial, self.top_by, tuple(self.eights), self.wild4)
+    def freeze(self) -> Pile:  # as Pile(...), field for field
+        pile = object.__new__(Pile)
+        pile.__dict__.update(id=self.id, cards=tuple(self.cards), colour=self.colour, serial=self.serial,
+                             top_by=self.top_by, eights=tuple(self.eights), wild4=self.wild4)
+        return pile
 
 
 class _Game:

@@ -32,7 +32,7 @@ class PromptKind(StrEnum):
     PILE = "pile"  # a 1 revealed by a flip: its player picks the pile to move it onto
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: rules._Seat/_Pile.freeze fill its __dict__ at once (far cheaper than __init__)
 class Seat:
     player: int
     hand: tuple[int, ...] = ()
@@ -54,7 +54,7 @@ class Wild4:
     stack: int  # the stack's id
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: rules._Seat/_Pile.freeze fill its __dict__ at once (far cheaper than __init__)
 class Pile:
     id: int
     cards: tuple[int, ...]  # bottom .. top
