@@ -1389,7 +1389,8 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
     may_jump = o.jump_in and ((is_turn and forced is not None) or not state.seat(player).no_jump)
     jump_ok = [jump_matches_ids(o.power_ranks, o.six_is_nine, p.top) for p in piles] if may_jump \
         else [empty] * len(piles)
-    taken = turn_ok[0].union(*turn_ok[1:], *jump_ok)
+    sets = [*turn_ok, *jump_ok] if may_jump else turn_ok
+    taken = sets[0] if len(sets) == 1 else sets[0].union(*sets[1:])
     plays: list[PlayOption] = []
     seen: set[tuple[Colour | None, str]] = set()
     hand = (forced,) if is_turn and forced is not None else state.hand(player)
