@@ -688,7 +688,7 @@ def apply(state: UnoState, move: Move) -> tuple[UnoState, list[Event]]:
         raise IllegalMove(f"The game is waiting for <@{state.prompt.player}> to choose.",
                           "Wait a moment; they have a menu for it.", code="prompt")
     g = handler(state, move)
-    return g.settle(), g.events
+    return g if type(g) is tuple else (g.settle(), g.events)
 
 
 def _require_seat(state: UnoState, player: int) -> None:
@@ -732,7 +732,7 @@ def _start(state: UnoState, move: Start) -> _Game:
     return g
 
 
-def _play(state: UnoState, move: Play) -> _Game:
+def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
     _require_seat(state, move.player)
     if move.card not in state.hand(move.player):
         raise IllegalMove(f"You don't hold {CARDS[move.card].name}." if 0 <= move.card < DECK_SIZE
@@ -756,6 +756,10 @@ def _play(state: UnoState, move: Play) -> _Game:
         option = play_option(state, move.player, c, pile.id, kind)
     kind = option.kind
     _check_choices(option, move, c)
+    if (kind is PlayKind.TURN or kind is PlayKind.JUMP) and c.rank in state.options.plain_ranks \
+            and not (state.stacks or state.trades or state.shift or state.closing) \
+            and len(state.hand(move.player)) > 1:
+        return _plain_play(state, move, c, pile)
     g = _Game(state)
     gp = g.pile(pile.id)
     player = move.player
@@ -801,6 +805,107 @@ def _check_choices(option: PlayOption, move: Play, c: Card) -> None:
     if option.splits and move.split not in option.splits:
         raise NeedChoice("split", "Which stacks go on to the next player: the plus stacks or the Crazy 8's?",
                          "Your 2 splits them apart (Deflection, edge cases).")
+
+
+def _derived(state: UnoState, **changes: Any) -> UnoState:
+    """`state` with these fields changed, built as `_Game.freeze` builds one (the same `_index` and `closing`:
+    callers change no seating and empty no hand)."""
+    new = object.__new__(UnoState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    fields.update(changes)
+    fields["_options"], fields["_moves"] = {}, {}
+    return new
+
+
+def _changed(obj: Any, **changes: Any) -> Any:
+    """A copy of a frozen `Seat` or `Pile` (no slots) with these fields changed."""
+    new = object.__new__(type(obj))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    return new
+
+
+def _plain_play(state: UnoState, move: Play, c: Card, pile: Pile) -> tuple[UnoState, list[Event]]:
+    """`_Game.place` and `_Game.effect` for a card of `plain_ranks` from a hand of two or more, nothing pending:
+    only the player's seat, the pile, the turn and the direction change (and others' no-jump flags clear)."""
+    player = move.player
+    plays = state.plays + 1
+    events: list[Event] = []
+    drawn = state.drawn
+    if drawn is not None and drawn.player != player:
+        events.append({"type": "released", "player": drawn.player})
+    seats = list(state.seats)
+    i = state._index[player]
+    seat = seats[i]
+    hand = list(seat.hand)
+    hand.remove(c.id)
+    seats[i] = _changed(seat, hand=tuple(hand), exposed_at=plays if len(hand) == 1 else seat.exposed_at)
+    for j, other in enumerate(seats):
+        if other.no_jump and j != i:
+            seats[j] = _changed(other, no_jump=False)  # "until someone else plays a card"
+    piles = list(state.piles)
+    k = next(k for k, p in enumerate(piles) if p is pile)
+    colour = c.colour if c.colour is not None else move.colour
+    piles[k] = _changed(pile, cards=(*pile.cards, c.id), colour=colour, serial=pile.serial + 1, top_by=player,
+                        eights=(*pile.eights, player) if c.rank == "8" else (), wild4=None)
+    events.append({"type": "play", "player": player, "card": c.id, "pile": k + 1,
+                   "colour": colour and colour.value})
+    n, direction = len(seats), state.direction
+    nxt = seats[(i + direction) % n].player
+    turn = nxt
+    if c.rank == "skip":
+        turn = seats[(i + 2 * direction) % n].player
+        events.append({"type": "skipped", "player": nxt})
+    elif c.rank == "rev":
+        if n == 2 and state.options.two_player_reverse_skips:
+            turn = player
+            events.append({"type": "skipped", "player": nxt})
+        else:
+            direction = -direction
+            turn = seats[(i + direction) % n].player
+            events.append({"type": "reversed", "direction": direction})
+    events.append({"type": "turn", "player": turn})
+    return _derived(state, seats=tuple(seats), piles=tuple(piles), plays=plays, last_player=player, drawn=None,
+                    direction=direction, turn=turn), events
+
+
+def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
+    """`_draw` with no stack anywhere and no drawn card: the cards come off the draw pile's top as it is; None
+    when it would run out (the general path reshuffles)."""
+    o = state.options
+    i = state._index[player]
+    seat = state.seats[i]
+    empty: frozenset[int] = frozenset()
+    jump = o.jump_in and not seat.no_jump
+    taken = [(turn_matches(o.six_is_nine, p.colour, p.top),
+              jump_matches_ids(o.power_ranks, o.six_is_nine, p.top) if jump else empty) for p in state.piles]
+    draw_pile = state.draw_pile
+    k = len(draw_pile)
+    cards: list[int] = []
+    found = None
+    while True:
+        if not k:
+            return None
+        k -= 1
+        card_id = draw_pile[k]
+        cards.append(card_id)
+        if any(card_id in turn or card_id in jumps for turn, jumps in taken):
+            found = Drawn(player, card_id, o.draw_until_playable)
+            break
+        if not o.draw_until_playable:
+            break
+    seats = list(state.seats)
+    seats[i] = _changed(seat, hand=seat.hand + tuple(cards), said_uno=False, exposed_at=None, last_card=None,
+                        no_jump=True)
+    events: list[Event] = [{"type": "draw", "player": player, "count": len(cards), "cards": cards,
+                            "reason": "turn"}]
+    turn = state.turn
+    if found is None:
+        turn = seats[(i + state.direction) % len(seats)].player
+        events.append({"type": "turn", "player": turn})
+    return _derived(state, seats=tuple(seats), draw_pile=draw_pile[:k], drawn=found, turn=turn), events
 
 
 def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: PlayKind) -> Wild4 | None:
@@ -922,7 +1027,7 @@ def _change_shift(g: _Game, player: int, c: Card) -> None:
     g.emit("shift", count=s.count, direction=s.direction)
 
 
-def _draw(state: UnoState, move: Draw) -> _Game:
+def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
     _require_seat(state, move.player)
     player = move.player
     if state.prompt is not None:
@@ -950,6 +1055,10 @@ def _draw(state: UnoState, move: Draw) -> _Game:
         raise IllegalMove("You can play, so you can't draw.",
                           f"For example {CARDS[playable[0]].name}; /uno hand marks every card you can play.",
                           code="can_play")
+    if not state.stacks and state.drawn is None:
+        done = _plain_draw(state, player)
+        if done is not None:
+            return done
     g = _Game(state)
     drawn: list[int] = []
     # Every pile carries a live stack aimed at someone else: drawing on can't find a card to play, so one card
@@ -1297,7 +1406,7 @@ def _set_timer(state: UnoState, move: SetTimer) -> _Game:
     return g
 
 
-_HANDLERS: dict[type, Callable[[UnoState, Any], _Game]] = {
+_HANDLERS: dict[type, Callable[[UnoState, Any], _Game | tuple[UnoState, list[Event]]]] = {
     Join: _join, Start: _start, Play: _play, Draw: _draw, Pass: _pass, Accept: _accept, Choose: _choose,
     SayUno: _say_uno, Callout: _callout, Challenge: _challenge, EndRound: _end_round, TimeOut: _time_out,
     Leave: _leave, SetTimer: _set_timer}
