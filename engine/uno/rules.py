@@ -1432,6 +1432,9 @@ def options(state: UnoState, player: int) -> Options:
 
 
 def _options(state: UnoState, player: int) -> Options:
+    if state.phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.shift
+                                                              or state.closing) and player in state._index:
+        return _free_options(state, player)
     if state.phase is not Phase.PLAY or not state.seated(player):
         if state.phase is Phase.LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
             return Options(player, actions=(Start(player),))
@@ -1487,11 +1490,53 @@ def _options(state: UnoState, player: int) -> Options:
     return Options(player, tuple(plays), tuple(actions), only)
 
 
+def _free_options(state: UnoState, player: int) -> Options:
+    """`_options` when nothing is pending and nobody is out: the plays, Draw or Pass on your turn, the "Uno" rule's
+    moves (no Wild +4 can be challenged without a stack, and the round is not closing)."""
+    is_turn = player == state.turn
+    drawn = state.drawn
+    forced = drawn.card if drawn is not None and drawn.player == player else None
+    plays = _free_plays(state, player, is_turn, forced)
+    actions: list[Move] = []
+    if is_turn:
+        if forced is not None:
+            if not drawn.forced:  # type: ignore[union-attr]  # forced is set only with a drawn card
+                actions.append(_shared_pass(player))
+        elif state.options.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
+            actions.append(_shared_draw(player))
+    if state.options.uno_rule:
+        seats = state.seats
+        seat = seats[state._index[player]]
+        if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
+            actions.append(_shared_sayuno(player))
+        for other in seats:  # a call-out is on a hand of one card or none
+            if len(other.hand) <= 1 and other is not seat and _callout_possible(state, other):
+                actions.append(_shared_callout(player, other.player))
+    return Options(player, tuple(plays), tuple(actions), forced if is_turn else None)
+
+
 def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None) -> list[PlayOption]:
     """The plays when nothing is pending, as play_kind would classify them: a turn play or a jump-in, read from
     each pile's match tables. Copies of a face match alike, so a card no pile takes is skipped outright."""
     o = state.options
     piles = state.piles
+    if len(piles) == 1 and not o.jump_in:  # one pile, turn plays only (official Uno)
+        if not is_turn:
+            return []
+        pile = piles[0]
+        ok = turn_matches(o.six_is_nine, pile.colour, pile.cards[-1])
+        pile_id = pile.id
+        plays = []
+        seen = set()
+        for card_id in (forced,) if forced is not None else state.seats[state._index[player]].hand:
+            if card_id in ok:
+                face = _FACE[card_id]
+                if face in seen and card_id != forced:
+                    continue
+                seen.add(face)
+                plays.append(play_option(state, player, CARDS[card_id], pile_id, PlayKind.TURN)
+                             if card_id in _CHOOSING else turn_option(card_id, pile_id))
+        return plays
     empty: frozenset[int] = frozenset()
     turn_ok = [turn_matches(o.six_is_nine, p.colour, p.top) for p in piles] if is_turn else [empty] * len(piles)
     # on your turn with a drawn card, only that card, and a drawn plus card goes on a dead plus card
@@ -1519,6 +1564,9 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
     return plays
 
 
+_FACE = tuple(next(d.id for d in CARDS if (d.colour, d.rank) == (c.colour, c.rank)) for c in CARDS)  # first copy
+_CHOOSING = frozenset(c.id for c in CARDS if c.is_wild or c.rank in ("7", "1"))  # a colour, partner or pile to choose
+_PLAY = Phase.PLAY
 _shared_draw = lru_cache(maxsize=SHARED)(Draw)
 _shared_pass = lru_cache(maxsize=SHARED)(Pass)
 _shared_accept = lru_cache(maxsize=SHARED)(Accept)
