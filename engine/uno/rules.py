@@ -679,11 +679,13 @@ def apply(state: UnoState, move: Move) -> tuple[UnoState, list[Event]]:
     handler = _HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(f"Unknown move {type(move).__name__}.")
-    if state.phase is Phase.OVER:
-        raise GameOver("This game is over.", "Start a new one with /uno new.")
-    if state.phase is Phase.LOBBY and type(move) not in (Join, Start, Leave, SetTimer):
-        raise IllegalMove("The game hasn't started yet.", "The host starts it with the Start button or /uno start.",
-                          code="not_started")
+    phase = state.phase
+    if phase is not _PLAY:
+        if phase is Phase.OVER:
+            raise GameOver("This game is over.", "Start a new one with /uno new.")
+        if type(move) not in (Join, Start, Leave, SetTimer):
+            raise IllegalMove("The game hasn't started yet.",
+                              "The host starts it with the Start button or /uno start.", code="not_started")
     if state.prompt is not None and type(move) not in (Choose, TimeOut, Leave, SetTimer):
         raise IllegalMove(f"The game is waiting for <@{state.prompt.player}> to choose.",
                           "Wait a moment; they have a menu for it.", code="prompt")
@@ -733,36 +735,45 @@ def _start(state: UnoState, move: Start) -> _Game:
 
 
 def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
-    _require_seat(state, move.player)
-    if move.card not in state.hand(move.player):
+    player = move.player
+    index = state._index.get(player)
+    if index is None:
+        _require_seat(state, player)
+    hand = state.seats[index].hand  # type: ignore[index]  # _require_seat raised without one
+    if move.card not in hand:
         raise IllegalMove(f"You don't hold {CARDS[move.card].name}." if 0 <= move.card < DECK_SIZE
                           else "That is not a card.", "Use /uno hand to see your cards.", code="not_in_hand")
-    try:
-        pile = state.pile(move.pile)
-    except KeyError:
-        raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.",
-                          code="no_pile") from None
+    for pile in state.piles:
+        if pile.id == move.pile:
+            break
+    else:
+        raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.", code="no_pile")
     if move.serial is not None and move.serial != pile.serial:
         first = f"<@{pile.top_by}>" if pile.top_by is not None else "A flip"
         raise RaceLost(f"{first} was first: {CARDS[pile.top].name} is on pile {state.pile_number(pile.id)} now.",
                        "Nothing of yours changed; look at the pile and play again if you still can.")
     c = CARDS[move.card]
-    listed = state._options.get(move.player)  # asked for already: that copy on that pile, if it may go there
-    option = None if listed is None else next((o for o in listed.plays if o.card == c.id and o.pile == pile.id), None)
+    listed = state._options.get(player)  # asked for already: that copy on that pile, if it may go there
+    option = None
+    if listed is not None:
+        card_id, pile_id = c.id, pile.id
+        for found in listed.plays:
+            if found.card == card_id and found.pile == pile_id:
+                option = found
+                break
     if option is None:
-        kind = play_kind(state, move.player, c, pile)
+        kind = play_kind(state, player, c, pile)
         if not kind.allowed:
-            raise refusal(state, move.player, c, pile, kind)
-        option = play_option(state, move.player, c, pile.id, kind)
+            raise refusal(state, player, c, pile, kind)
+        option = play_option(state, player, c, pile.id, kind)
     kind = option.kind
-    _check_choices(option, move, c)
-    if (kind is PlayKind.TURN or kind is PlayKind.JUMP) and c.rank in state.options.plain_ranks \
-            and not (state.stacks or state.trades or state.shift or state.closing) \
-            and len(state.hand(move.player)) > 1:
+    if option.colours or option.targets or option.ontos or option.splits:
+        _check_choices(option, move, c)
+    if (kind is _TURN or kind is _JUMP) and c.rank in state.options.plain_ranks and len(hand) > 1 \
+            and not (state.stacks or state.trades or state.shift or state.closing):
         return _plain_play(state, move, c, pile)
     g = _Game(state)
     gp = g.pile(pile.id)
-    player = move.player
     wild4 = _wild4_record(state, move, c, pile, kind) if c.rank == "+4" else None
     g.place(player, c.id, gp, move.colour)
     if kind in (PlayKind.TURN, PlayKind.JUMP):
@@ -807,24 +818,13 @@ def _check_choices(option: PlayOption, move: Play, c: Card) -> None:
                          "Your 2 splits them apart (Deflection, edge cases).")
 
 
-def _derived(state: UnoState, **changes: Any) -> UnoState:
-    """`state` with these fields changed, built as `_Game.freeze` builds one (the same `_index` and `closing`:
-    callers change no seating and empty no hand)."""
-    new = object.__new__(UnoState)
-    fields = new.__dict__
-    fields.update(state.__dict__)
-    fields.update(changes)
-    fields["_options"], fields["_moves"] = {}, {}
-    return new
-
-
-def _changed(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen `Seat` or `Pile` (no slots) with these fields changed."""
+def _copy(obj: Any) -> tuple[Any, dict[str, Any]]:
+    """A copy of a frozen `UnoState`, `Seat` or `Pile` (no slots) and its fields to change before anyone sees it,
+    as `_Game.freeze` builds them; a state's copy keeps `_index` and `closing` (callers change neither)."""
     new = object.__new__(type(obj))
     fields = new.__dict__
     fields.update(obj.__dict__)
-    fields.update(changes)
-    return new
+    return new, fields
 
 
 def _plain_play(state: UnoState, move: Play, c: Card, pile: Pile) -> tuple[UnoState, list[Event]]:
@@ -841,15 +841,21 @@ def _plain_play(state: UnoState, move: Play, c: Card, pile: Pile) -> tuple[UnoSt
     seat = seats[i]
     hand = list(seat.hand)
     hand.remove(c.id)
-    seats[i] = _changed(seat, hand=tuple(hand), exposed_at=plays if len(hand) == 1 else seat.exposed_at)
+    seats[i], fields = _copy(seat)
+    fields["hand"] = tuple(hand)
+    if len(hand) == 1:
+        fields["exposed_at"] = plays
     for j, other in enumerate(seats):
         if other.no_jump and j != i:
-            seats[j] = _changed(other, no_jump=False)  # "until someone else plays a card"
+            seats[j], fields = _copy(other)
+            fields["no_jump"] = False  # "until someone else plays a card"
     piles = list(state.piles)
     k = next(k for k, p in enumerate(piles) if p is pile)
     colour = c.colour if c.colour is not None else move.colour
-    piles[k] = _changed(pile, cards=(*pile.cards, c.id), colour=colour, serial=pile.serial + 1, top_by=player,
-                        eights=(*pile.eights, player) if c.rank == "8" else (), wild4=None)
+    piles[k], fields = _copy(pile)
+    fields["cards"], fields["colour"], fields["serial"], fields["top_by"], fields["wild4"] = \
+        (*pile.cards, c.id), colour, pile.serial + 1, player, None
+    fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
     events.append({"type": "play", "player": player, "card": c.id, "pile": k + 1,
                    "colour": colour and colour.value})
     n, direction = len(seats), state.direction
@@ -867,8 +873,11 @@ def _plain_play(state: UnoState, move: Play, c: Card, pile: Pile) -> tuple[UnoSt
             turn = seats[(i + direction) % n].player
             events.append({"type": "reversed", "direction": direction})
     events.append({"type": "turn", "player": turn})
-    return _derived(state, seats=tuple(seats), piles=tuple(piles), plays=plays, last_player=player, drawn=None,
-                    direction=direction, turn=turn), events
+    new, fields = _copy(state)
+    fields["seats"], fields["piles"], fields["plays"], fields["last_player"] = tuple(seats), tuple(piles), plays, player
+    fields["drawn"], fields["direction"], fields["turn"], fields["_options"], fields["_moves"] = \
+        None, direction, turn, {}, {}
+    return new, events
 
 
 def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
@@ -897,15 +906,19 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
         if not o.draw_until_playable:
             break
     seats = list(state.seats)
-    seats[i] = _changed(seat, hand=seat.hand + tuple(cards), said_uno=False, exposed_at=None, last_card=None,
-                        no_jump=True)
+    seats[i], fields = _copy(seat)
+    fields["hand"], fields["said_uno"], fields["exposed_at"], fields["last_card"], fields["no_jump"] = \
+        seat.hand + tuple(cards), False, None, None, True
     events: list[Event] = [{"type": "draw", "player": player, "count": len(cards), "cards": cards,
                             "reason": "turn"}]
     turn = state.turn
     if found is None:
         turn = seats[(i + state.direction) % len(seats)].player
         events.append({"type": "turn", "player": turn})
-    return _derived(state, seats=tuple(seats), draw_pile=draw_pile[:k], drawn=found, turn=turn), events
+    new, fields = _copy(state)
+    fields["seats"], fields["draw_pile"], fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = \
+        tuple(seats), draw_pile[:k], found, turn, {}, {}
+    return new, events
 
 
 def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: PlayKind) -> Wild4 | None:
@@ -1567,6 +1580,7 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
 _FACE = tuple(next(d.id for d in CARDS if (d.colour, d.rank) == (c.colour, c.rank)) for c in CARDS)  # first copy
 _CHOOSING = frozenset(c.id for c in CARDS if c.is_wild or c.rank in ("7", "1"))  # a colour, partner or pile to choose
 _PLAY = Phase.PLAY
+_TURN, _JUMP = PlayKind.TURN, PlayKind.JUMP
 _shared_draw = lru_cache(maxsize=SHARED)(Draw)
 _shared_pass = lru_cache(maxsize=SHARED)(Pass)
 _shared_accept = lru_cache(maxsize=SHARED)(Accept)
