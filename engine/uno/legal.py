@@ -102,12 +102,14 @@ class Options:
 
     def moves(self) -> list[Move]:
         moves: list[Move] = []
+        player = self.player
         for o in self.plays:
             if o.colours or o.targets or o.ontos or o.splits:
-                moves += o.moves(self.player)
+                moves += o.moves(player)
             else:
-                moves.append(bare_play(self.player, o.card, o.pile))
-        return moves + list(self.actions)
+                moves.append(bare_play(player, o.card, o.pile))
+        moves += self.actions
+        return moves
 
     def for_card(self, card_id: int) -> list[PlayOption]:
         """The options for a card of the hand (copies of a face share them, unless one was just drawn)."""

@@ -690,7 +690,7 @@ def apply(state: UnoState, move: Move) -> tuple[UnoState, list[Event]]:
         raise IllegalMove(f"The game is waiting for <@{state.prompt.player}> to choose.",
                           "Wait a moment; they have a menu for it.", code="prompt")
     g = handler(state, move)
-    return g if type(g) is tuple else (g.settle(), g.events)
+    return (g.settle(), g.events) if isinstance(g, _Game) else g
 
 
 def _require_seat(state: UnoState, player: int) -> None:
@@ -1533,14 +1533,14 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
     each pile's match tables. Copies of a face match alike, so a card no pile takes is skipped outright."""
     o = state.options
     piles = state.piles
+    plays: list[PlayOption] = []
+    seen: set[int] = set()  # faces (_FACE)
     if len(piles) == 1 and not o.jump_in:  # one pile, turn plays only (official Uno)
         if not is_turn:
-            return []
+            return plays
         pile = piles[0]
         ok = turn_matches(o.six_is_nine, pile.colour, pile.cards[-1])
         pile_id = pile.id
-        plays = []
-        seen = set()
         for card_id in (forced,) if forced is not None else state.seats[state._index[player]].hand:
             if card_id in ok:
                 face = _FACE[card_id]
@@ -1558,14 +1558,13 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
         else [empty] * len(piles)
     sets = [*turn_ok, *jump_ok] if may_jump else turn_ok
     taken = sets[0] if len(sets) == 1 else sets[0].union(*sets[1:])
-    plays: list[PlayOption] = []
-    seen: set[tuple[Colour | None, str]] = set()
     hand = (forced,) if is_turn and forced is not None else state.hand(player)
     for card_id in [i for i in hand if i in taken]:
-        c = CARDS[card_id]
-        if (c.colour, c.rank) in seen and card_id != forced:
+        face = _FACE[card_id]
+        if face in seen and card_id != forced:
             continue
-        seen.add((c.colour, c.rank))
+        seen.add(face)
+        c = CARDS[card_id]
         plain = not c.is_wild and c.rank not in ("7", "1")  # no colour, partner or pile to choose
         for i, pile in enumerate(piles):
             if card_id in turn_ok[i]:
@@ -1629,9 +1628,12 @@ def play_option(state: UnoState, player: int, c: Card, pile_id: int, kind: PlayK
 
 def waiting_on(state: UnoState) -> list[int]:
     """Whom the game waits for, the one the turn timer is for first. Empty only when the game is over."""
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.closing):
+        return [state.turn_player()]
+    if phase is Phase.OVER:
         return []
-    if state.phase is Phase.LOBBY:
+    if phase is Phase.LOBBY:
         return [state.host]
     if state.prompt is not None:
         return [state.prompt.player]
