@@ -886,10 +886,11 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
     o = state.options
     i = state._index[player]
     seat = state.seats[i]
-    empty: frozenset[int] = frozenset()
-    jump = o.jump_in and not seat.no_jump
-    taken = [(turn_matches(o.six_is_nine, p.colour, p.top),
-              jump_matches_ids(o.power_ranks, o.six_is_nine, p.top) if jump else empty) for p in state.piles]
+    six = o.six_is_nine
+    taken = [turn_matches(six, p.colour, p.cards[-1]) for p in state.piles]
+    if o.jump_in and not seat.no_jump:
+        taken += [jump_matches_ids(o.power_ranks, six, p.cards[-1]) for p in state.piles]
+    ok = taken[0] if len(taken) == 1 else taken[0].union(*taken[1:])
     draw_pile = state.draw_pile
     k = len(draw_pile)
     cards: list[int] = []
@@ -900,7 +901,7 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
         k -= 1
         card_id = draw_pile[k]
         cards.append(card_id)
-        if any(card_id in turn or card_id in jumps for turn, jumps in taken):
+        if card_id in ok:
             found = Drawn(player, card_id, o.draw_until_playable)
             break
         if not o.draw_until_playable:
@@ -1041,14 +1042,14 @@ def _change_shift(g: _Game, player: int, c: Card) -> None:
 
 
 def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
-    _require_seat(state, move.player)
     player = move.player
+    if player not in state._index:
+        _require_seat(state, player)
     if state.prompt is not None:
         raise refusal(state, player, CARDS[0], state.piles[0], PlayKind.PROMPT)
-    facing = state.stacks_on(player)
-    if facing:
+    if state.stacks and state.stacks_on(player):
         return _take_stacks(state, player, move.count)
-    if state.trades_on(player):
+    if state.trades and state.trades_on(player):
         raise IllegalMove("A trade is aimed at you, not a stack.", "Use /uno accept, or deflect it.",
                           code="trade_pending")
     if player != state.turn:
@@ -1431,7 +1432,10 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
     moves = state._moves.get(player)
     if moves is None:
-        moves = state._moves[player] = tuple(options(state, player).moves())
+        found = state._options.get(player)
+        if found is None:
+            found = state._options[player] = _options(state, player)
+        moves = state._moves[player] = tuple(found.moves())
     return list(moves)
 
 
@@ -1541,14 +1545,14 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
         pile = piles[0]
         ok = turn_matches(o.six_is_nine, pile.colour, pile.cards[-1])
         pile_id = pile.id
-        for card_id in (forced,) if forced is not None else state.seats[state._index[player]].hand:
-            if card_id in ok:
-                face = _FACE[card_id]
-                if face in seen and card_id != forced:
-                    continue
-                seen.add(face)
-                plays.append(play_option(state, player, CARDS[card_id], pile_id, PlayKind.TURN)
-                             if card_id in _CHOOSING else turn_option(card_id, pile_id))
+        for card_id in filter(ok.__contains__, (forced,) if forced is not None else
+                              state.seats[state._index[player]].hand):
+            face = _FACE[card_id]
+            if face in seen and card_id != forced:
+                continue
+            seen.add(face)
+            plays.append(play_option(state, player, CARDS[card_id], pile_id, _TURN)
+                         if card_id in _CHOOSING else turn_option(card_id, pile_id))
         return plays
     empty: frozenset[int] = frozenset()
     turn_ok = [turn_matches(o.six_is_nine, p.colour, p.top) for p in piles] if is_turn else [empty] * len(piles)
@@ -1559,7 +1563,7 @@ def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None)
     sets = [*turn_ok, *jump_ok] if may_jump else turn_ok
     taken = sets[0] if len(sets) == 1 else sets[0].union(*sets[1:])
     hand = (forced,) if is_turn and forced is not None else state.hand(player)
-    for card_id in [i for i in hand if i in taken]:
+    for card_id in filter(taken.__contains__, hand):
         face = _FACE[card_id]
         if face in seen and card_id != forced:
             continue
