@@ -7,7 +7,7 @@ A card is an int id (0-107) everywhere in the state, so piles and hands are tupl
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.errors import IllegalMove
@@ -36,19 +36,16 @@ class Card:
     id: int
     colour: Colour | None  # None for Wild and Wild +4
     rank: str
+    is_wild: bool = field(init=False, repr=False, compare=False)
+    plus: int = field(init=False, repr=False, compare=False)  # cards it adds to a stack: 2 for a +2, 4 for a +4
 
-    @property
-    def is_wild(self) -> bool:
-        return self.colour is None
+    def __post_init__(self) -> None:  # set once: the rules read them for every card of every hand
+        object.__setattr__(self, "is_wild", self.colour is None)
+        object.__setattr__(self, "plus", 2 if self.rank == DRAW2 else 4 if self.rank == WILD4 else 0)
 
     @property
     def is_number(self) -> bool:
         return self.rank in NUMBERS
-
-    @property
-    def plus(self) -> int:
-        """Cards this card adds to a stack: 2 for a +2, 4 for a Wild +4, else 0."""
-        return 2 if self.rank == DRAW2 else 4 if self.rank == WILD4 else 0
 
     @property
     def suit(self) -> Colour:

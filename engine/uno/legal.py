@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from itertools import product
 
 from engine.uno.cards import CARDS, Colour
@@ -68,9 +69,26 @@ class PlayOption:
 
     def moves(self, player: int) -> list[Play]:
         """Every complete `Play` of this option (one per combination of answers)."""
+        if not (self.colours or self.targets or self.ontos or self.splits):
+            return [bare_play(player, self.card, self.pile)]
         return [Play(player, self.card, self.pile, colour, target, onto, split)
                 for colour, target, onto, split in product(self.colours or (None,), self.targets or (None,),
                                                           self.ontos or (None,), self.splits or (None,))]
+
+
+# Moves and options are values: the common ones are made once and shared (a frozen dataclass costs ~1 µs to make).
+SHARED = 1 << 16
+bare_play = lru_cache(maxsize=SHARED)(Play)  # Play(player, card, pile), nothing to choose
+
+
+@lru_cache(maxsize=SHARED)
+def turn_option(card: int, pile: int) -> PlayOption:
+    return PlayOption(card, pile, PlayKind.TURN)
+
+
+@lru_cache(maxsize=SHARED)
+def jump_option(card: int, pile: int) -> PlayOption:
+    return PlayOption(card, pile, PlayKind.JUMP)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +101,15 @@ class Options:
     only: int | None = None  # the card just drawn: on this turn no other card, not even a copy of it, may be played
 
     def moves(self) -> list[Move]:
-        return [m for option in self.plays for m in option.moves(self.player)] + list(self.actions)
+        moves: list[Move] = []
+        player = self.player
+        for o in self.plays:
+            if o.colours or o.targets or o.ontos or o.splits:
+                moves += o.moves(player)
+            else:
+                moves.append(bare_play(player, o.card, o.pile))
+        moves += self.actions
+        return moves
 
     def for_card(self, card_id: int) -> list[PlayOption]:
         """The options for a card of the hand (copies of a face share them, unless one was just drawn)."""

@@ -68,6 +68,17 @@ class UnoOptions:
                 ranks.add(rank)
         return frozenset(ranks)
 
+    @cached_property
+    def plain_ranks(self) -> frozenset[str]:
+        """Ranks whose card does nothing but pass the turn on (Skip, Reverse; a Wild: its colour): no stack, shift,
+        trade, new or moved pile, and no run of 8s to count."""
+        ranks = {"3", "4", "5", "6", "9", "skip", "rev", "wild"}
+        for rank, on in (("0", self.zero_passes_hands), ("1", self.one_moves_pile), ("2", self.two_new_pile),
+                         ("7", self.seven_trades), ("8", self.crazy_eights)):
+            if not on:
+                ranks.add(rank)
+        return frozenset(ranks)
+
 
 CHAOS = UnoOptions()
 CLASSIC = UnoOptions(six_is_nine=False, zero_passes_hands=False, one_moves_pile=False, two_new_pile=False,

@@ -17,12 +17,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.base import Event, GameKind
 from engine.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn
 from engine.uno.cards import CARDS, COLOURS, DECK_SIZE, Card, Colour
-from engine.uno.legal import Options, PlayKind, PlayOption
+from engine.uno.legal import SHARED, Options, PlayKind, PlayOption, jump_option, turn_option
 from engine.uno.moves import (
     Accept,
     Callout,
@@ -90,27 +91,40 @@ class GameOver(IllegalMove):
 
 def face(rank: str, options: UnoOptions) -> str:
     """6 and 9 are the same card (Cards) when the option is on."""
-    return "6" if rank == "9" and options.six_is_nine else rank
+    return _face(rank, options.six_is_nine)
 
 
-def matches(state: UnoState, c: Card, pile: Pile) -> bool:
+def matches(state: UnoState, c: Card, pile: Pile | _Pile) -> bool:
     """A normal play: the card matches the pile's colour or symbol; wilds go anywhere (Basic rules)."""
-    if c.colour is None or pile.colour is None or c.colour == pile.colour:
-        return True
-    top = CARDS[pile.top]
-    return top.colour is not None and face(c.rank, state.options) == face(top.rank, state.options)
+    return c.id in turn_matches(state.options.six_is_nine, pile.colour, pile.top)
 
 
-def jump_matches(state: UnoState, c: Card, pile: Pile) -> bool:
+def jump_matches(state: UnoState, c: Card, pile: Pile | _Pile) -> bool:
     """Jumping in: numbers need the same number and colour; power cards only the same symbol; plus cards
     are all the same for jumping in (Stacking)."""
-    top = CARDS[pile.top]
     o = state.options
-    if c.plus and top.plus:
-        return True
-    if c.rank in o.power_ranks:
-        return face(c.rank, o) == face(top.rank, o)
-    return c.colour == top.colour and face(c.rank, o) == face(top.rank, o)
+    return c.id in jump_matches_ids(o.power_ranks, o.six_is_nine, pile.top)
+
+
+@cache
+def turn_matches(six_is_nine: bool, colour: Colour | None, top: int) -> frozenset[int]:
+    """The ids of the cards `matches` allows on a pile of this colour and top card."""
+    t = CARDS[top]
+    return frozenset(c.id for c in CARDS if c.colour is None or colour is None or c.colour == colour
+                     or (t.colour is not None and _face(c.rank, six_is_nine) == _face(t.rank, six_is_nine)))
+
+
+@cache
+def jump_matches_ids(power_ranks: frozenset[str], six_is_nine: bool, top: int) -> frozenset[int]:
+    """The ids of the cards `jump_matches` allows on a pile with this top card."""
+    t = CARDS[top]
+    same = {c.id for c in CARDS if _face(c.rank, six_is_nine) == _face(t.rank, six_is_nine)}
+    return frozenset(c.id for c in CARDS if (c.plus and t.plus) or (
+        c.id in same and (c.rank in power_ranks or c.colour == t.colour)))
+
+
+def _face(rank: str, six_is_nine: bool) -> str:
+    return "6" if rank == "9" and six_is_nine else rank
 
 
 def stack_colour_ok(c: Card, colour: Colour | None) -> bool:
@@ -269,9 +283,12 @@ class _Seat:
         self.said_uno, self.exposed_at, self.last_card, self.no_jump = s.said_uno, s.exposed_at, s.last_card, s.no_jump
         self.name = s.name
 
-    def freeze(self) -> Seat:
-        return Seat(self.player, tuple(self.hand), self.points, self.said_uno, self.exposed_at, self.last_card,
-                    self.no_jump, self.name)
+    def freeze(self) -> Seat:  # as Seat(...), field for field
+        seat = object.__new__(Seat)
+        seat.__dict__.update(player=self.player, hand=tuple(self.hand), points=self.points, said_uno=self.said_uno,
+                             exposed_at=self.exposed_at, last_card=self.last_card, no_jump=self.no_jump,
+                             name=self.name)
+        return seat
 
 
 class _Pile:
@@ -281,8 +298,15 @@ class _Pile:
         self.id, self.cards, self.colour, self.serial = p.id, list(p.cards), p.colour, p.serial
         self.top_by, self.eights, self.wild4 = p.top_by, list(p.eights), p.wild4
 
-    def freeze(self) -> Pile:
-        return Pile(self.id, tuple(self.cards), self.colour, self.serial, self.top_by, tuple(self.eights), self.wild4)
+    @property
+    def top(self) -> int:
+        return self.cards[-1]
+
+    def freeze(self) -> Pile:  # as Pile(...), field for field
+        pile = object.__new__(Pile)
+        pile.__dict__.update(id=self.id, cards=tuple(self.cards), colour=self.colour, serial=self.serial,
+                             top_by=self.top_by, eights=tuple(self.eights), wild4=self.wild4)
+        return pile
 
 
 class _Game:
@@ -309,9 +333,14 @@ class _Game:
         self.events: list[Event] = []
 
     def freeze(self) -> UnoState:
-        seats = tuple(x.freeze() if type(x) is _Seat else x for x in self.seats) if self._seats_changed \
-            else self.state.seats
-        piles = tuple(p.freeze() if type(p) is _Pile else p for p in self.piles) if self._piles_changed \
+        if self._seats_changed:
+            seats = tuple([x.freeze() if type(x) is _Seat else x for x in self.seats])
+            closing = self.phase is Phase.PLAY and () in [x.hand for x in seats]
+        else:
+            seats = self.state.seats
+            closing = self.state.closing if self.phase is self.state.phase else \
+                self.phase is Phase.PLAY and () in [x.hand for x in seats]
+        piles = tuple([p.freeze() if type(p) is _Pile else p for p in self.piles]) if self._piles_changed \
             else self.state.piles
         # The fields are set directly (the frozen __init__ costs more than the rest of a move); the same as
         # UnoState(...), including the player index, shared when the seating did not change.
@@ -324,6 +353,7 @@ class _Game:
             drawn=self.drawn, plays=self.plays, last_player=self.last_player, round=self.round, winners=self.winners,
             reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer, seed_chosen=self.state.seed_chosen,
             _index=self._index if self._index is not None else {x.player: i for i, x in enumerate(seats)},
+            closing=closing, _options={}, _moves={},
         )
         return new
 
@@ -594,11 +624,14 @@ class _Game:
             self.turn = self.next(self.last_player)
         self.emit("turn", player=self.turn)
 
-    def settle(self) -> None:
-        """After every move: plain games (no jumping in) score the round as soon as nothing is pending."""
-        if self.phase is Phase.PLAY and not self.o.jump_in and any(not x.hand for x in self.seats) \
-                and not (self.stacks or self.trades or self.shift or self.prompt):
+    def settle(self) -> UnoState:
+        """The new state, after every move: plain games (no jumping in) score the round as soon as someone is out
+        and nothing is pending."""
+        new = self.freeze()
+        if new.closing and not self.o.jump_in and not new.pending:
             self.end_round()
+            return self.freeze()
+        return new
 
 
 # -- starting ---------------------------------------------------------------------------------------------
@@ -646,17 +679,18 @@ def apply(state: UnoState, move: Move) -> tuple[UnoState, list[Event]]:
     handler = _HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(f"Unknown move {type(move).__name__}.")
-    if state.phase is Phase.OVER:
-        raise GameOver("This game is over.", "Start a new one with /uno new.")
-    if state.phase is Phase.LOBBY and type(move) not in (Join, Start, Leave, SetTimer):
-        raise IllegalMove("The game hasn't started yet.", "The host starts it with the Start button or /uno start.",
-                          code="not_started")
+    phase = state.phase
+    if phase is not _PLAY:
+        if phase is Phase.OVER:
+            raise GameOver("This game is over.", "Start a new one with /uno new.")
+        if type(move) not in (Join, Start, Leave, SetTimer):
+            raise IllegalMove("The game hasn't started yet.",
+                              "The host starts it with the Start button or /uno start.", code="not_started")
     if state.prompt is not None and type(move) not in (Choose, TimeOut, Leave, SetTimer):
         raise IllegalMove(f"The game is waiting for <@{state.prompt.player}> to choose.",
                           "Wait a moment; they have a menu for it.", code="prompt")
     g = handler(state, move)
-    g.settle()
-    return g.freeze(), g.events
+    return (g.settle(), g.events) if isinstance(g, _Game) else g
 
 
 def _require_seat(state: UnoState, player: int) -> None:
@@ -700,28 +734,46 @@ def _start(state: UnoState, move: Start) -> _Game:
     return g
 
 
-def _play(state: UnoState, move: Play) -> _Game:
-    _require_seat(state, move.player)
-    if move.card not in state.hand(move.player):
+def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
+    player = move.player
+    index = state._index.get(player)
+    if index is None:
+        _require_seat(state, player)
+    hand = state.seats[index].hand  # type: ignore[index]  # _require_seat raised without one
+    if move.card not in hand:
         raise IllegalMove(f"You don't hold {CARDS[move.card].name}." if 0 <= move.card < DECK_SIZE
                           else "That is not a card.", "Use /uno hand to see your cards.", code="not_in_hand")
-    try:
-        pile = state.pile(move.pile)
-    except KeyError:
-        raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.",
-                          code="no_pile") from None
+    for pile in state.piles:
+        if pile.id == move.pile:
+            break
+    else:
+        raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.", code="no_pile")
     if move.serial is not None and move.serial != pile.serial:
         first = f"<@{pile.top_by}>" if pile.top_by is not None else "A flip"
         raise RaceLost(f"{first} was first: {CARDS[pile.top].name} is on pile {state.pile_number(pile.id)} now.",
                        "Nothing of yours changed; look at the pile and play again if you still can.")
     c = CARDS[move.card]
-    kind = play_kind(state, move.player, c, pile)
-    if not kind.allowed:
-        raise refusal(state, move.player, c, pile, kind)
-    _check_choices(state, move, c, kind)
+    listed = state._options.get(player)  # asked for already: that copy on that pile, if it may go there
+    option = None
+    if listed is not None:
+        card_id, pile_id = c.id, pile.id
+        for found in listed.plays:
+            if found.card == card_id and found.pile == pile_id:
+                option = found
+                break
+    if option is None:
+        kind = play_kind(state, player, c, pile)
+        if not kind.allowed:
+            raise refusal(state, player, c, pile, kind)
+        option = play_option(state, player, c, pile.id, kind)
+    kind = option.kind
+    if option.colours or option.targets or option.ontos or option.splits:
+        _check_choices(option, move, c)
+    if (kind is _TURN or kind is _JUMP) and c.rank in state.options.plain_ranks and len(hand) > 1 \
+            and not (state.stacks or state.trades or state.shift or state.closing):
+        return _plain_play(state, move, c, pile)
     g = _Game(state)
     gp = g.pile(pile.id)
-    player = move.player
     wild4 = _wild4_record(state, move, c, pile, kind) if c.rank == "+4" else None
     g.place(player, c.id, gp, move.colour)
     if kind in (PlayKind.TURN, PlayKind.JUMP):
@@ -747,13 +799,12 @@ def _play(state: UnoState, move: Play) -> _Game:
     return g
 
 
-def _check_choices(state: UnoState, move: Play, c: Card, kind: PlayKind) -> None:
+def _check_choices(option: PlayOption, move: Play, c: Card) -> None:
     """Missing choices are asked for (NeedChoice), wrong ones refused, before anything changes."""
-    option = play_option(state, move.player, c, move.pile, kind)
     if option.colours and move.colour is None:
         raise NeedChoice("colour", f"Which colour for your {c.name}?", "Choose red, yellow, green or blue.")
     if option.targets and move.target is None:
-        what = "put the stack on" if kind is PlayKind.STACKS else "trade hands with"
+        what = "put the stack on" if option.kind is PlayKind.STACKS else "trade hands with"
         raise NeedChoice("target", f"Who do you {what}?", "Pick a player.")
     if option.targets and move.target not in option.targets:
         raise IllegalMove("Pick another player at this table.", "You can't choose yourself.", code="bad_target")
@@ -765,6 +816,110 @@ def _check_choices(state: UnoState, move: Play, c: Card, kind: PlayKind) -> None
     if option.splits and move.split not in option.splits:
         raise NeedChoice("split", "Which stacks go on to the next player: the plus stacks or the Crazy 8's?",
                          "Your 2 splits them apart (Deflection, edge cases).")
+
+
+def _copy(obj: Any) -> tuple[Any, dict[str, Any]]:
+    """A copy of a frozen `UnoState`, `Seat` or `Pile` (no slots) and its fields to change before anyone sees it,
+    as `_Game.freeze` builds them; a state's copy keeps `_index` and `closing` (callers change neither)."""
+    new = object.__new__(type(obj))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    return new, fields
+
+
+def _plain_play(state: UnoState, move: Play, c: Card, pile: Pile) -> tuple[UnoState, list[Event]]:
+    """`_Game.place` and `_Game.effect` for a card of `plain_ranks` from a hand of two or more, nothing pending:
+    only the player's seat, the pile, the turn and the direction change (and others' no-jump flags clear)."""
+    player = move.player
+    plays = state.plays + 1
+    events: list[Event] = []
+    drawn = state.drawn
+    if drawn is not None and drawn.player != player:
+        events.append({"type": "released", "player": drawn.player})
+    seats = list(state.seats)
+    i = state._index[player]
+    seat = seats[i]
+    hand = list(seat.hand)
+    hand.remove(c.id)
+    seats[i], fields = _copy(seat)
+    fields["hand"] = tuple(hand)
+    if len(hand) == 1:
+        fields["exposed_at"] = plays
+    for j, other in enumerate(seats):
+        if other.no_jump and j != i:
+            seats[j], fields = _copy(other)
+            fields["no_jump"] = False  # "until someone else plays a card"
+    piles = list(state.piles)
+    k = next(k for k, p in enumerate(piles) if p is pile)
+    colour = c.colour if c.colour is not None else move.colour
+    piles[k], fields = _copy(pile)
+    fields["cards"], fields["colour"], fields["serial"], fields["top_by"], fields["wild4"] = \
+        (*pile.cards, c.id), colour, pile.serial + 1, player, None
+    fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
+    events.append({"type": "play", "player": player, "card": c.id, "pile": k + 1,
+                   "colour": colour and colour.value})
+    n, direction = len(seats), state.direction
+    nxt = seats[(i + direction) % n].player
+    turn = nxt
+    if c.rank == "skip":
+        turn = seats[(i + 2 * direction) % n].player
+        events.append({"type": "skipped", "player": nxt})
+    elif c.rank == "rev":
+        if n == 2 and state.options.two_player_reverse_skips:
+            turn = player
+            events.append({"type": "skipped", "player": nxt})
+        else:
+            direction = -direction
+            turn = seats[(i + direction) % n].player
+            events.append({"type": "reversed", "direction": direction})
+    events.append({"type": "turn", "player": turn})
+    new, fields = _copy(state)
+    fields["seats"], fields["piles"], fields["plays"], fields["last_player"] = tuple(seats), tuple(piles), plays, player
+    fields["drawn"], fields["direction"], fields["turn"], fields["_options"], fields["_moves"] = \
+        None, direction, turn, {}, {}
+    return new, events
+
+
+def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
+    """`_draw` with no stack anywhere and no drawn card: the cards come off the draw pile's top as it is; None
+    when it would run out (the general path reshuffles)."""
+    o = state.options
+    i = state._index[player]
+    seat = state.seats[i]
+    six = o.six_is_nine
+    taken = [turn_matches(six, p.colour, p.cards[-1]) for p in state.piles]
+    if o.jump_in and not seat.no_jump:
+        taken += [jump_matches_ids(o.power_ranks, six, p.cards[-1]) for p in state.piles]
+    ok = taken[0] if len(taken) == 1 else taken[0].union(*taken[1:])
+    draw_pile = state.draw_pile
+    k = len(draw_pile)
+    cards: list[int] = []
+    found = None
+    while True:
+        if not k:
+            return None
+        k -= 1
+        card_id = draw_pile[k]
+        cards.append(card_id)
+        if card_id in ok:
+            found = Drawn(player, card_id, o.draw_until_playable)
+            break
+        if not o.draw_until_playable:
+            break
+    seats = list(state.seats)
+    seats[i], fields = _copy(seat)
+    fields["hand"], fields["said_uno"], fields["exposed_at"], fields["last_card"], fields["no_jump"] = \
+        seat.hand + tuple(cards), False, None, None, True
+    events: list[Event] = [{"type": "draw", "player": player, "count": len(cards), "cards": cards,
+                            "reason": "turn"}]
+    turn = state.turn
+    if found is None:
+        turn = seats[(i + state.direction) % len(seats)].player
+        events.append({"type": "turn", "player": turn})
+    new, fields = _copy(state)
+    fields["seats"], fields["draw_pile"], fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = \
+        tuple(seats), draw_pile[:k], found, turn, {}, {}
+    return new, events
 
 
 def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: PlayKind) -> Wild4 | None:
@@ -886,15 +1041,15 @@ def _change_shift(g: _Game, player: int, c: Card) -> None:
     g.emit("shift", count=s.count, direction=s.direction)
 
 
-def _draw(state: UnoState, move: Draw) -> _Game:
-    _require_seat(state, move.player)
+def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
     player = move.player
+    if player not in state._index:
+        _require_seat(state, player)
     if state.prompt is not None:
         raise refusal(state, player, CARDS[0], state.piles[0], PlayKind.PROMPT)
-    facing = state.stacks_on(player)
-    if facing:
+    if state.stacks and state.stacks_on(player):
         return _take_stacks(state, player, move.count)
-    if state.trades_on(player):
+    if state.trades and state.trades_on(player):
         raise IllegalMove("A trade is aimed at you, not a stack.", "Use /uno accept, or deflect it.",
                           code="trade_pending")
     if player != state.turn:
@@ -914,6 +1069,10 @@ def _draw(state: UnoState, move: Draw) -> _Game:
         raise IllegalMove("You can play, so you can't draw.",
                           f"For example {CARDS[playable[0]].name}; /uno hand marks every card you can play.",
                           code="can_play")
+    if not state.stacks and state.drawn is None:
+        done = _plain_draw(state, player)
+        if done is not None:
+            return done
     g = _Game(state)
     drawn: list[int] = []
     # Every pile carries a live stack aimed at someone else: drawing on can't find a card to play, so one card
@@ -924,7 +1083,7 @@ def _draw(state: UnoState, move: Draw) -> _Game:
         if not got:
             break
         drawn += got
-        if _playable_on_any(g.freeze(), player, got[0]):
+        if _playable_on_any(g, player, got[0]):
             g.drawn = Drawn(player, got[0], g.o.draw_until_playable)
             break
         if not g.o.draw_until_playable or not free_pile:
@@ -937,14 +1096,15 @@ def _draw(state: UnoState, move: Draw) -> _Game:
     return g
 
 
-def _playable_on_any(state: UnoState, player: int, card_id: int) -> bool:
+def _playable_on_any(g: _Game, player: int, card_id: int) -> bool:
     """The card just drawn goes on a pile without a live stack, as it would from the hand (a plus card on a
     dead plus card too). (Not a plus card onto a live stack: if that stack died before the card was played, the
     forced card could go nowhere and nobody could act.)"""
-    c = CARDS[card_id]
-    jump = state.options.jump_in and not state.seat(player).no_jump
-    return any(not any(s.pile == p.id for s in state.stacks)
-               and (matches(state, c, p) or (jump and jump_matches(state, c, p))) for p in state.piles)
+    o = g.o
+    jump = o.jump_in and not g.by_player[player].no_jump
+    return any(not any(s.pile == p.id for s in g.stacks)
+               and (card_id in turn_matches(o.six_is_nine, p.colour, p.top)
+                    or (jump and card_id in jump_matches_ids(o.power_ranks, o.six_is_nine, p.top))) for p in g.piles)
 
 
 def playable_now(state: UnoState, player: int) -> list[int]:
@@ -1260,7 +1420,7 @@ def _set_timer(state: UnoState, move: SetTimer) -> _Game:
     return g
 
 
-_HANDLERS: dict[type, Callable[[UnoState, Any], _Game]] = {
+_HANDLERS: dict[type, Callable[[UnoState, Any], _Game | tuple[UnoState, list[Event]]]] = {
     Join: _join, Start: _start, Play: _play, Draw: _draw, Pass: _pass, Accept: _accept, Choose: _choose,
     SayUno: _say_uno, Callout: _callout, Challenge: _challenge, EndRound: _end_round, TimeOut: _time_out,
     Leave: _leave, SetTimer: _set_timer}
@@ -1270,11 +1430,28 @@ _HANDLERS: dict[type, Callable[[UnoState, Any], _Game]] = {
 
 def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
-    return options(state, player).moves()
+    moves = state._moves.get(player)
+    if moves is None:
+        found = state._options.get(player)
+        if found is None:
+            found = state._options[player] = _options(state, player)
+        moves = state._moves[player] = tuple(found.moves())
+    return list(moves)
 
 
 def options(state: UnoState, player: int) -> Options:
-    """What `player` may do now: the one answer that moves, menus, marks and autocomplete are read from."""
+    """What `player` may do now: the one answer that moves, menus, marks and autocomplete are read from (worked
+    out once per state and player)."""
+    found = state._options.get(player)
+    if found is None:
+        found = state._options[player] = _options(state, player)
+    return found
+
+
+def _options(state: UnoState, player: int) -> Options:
+    if state.phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.shift
+                                                              or state.closing) and player in state._index:
+        return _free_options(state, player)
     if state.phase is not Phase.PLAY or not state.seated(player):
         if state.phase is Phase.LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
             return Options(player, actions=(Start(player),))
@@ -1286,64 +1463,133 @@ def options(state: UnoState, player: int) -> Options:
             return Options(player, actions=tuple(Choose(player, target=p) for p in state.players if p != player))
         return Options(player, actions=tuple(Choose(player, onto=p.id) for p in state.piles
                                              if p.id != state.prompt.pile))
-    plays: list[PlayOption] = []
-    seen: set[tuple[Colour | None, str]] = set()
-    # Nothing pending (the usual case): a play is a turn play or a jump-in, decided as play_kind would, faster.
-    simple = not state.stacks and not state.trades and state.shift is None and not state.closing
     is_turn = player == state.turn
     forced = state.drawn.card if state.drawn is not None and state.drawn.player == player else None
-    can_jump = state.options.jump_in and not state.seat(player).no_jump
-    for card_id in state.hand(player):
-        c = CARDS[card_id]
-        if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
-            continue
-        seen.add((c.colour, c.rank))
-        for pile in state.piles:
-            if not simple:
-                kind = play_kind(state, player, c, pile)
-                if not kind.allowed:
-                    continue
-            elif is_turn and forced is not None:
-                if card_id != forced:
-                    continue
-                if matches(state, c, pile):
-                    kind = PlayKind.TURN
-                elif state.options.jump_in and jump_matches(state, c, pile):  # a drawn plus card on a stack
-                    kind = PlayKind.JUMP
-                else:
-                    continue
-            elif is_turn and matches(state, c, pile):
-                kind = PlayKind.TURN
-            elif can_jump and jump_matches(state, c, pile):
-                kind = PlayKind.JUMP
-            else:
+    if not state.stacks and not state.trades and state.shift is None and not state.closing:
+        plays = _free_plays(state, player, is_turn, forced)  # nothing pending: the usual case, faster
+    else:
+        plays = []
+        seen: set[tuple[Colour | None, str]] = set()
+        for card_id in state.hand(player):
+            c = CARDS[card_id]
+            if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
                 continue
-            plays.append(play_option(state, player, c, pile.id, kind))
+            seen.add((c.colour, c.rank))
+            for pile in state.piles:
+                kind = play_kind(state, player, c, pile)
+                if kind.allowed:
+                    plays.append(play_option(state, player, c, pile.id, kind))
     actions: list[Move] = []
+    trades = state.trades_on(player)
     if state.stacks_on(player):
-        actions.append(Draw(player))
-    elif player == state.turn and not state.closing and state.shift is None and not state.trades_on(player):
+        actions.append(_shared_draw(player))
+    elif is_turn and not state.closing and state.shift is None and not trades:
         if state.drawn is not None and state.drawn.player == player:
             if not state.drawn.forced:
-                actions.append(Pass(player))
+                actions.append(_shared_pass(player))
         elif state.options.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
-            actions.append(Draw(player))
-    if state.trades_on(player) or (state.shift is not None and player == state.turn):
-        actions.append(Accept(player))
+            actions.append(_shared_draw(player))
+    if trades or (state.shift is not None and is_turn):
+        actions.append(_shared_accept(player))
     o = state.options
     seat = state.seat(player)
     if o.uno_rule:
         if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
-            actions.append(SayUno(player))
-        for other in state.seats:
-            if other.player != player and _callout_possible(state, other):
-                actions.append(Callout(player, other.player))
-    if o.challenge_wild4:
+            actions.append(_shared_sayuno(player))
+        for other in state.seats:  # a call-out is on a hand of one card or none
+            if len(other.hand) <= 1 and other.player != player and _callout_possible(state, other):
+                actions.append(_shared_callout(player, other.player))
+    if o.challenge_wild4 and any(p.wild4 is not None for p in state.piles):
         actions.extend(Challenge(player, p.id) for p in challengeable(state, player))
     if state.closing and not state.pending:
-        actions.append(EndRound(player))
+        actions.append(_shared_endround(player))
     only = forced if is_turn and not state.closing else None
     return Options(player, tuple(plays), tuple(actions), only)
+
+
+def _free_options(state: UnoState, player: int) -> Options:
+    """`_options` when nothing is pending and nobody is out: the plays, Draw or Pass on your turn, the "Uno" rule's
+    moves (no Wild +4 can be challenged without a stack, and the round is not closing)."""
+    is_turn = player == state.turn
+    drawn = state.drawn
+    forced = drawn.card if drawn is not None and drawn.player == player else None
+    plays = _free_plays(state, player, is_turn, forced)
+    actions: list[Move] = []
+    if is_turn:
+        if forced is not None:
+            if not drawn.forced:  # type: ignore[union-attr]  # forced is set only with a drawn card
+                actions.append(_shared_pass(player))
+        elif state.options.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
+            actions.append(_shared_draw(player))
+    if state.options.uno_rule:
+        seats = state.seats
+        seat = seats[state._index[player]]
+        if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
+            actions.append(_shared_sayuno(player))
+        for other in seats:  # a call-out is on a hand of one card or none
+            if len(other.hand) <= 1 and other is not seat and _callout_possible(state, other):
+                actions.append(_shared_callout(player, other.player))
+    return Options(player, tuple(plays), tuple(actions), forced if is_turn else None)
+
+
+def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None) -> list[PlayOption]:
+    """The plays when nothing is pending, as play_kind would classify them: a turn play or a jump-in, read from
+    each pile's match tables. Copies of a face match alike, so a card no pile takes is skipped outright."""
+    o = state.options
+    piles = state.piles
+    plays: list[PlayOption] = []
+    seen: set[int] = set()  # faces (_FACE)
+    if len(piles) == 1 and not o.jump_in:  # one pile, turn plays only (official Uno)
+        if not is_turn:
+            return plays
+        pile = piles[0]
+        ok = turn_matches(o.six_is_nine, pile.colour, pile.cards[-1])
+        pile_id = pile.id
+        for card_id in filter(ok.__contains__, (forced,) if forced is not None else
+                              state.seats[state._index[player]].hand):
+            face = _FACE[card_id]
+            if face in seen and card_id != forced:
+                continue
+            seen.add(face)
+            plays.append(play_option(state, player, CARDS[card_id], pile_id, _TURN)
+                         if card_id in _CHOOSING else turn_option(card_id, pile_id))
+        return plays
+    empty: frozenset[int] = frozenset()
+    turn_ok = [turn_matches(o.six_is_nine, p.colour, p.top) for p in piles] if is_turn else [empty] * len(piles)
+    # on your turn with a drawn card, only that card, and a drawn plus card goes on a dead plus card
+    may_jump = o.jump_in and ((is_turn and forced is not None) or not state.seat(player).no_jump)
+    jump_ok = [jump_matches_ids(o.power_ranks, o.six_is_nine, p.top) for p in piles] if may_jump \
+        else [empty] * len(piles)
+    sets = [*turn_ok, *jump_ok] if may_jump else turn_ok
+    taken = sets[0] if len(sets) == 1 else sets[0].union(*sets[1:])
+    hand = (forced,) if is_turn and forced is not None else state.hand(player)
+    for card_id in filter(taken.__contains__, hand):
+        face = _FACE[card_id]
+        if face in seen and card_id != forced:
+            continue
+        seen.add(face)
+        c = CARDS[card_id]
+        plain = not c.is_wild and c.rank not in ("7", "1")  # no colour, partner or pile to choose
+        for i, pile in enumerate(piles):
+            if card_id in turn_ok[i]:
+                plays.append(turn_option(card_id, pile.id) if plain else
+                             play_option(state, player, c, pile.id, PlayKind.TURN))
+            elif card_id in jump_ok[i]:
+                plays.append(jump_option(card_id, pile.id) if plain else
+                             play_option(state, player, c, pile.id, PlayKind.JUMP))
+    return plays
+
+
+_FACE = tuple(next(d.id for d in CARDS if (d.colour, d.rank) == (c.colour, c.rank)) for c in CARDS)  # first copy
+_CHOOSING = frozenset(c.id for c in CARDS if c.is_wild or c.rank in ("7", "1"))  # a colour, partner or pile to choose
+_PLAY = Phase.PLAY
+_TURN, _JUMP = PlayKind.TURN, PlayKind.JUMP
+_shared_draw = lru_cache(maxsize=SHARED)(Draw)
+_shared_pass = lru_cache(maxsize=SHARED)(Pass)
+_shared_accept = lru_cache(maxsize=SHARED)(Accept)
+_shared_sayuno = lru_cache(maxsize=SHARED)(SayUno)
+_shared_endround = lru_cache(maxsize=SHARED)(EndRound)
+_shared_callout = lru_cache(maxsize=SHARED)(Callout)
 
 
 def _callout_possible(state: UnoState, seat: Seat) -> bool:
@@ -1376,14 +1622,22 @@ def play_option(state: UnoState, player: int, c: Card, pile_id: int, kind: PlayK
         facing = _affected_stacks(state, player, pile_id)
         if any(s.immutable for s in facing) and any(not s.immutable for s in facing):
             splits = ("plus", "eights")
+    if not (colours or targets or ontos or splits):
+        if kind is PlayKind.TURN:
+            return turn_option(c.id, pile_id)
+        if kind is PlayKind.JUMP:
+            return jump_option(c.id, pile_id)
     return PlayOption(c.id, pile_id, kind, colours, targets, ontos, splits)
 
 
 def waiting_on(state: UnoState) -> list[int]:
     """Whom the game waits for, the one the turn timer is for first. Empty only when the game is over."""
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.closing):
+        return [state.turn_player()]
+    if phase is Phase.OVER:
         return []
-    if state.phase is Phase.LOBBY:
+    if phase is Phase.LOBBY:
         return [state.host]
     if state.prompt is not None:
         return [state.prompt.player]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 from typing import Any
 
 from engine.uno.cards import Colour
+from engine.uno.legal import Options
+from engine.uno.moves import Move
 from engine.uno.options import UnoOptions
 
 
@@ -31,7 +32,7 @@ class PromptKind(StrEnum):
     PILE = "pile"  # a 1 revealed by a flip: its player picks the pile to move it onto
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: rules._Seat/_Pile.freeze fill its __dict__ at once (far cheaper than __init__)
 class Seat:
     player: int
     hand: tuple[int, ...] = ()
@@ -53,7 +54,7 @@ class Wild4:
     stack: int  # the stack's id
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: rules._Seat/_Pile.freeze fill its __dict__ at once (far cheaper than __init__)
 class Pile:
     id: int
     cards: tuple[int, ...]  # bottom .. top
@@ -145,10 +146,19 @@ class UnoState:
     next_id: int = 1  # ids for stacks and trades
     timer: int = 0  # seconds the turn player has before the bot draws for them; 0: off
     seed_chosen: bool = False  # dealt from a seed a player gave (said publicly: they know every hand)
-    _index: dict[int, int] = field(init=False, repr=False, compare=False)  # set by __post_init__
+    # Derived, set by __post_init__ (and by rules._Game.freeze, which builds states directly):
+    _index: dict[int, int] = field(init=False, repr=False, compare=False)  # player -> seat position
+    # Someone has played their last card: only jump-ins and answers until the round is scored.
+    closing: bool = field(init=False, repr=False, compare=False)
+    # `rules.options` and `rules.legal_moves` per player, filled as asked: a state never changes, nor its answers.
+    _options: dict[int, Options] = field(init=False, repr=False, compare=False)
+    _moves: dict[int, tuple[Move, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.player: i for i, s in enumerate(self.seats)})
+        object.__setattr__(self, "closing", self.phase is Phase.PLAY and any(not s.hand for s in self.seats))
+        object.__setattr__(self, "_options", {})
+        object.__setattr__(self, "_moves", {})
 
     # -- lookups ---------------------------------------------------------------------------------------
 
@@ -159,11 +169,6 @@ class UnoState:
     @property
     def finished(self) -> bool:
         return self.phase is Phase.OVER
-
-    @cached_property
-    def closing(self) -> bool:
-        """Someone has played their last card: only jump-ins and answers until the round is scored."""
-        return self.phase is Phase.PLAY and any(not s.hand for s in self.seats)
 
     def seated(self, player: int) -> bool:
         return player in self._index
