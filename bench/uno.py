@@ -2,7 +2,11 @@
 
 Each row plays whole games back to back, every move picked uniformly at random from the legal ones with a seeded
 `random.Random`: in `classic` from the moves of the players `rules.waiting_on` names, in `chaos` (where anyone may
-jump in) from the union of every player's legal moves. A game stops when it is finished or after `--cap` moves
+jump in) from the union of every player's legal moves. The preset `classic, plays first` picks as rlcard's Uno
+lets its players: a card is played whenever one can be (rlcard lists `draw` only when nothing is playable, and plays
+a playable drawn card at once), so its games and hands have rlcard's sizes (about 46 moves a game, not ~1,400 where
+a player may draw with a playable card in hand): the like-for-like row for the ratio.
+A game stops when it is finished or after `--cap` moves
 (counted as capped). The time of `legal_moves` and of `apply` is measured separately; the rest (new games, the
 random pick, the loop) is neither.
 
@@ -34,7 +38,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.uno import rules
+from engine.uno.moves import Play
 from engine.uno.options import PRESETS
+
+PLAYS_FIRST = "classic, plays first"
 
 try:
     import numpy as np
@@ -71,7 +78,8 @@ def _timed(play, *args) -> Row:
 
 
 def play_ours(preset: str, players: int, seed: int, seconds: float, games: int | None, cap: int) -> Row:
-    options, anyone = PRESETS[preset], preset == "chaos"
+    plays_first = preset == PLAYS_FIRST
+    options, anyone = PRESETS["classic" if plays_first else preset], preset == "chaos"
     seats = tuple(range(1, players + 1))
     rng, perf = random.Random(seed), time.perf_counter
     row, legal_s, apply_s = Row("chaos-table", preset, players), 0.0, 0.0
@@ -87,6 +95,8 @@ def play_ours(preset: str, players: int, seed: int, seconds: float, games: int |
             t0 = perf()
             legal = [m for p in (state.players if anyone else rules.waiting_on(state))
                      for m in rules.legal_moves(state, p)]
+            if plays_first:
+                legal = [m for m in legal if isinstance(m, Play)] or legal
             t1 = perf()
             if not legal:
                 raise SystemExit(f"{preset}: no legal move in an unfinished game (seed {seed + row.games}, "
@@ -196,6 +206,7 @@ def main() -> None:
               f"{rl_players}-player, so the classic rows beside it are {rl_players}-player for both engines")
         if rl_players != args.players:
             plays.append((play_ours, "classic", rl_players, *run))
+        plays.append((play_ours, PLAYS_FIRST, rl_players, *run))
         plays += [(play_rlcard_game, *run), (play_rlcard_run, *run)]
     best: list[Row | None] = [None] * len(plays)
     for _ in range(args.repeat):
@@ -206,11 +217,13 @@ def main() -> None:
     rows = [r for r in best if r is not None]
     print_table(rows)
     rl_game = next((r for r in rows if r.engine == "rlcard game"), None)
-    ours = next((r for r in rows if rl_game and r.engine == "chaos-table" and r.preset == "classic"
-                 and r.players == rl_game.players), None)
-    if rl_game and ours:
-        print(f"\nclassic {ours.players}-player: ours {ours.moves / ours.cpu:.0f} moves/s, rlcard's bare game "
-              f"{rl_game.moves / rl_game.cpu:.0f}: ratio {(ours.moves / ours.cpu) / (rl_game.moves / rl_game.cpu):.2f}")
+    for preset in ("classic", PLAYS_FIRST):
+        ours = next((r for r in rows if rl_game and r.engine == "chaos-table" and r.preset == preset
+                     and r.players == rl_game.players), None)
+        if rl_game and ours:
+            print(f"\n{preset}, {ours.players}-player: ours {ours.moves / ours.cpu:.0f} moves/s, rlcard's bare game "
+                  f"{rl_game.moves / rl_game.cpu:.0f}: ratio "
+                  f"{(ours.moves / ours.cpu) / (rl_game.moves / rl_game.cpu):.2f}")
 
 
 if __name__ == "__main__":
