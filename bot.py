@@ -241,9 +241,20 @@ def create_bot(settings: Settings | None = None, *, sync_global: bool = False,
     return ChaosTable(settings or load_settings(), sync_global=sync_global, extensions=extensions)
 
 
+def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (requirements.txt; not on Windows): less CPU an interaction than
+    asyncio's own (docs/benchmarks.md, Load). None: asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return cast(Callable[[], asyncio.AbstractEventLoop], uvloop.new_event_loop)
+
+
 async def run_until_stopped(bot: ChaosTable, token: str) -> None:
     """Run the bot until it closes or SIGINT/SIGTERM arrives; then close it cleanly."""
     loop = asyncio.get_running_loop()
+    log.info("event loop: %s.%s", type(loop).__module__, type(loop).__qualname__)
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
@@ -285,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=log_level_number(settings), root=True)
     bot = create_bot(settings, sync_global=args.sync)
     try:
-        asyncio.run(run_until_stopped(bot, settings.token))
+        with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+            runner.run(run_until_stopped(bot, settings.token))
     except discord.LoginFailure:
         print("Discord refused the token. Copy a fresh one from the Developer Portal (Bot -> Reset Token) "
               "into DISCORD_TOKEN.", file=sys.stderr)
