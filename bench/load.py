@@ -379,6 +379,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--profile-rate", type=float, default=100)
     parser.add_argument("--loop", choices=("bot", "asyncio"), default="bot",
                         help="the bot's event loop (uvloop where installed) or asyncio's own")
+    parser.add_argument("--gc-threshold", help="gen0,gen1,gen2 thresholds set after the bot started, to compare "
+                                               "with the bot's own (bot.GC_THRESHOLD)")
     return parser.parse_args()
 
 
@@ -393,6 +395,9 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         harness = Harness(fake, Path(tmp) / "bench.db")
         await harness.start_bot()
+        if args.gc_threshold:
+            gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
+        print(f"gc thresholds {gc.get_threshold()}", file=sys.stderr)
         try:
             began = time.perf_counter()
             world = await set_up(harness, fake, args)
