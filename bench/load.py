@@ -1,7 +1,7 @@
 """Open-loop load on the real bot: N active channels, a mix of commands arriving at fixed rates (issue 19, item 1).
 
     python bench/load.py [--channels 1000] [--rates 100,400,800] [--seconds 20] [--no-pictures]
-                         [--find-saturation] [--profile FILE --profile-rate 100]
+                         [--find-saturation] [--profile FILE --profile-rate 100] [--loop bot|asyncio]
 
 The fake Discord and the bot (real discord.py, real storage on a SQLite file) share one process and event loop, as
 in bench/interactions.py. Every channel has a `/table` (four seats) and its Cosmic Deck; some also run a classic Uno
@@ -17,7 +17,8 @@ Per rate it prints p50/p99/max per command and each command's p99 over `/help`'s
 the rate saturated: the backlog grows (interactions unanswered when the run ends, or the median wait in the last
 third of the run more than twice that of the first third, by over 5 ms) or the scheduler fell behind. With
 `--find-saturation` the rate then steps up by `--step` until it saturates. `--no-pictures` leaves the commands that
-send a picture out of the mix (Uno moves and hands, Gin-jon-tan hands, /chroma waits).
+send a picture out of the mix (Uno moves and hands, Gin-jon-tan hands, /chroma waits). `--loop` picks the event
+loop: by default the bot's own choice (`bot.event_loop_factory`: uvloop where installed), `asyncio` for its own.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot import event_loop_factory
 from engine.ginjontan import rules as gjt
 from engine.ginjontan.cards import format_cards
 from engine.ginjontan.moves import Act, Call, Evaluate, Exchange, Give, SetAside, Swap, Trim
@@ -360,7 +362,7 @@ def report(outcome: Outcome) -> list[str]:
     return lines
 
 
-async def main() -> None:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--channels", type=int, default=1000)
     parser.add_argument("--rates", default="100,400,800", help="interactions a second, comma-separated")
@@ -375,7 +377,14 @@ async def main() -> None:
     parser.add_argument("--profile", help="write a cProfile (CPU time of the event loop's thread) of the run at "
                                           "--profile-rate to this file")
     parser.add_argument("--profile-rate", type=float, default=100)
-    args = parser.parse_args()
+    parser.add_argument("--loop", choices=("bot", "asyncio"), default="bot",
+                        help="the bot's event loop (uvloop where installed) or asyncio's own")
+    parser.add_argument("--gc-threshold", help="gen0,gen1,gen2 thresholds set after the bot started, to compare "
+                                               "with the bot's own (bot.GC_THRESHOLD)")
+    return parser.parse_args()
+
+
+async def main(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     mix = {c: w for c, w in WEIGHTS.items() if not (args.no_pictures and c in PICTURES)}
     fake = FakeDiscord()
@@ -386,6 +395,9 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         harness = Harness(fake, Path(tmp) / "bench.db")
         await harness.start_bot()
+        if args.gc_threshold:
+            gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
+        print(f"gc thresholds {gc.get_threshold()}", file=sys.stderr)
         try:
             began = time.perf_counter()
             world = await set_up(harness, fake, args)
@@ -440,4 +452,7 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    options = arguments()
+    with asyncio.Runner(loop_factory=event_loop_factory() if options.loop == "bot" else None) as runner:
+        print(f"event loop: {type(runner.get_loop()).__module__}", file=sys.stderr)
+        runner.run(main(options))

@@ -178,3 +178,26 @@ async def test_what_start_up_built_is_frozen_and_thawed_at_close(harness):
     assert gc.get_freeze_count() == 0
     await harness.start_bot()
     assert gc.get_freeze_count() > 0
+
+
+async def test_young_collections_are_rarer_while_the_bot_runs_and_as_before_after_it_closes(harness):
+    """Issue 19: a bigger first-generation threshold while running (fewer objects of interactions in flight reach
+    the old generation); the process's own thresholds come back at close."""
+    import gc
+
+    from bot import GC_THRESHOLD
+
+    running = gc.get_threshold()
+    await harness.stop_bot()
+    before = gc.get_threshold()
+    assert running[0] > before[0]
+    assert running == GC_THRESHOLD
+    gc.set_threshold(before[0] + 1, *before[1:])  # what the process had is restored, whatever it was
+    try:
+        await harness.start_bot()
+        assert gc.get_threshold() == running
+        await harness.stop_bot()
+        assert gc.get_threshold() == (before[0] + 1, *before[1:])
+    finally:
+        gc.set_threshold(*before)
+        await harness.start_bot()
