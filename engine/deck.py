@@ -131,13 +131,21 @@ class Deck(CardIndex[Card]):
         return any(card.about_yakitori for card in self.cards)
 
     def to_dict(self) -> dict[str, Any]:
+        """A new dictionary at every call (the caller may change it), copied from the cards' worked out once: a table
+        stores its deck at every move, and `asdict` of each card was most of a move's cost (issue 19)."""
+        cards = [{**data, "actions": [dict(a) for a in data["actions"]]} if "actions" in data else dict(data)
+                 for data in self._card_dicts]
+        return {"schema": 1, "name": self.name, "description": self.description, "cards": cards}
+
+    @cached_property
+    def _card_dicts(self) -> tuple[dict[str, Any], ...]:
         cards = []
         for card in self.cards:
             data = {k: v for k, v in asdict(card).items() if v not in (None, ())}
             if card.actions:
                 data["actions"] = [_action_dict(a) for a in card.actions]
             cards.append(data)
-        return {"schema": 1, "name": self.name, "description": self.description, "cards": cards}
+        return tuple(cards)
 
 
 def _action_dict(action: Action) -> dict[str, Any]:

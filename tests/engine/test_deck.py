@@ -98,3 +98,17 @@ def test_decks_folder_holds_only_valid_json():
 def test_only_shipped_decks_load_by_name(name):
     with pytest.raises(DeckError, match="no shipped deck"):
         load_shipped(name)
+
+
+@pytest.mark.parametrize("name", shipped())
+def test_a_decks_dictionary_is_its_file_and_a_changed_copy_changes_nothing(name):
+    """Deck.to_dict works the cards out once (issue 19): each call still gives the file's content, as new objects."""
+    loaded = load_shipped(name)
+    on_disk = json.loads((DECKS_FOLDER / f"{name}.json").read_text(encoding="utf-8"))
+    first = loaded.to_dict()
+    assert json.loads(json.dumps(first)) == on_disk
+    first["cards"][0]["name"] = "changed"
+    first["cards"].append({"id": "extra"})
+    for card in first["cards"]:
+        card.get("actions", []).append({"kind": "changed"})
+    assert json.loads(json.dumps(loaded.to_dict())) == on_disk
