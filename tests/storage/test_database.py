@@ -64,10 +64,53 @@ async def test_connection_pragmas(tmp_path):
     db = await Database.open(tmp_path / "p.db")
     try:
         values = await db.read(lambda c: [c.execute(f"PRAGMA {p}").fetchone()[0]
-                                          for p in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")])
-        assert values == ["wal", 1, 1, database.BUSY_TIMEOUT_MS]  # synchronous 1 = NORMAL
+                                          for p in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout",
+                                                    "wal_autocheckpoint")])
+        assert values == ["wal", 1, 1, database.BUSY_TIMEOUT_MS, database.WAL_BACKSTOP_PAGES]  # synchronous 1 = NORMAL
     finally:
         await db.close()
+
+
+async def _wal_after_writes(path, writes):
+    db = await Database.open(path)
+    try:
+        for n in range(writes):
+            if n % 10 == 0:
+                await asyncio.sleep(0.01)  # players pause; the Checkpointer needs only a moment without a commit
+            await db.write(lambda c, n=n: c.execute(
+                "INSERT INTO games (channel_id, kind, state, created_at, updated_at) VALUES (?, 'k', ?, 'n', 'n')",
+                (n, "x" * 8000)))
+        await db.checkpoint()
+        wal = path.with_name(path.name + "-wal").stat().st_size
+        rows = await db.read(lambda c: c.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    finally:
+        await db.close()
+    return wal, rows
+
+
+async def test_the_write_ahead_log_is_checkpointed_beside_the_writer_and_stays_small(tmp_path, monkeypatch):
+    """The writer never checkpoints (no sync inside a move, issue 19); the Checkpointer keeps the log bounded."""
+    runs = []
+    real = database.Checkpointer._run
+    monkeypatch.setattr(database.Checkpointer, "_run", lambda self: (runs.append(threading.get_ident()), real(self)))
+    monkeypatch.setattr(database, "CHECKPOINT_EVERY_WRITES", 10**9)
+    unchecked, _ = await _wal_after_writes(tmp_path / "never.db", 300)
+    assert runs == []
+    monkeypatch.setattr(database, "CHECKPOINT_EVERY_WRITES", 20)
+    checked, rows = await _wal_after_writes(tmp_path / "often.db", 300)
+    assert rows == 300 and len(runs) >= 300 // 20 // 2 and threading.get_ident() not in runs
+    assert unchecked > 300 * 8000 and checked < unchecked / 4
+
+
+async def test_a_failing_checkpoint_is_logged_and_writes_go_on(tmp_path, monkeypatch, caplog):
+    def fail(self):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(database.Checkpointer, "_run", fail)
+    monkeypatch.setattr(database, "CHECKPOINT_EVERY_WRITES", 5)
+    with caplog.at_level(logging.WARNING):
+        _, rows = await _wal_after_writes(tmp_path / "f.db", 12)
+    assert rows == 12 and "checkpointing the database failed" in caplog.text
 
 
 async def test_write_rolls_back_on_error(tmp_path):
