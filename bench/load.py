@@ -2,6 +2,7 @@
 
     python bench/load.py [--channels 1000] [--rates 100,400,800] [--seconds 20] [--no-pictures]
                          [--find-saturation] [--profile FILE --profile-rate 100] [--loop bot|asyncio]
+                         [--bot-process]
 
 The fake Discord and the bot (real discord.py, real storage on a SQLite file) share one process and event loop, as
 in bench/interactions.py. Every channel has a `/table` (four seats) and its Cosmic Deck; some also run a classic Uno
@@ -19,6 +20,11 @@ third of the run more than twice that of the first third, by over 5 ms) or the s
 `--find-saturation` the rate then steps up by `--step` until it saturates. `--no-pictures` leaves the commands that
 send a picture out of the mix (Uno moves and hands, Gin-jon-tan hands, /chroma waits). `--loop` picks the event
 loop: by default the bot's own choice (`bot.event_loop_factory`: uvloop where installed), `asyncio` for its own.
+
+`--bot-process` runs the bot as in production, in a process of its own (`python -m tests.faults.botproc`: bot.py's
+own start-up, pointed at the fake), so the fake Discord and this scheduler, which stand for Discord and its users,
+no longer share the bot's event loop and interpreter lock. The timing is the same (measured here, at the fake's
+end); the CPU columns are then the bot process's (from /proc), and the collector's pauses are not seen.
 """
 
 from __future__ import annotations
@@ -27,7 +33,10 @@ import argparse
 import asyncio
 import cProfile
 import gc
+import json
+import os
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -52,6 +61,7 @@ from engine.uno.state import Phase
 from render.common import COLOUR_ERROR
 from tests.fake_discord import FakeDiscord, Harness
 from tests.fake_discord.server import FakeUser, InteractionRecord
+from tests.faults.conftest import BotProcess
 
 HANDS = ("1112345678999m", "3p111z222z333z444z", "1111m234p567p789s", "3*s111z222z333z444z", "23456m345p678s99s")
 WEIGHTS = {  # relative share of each command in the mix
@@ -121,15 +131,13 @@ async def set_up(harness: Harness, fake: FakeDiscord, args: argparse.Namespace) 
             for player in (south, west):
                 await harness.click(lobby.message, user=player, label="Join")
             await (await harness.click(lobby.message, user=east, label="Start")).followed_up()
-            record = await harness.bot.games.get(channel, UNO)
-            world.uno.append(Game(channel, record.state))
+            world.uno.append(Game(channel, await stored_state(harness, channel, UNO)))
         elif i < args.uno + args.ginjontan:
             lobby = await harness.slash("ginjontan new", user=east, channel=channel, rounds=33)
             for player in (south, west):
                 await harness.click(lobby.message, user=player, label="Join")
             await harness.click(lobby.message, user=east, label="Start")
-            record = await harness.bot.games.get(channel, GINJONTAN)
-            world.gjt.append(Game(channel, record.state))
+            world.gjt.append(Game(channel, await stored_state(harness, channel, GINJONTAN)))
         elif i < args.uno + args.ginjontan + args.chroma:
             await harness.slash("chroma shuffle", user=manager, channel=channel)
             world.chroma.append(channel)
@@ -139,6 +147,35 @@ async def set_up(harness: Harness, fake: FakeDiscord, args: argparse.Namespace) 
     world.tables.sort(key=lambda t: t.channel)
     assert not fake.rejections, fake.rejections[:3]
     return world
+
+
+async def stored_state(harness: Harness, channel: int, kind: Any) -> Any:
+    """The active game's state: from the bot in this process, else read from its database file."""
+    if harness.bot is not None:
+        record = await harness.bot.games.get(channel, kind)
+        return record.state
+    conn = sqlite3.connect(harness.database_path)
+    try:
+        (text,) = conn.execute("SELECT state FROM games WHERE channel_id = ? AND kind = ? AND status = 'active'",
+                               (channel, kind.name)).fetchone()
+    finally:
+        conn.close()
+    return kind.state_from_dict(json.loads(text))
+
+
+class ProcessCpu:
+    """CPU seconds of another process and of its main thread (the bot's event loop), from /proc."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self._tick = os.sysconf("SC_CLK_TCK")
+
+    def _read(self, path: str) -> float:
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / self._tick  # utime and stime, fields 14 and 15 of stat
+
+    def now(self) -> tuple[float, float]:
+        return self._read(f"/proc/{self.pid}/stat"), self._read(f"/proc/{self.pid}/task/{self.pid}/stat")
 
 
 def uno_pick(state: Any) -> Any:
@@ -292,13 +329,14 @@ class Outcome:
 
 
 async def drive(world: World, rate: float, seconds: float, mix: dict[str, int], rng: random.Random,
-                pauses: GcPauses, profiler: cProfile.Profile | None = None) -> Outcome:
+                pauses: GcPauses, profiler: cProfile.Profile | None = None,
+                bot_cpu: ProcessCpu | None = None) -> Outcome:
     commands, weights = list(mix), list(mix.values())
     total = int(rate * seconds)
     sent: list[Sent] = []
     lags: list[float] = []
     start = time.monotonic() + 0.05
-    cpu, loop_cpu = time.process_time(), time.thread_time()
+    cpu, loop_cpu = bot_cpu.now() if bot_cpu else (time.process_time(), time.thread_time())
     pauses.reset()
     if profiler is not None:
         profiler.enable()
@@ -320,9 +358,11 @@ async def drive(world: World, rate: float, seconds: float, mix: dict[str, int], 
             task.cancel()
     if profiler is not None:
         profiler.disable()
-    cpu, loop_cpu = time.process_time() - cpu, time.thread_time() - loop_cpu
-    gc_line = (f"{sum(pauses.total) * 1000:.0f} ms in {sum(pauses.count)} collections "
-               f"({pauses.count[2]} of gen 2, {pauses.total[2] * 1000:.0f} ms), longest {pauses.longest * 1000:.1f} ms")
+    cpu_now, loop_now = bot_cpu.now() if bot_cpu else (time.process_time(), time.thread_time())
+    cpu, loop_cpu = cpu_now - cpu, loop_now - loop_cpu
+    gc_line = "not seen (another process)" if bot_cpu else (
+        f"{sum(pauses.total) * 1000:.0f} ms in {sum(pauses.count)} collections "
+        f"({pauses.count[2]} of gen 2, {pauses.total[2] * 1000:.0f} ms), longest {pauses.longest * 1000:.1f} ms")
     await asyncio.sleep(0.2)  # followups and board edits of the last ones
     unanswered = sum(not s.record.acknowledged for s in sent)
     thirds = len(sent) // 3
@@ -379,9 +419,14 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--profile-rate", type=float, default=100)
     parser.add_argument("--loop", choices=("bot", "asyncio"), default="bot",
                         help="the bot's event loop (uvloop where installed) or asyncio's own")
+    parser.add_argument("--bot-process", action="store_true",
+                        help="the bot in a process of its own, as in production, instead of sharing this one's loop")
     parser.add_argument("--gc-threshold", help="gen0,gen1,gen2 thresholds set after the bot started, to compare "
                                                "with the bot's own (bot.GC_THRESHOLD)")
-    return parser.parse_args()
+    args = parser.parse_args()
+    if args.bot_process and (args.profile or args.gc_threshold):
+        parser.error("--profile and --gc-threshold act on the bot in this process, not with --bot-process")
+    return args
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -394,7 +439,15 @@ async def main(args: argparse.Namespace) -> None:
     pauses = GcPauses()
     with tempfile.TemporaryDirectory() as tmp:
         harness = Harness(fake, Path(tmp) / "bench.db")
-        await harness.start_bot()
+        process = BotProcess(fake, harness.database_path, Path(tmp) / "bot.log") if args.bot_process else None
+        if process is not None:
+            process.log_level = "WARNING"
+            await process.start()
+            assert process.process is not None
+            bot_cpu: ProcessCpu | None = ProcessCpu(process.process.pid)
+        else:
+            await harness.start_bot()
+            bot_cpu = None
         if args.gc_threshold:
             gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
         print(f"gc thresholds {gc.get_threshold()}", file=sys.stderr)
@@ -409,7 +462,7 @@ async def main(args: argparse.Namespace) -> None:
                 profiling = args.profile and rates[i] == args.profile_rate
                 profiler = cProfile.Profile(time.thread_time) if profiling else None
                 gc.collect()
-                outcome = await drive(world, rates[i], args.seconds, mix, rng, pauses, profiler)
+                outcome = await drive(world, rates[i], args.seconds, mix, rng, pauses, profiler, bot_cpu)
                 if profiler is not None:
                     profiler.dump_stats(args.profile)
                 outcomes.append(outcome)
@@ -424,12 +477,16 @@ async def main(args: argparse.Namespace) -> None:
                 i += 1
         finally:
             try:
-                await harness.stop_bot()
+                if process is not None:
+                    print(f"the bot process exited {await process.stop()}", file=sys.stderr)
+                else:
+                    await harness.stop_bot()
             except Exception as error:  # a saturated run stops with answers still in flight
                 print(f"stopping the bot failed: {error!r}", file=sys.stderr)
             await fake.stop()
     print(f"{args.channels} channels ({args.uno} with Uno, {args.ginjontan} with Gin-jon-tan, {args.chroma} with "
-          f"Chroma), {args.seconds:g} s a rate, pictures {'out of' if args.no_pictures else 'in'} the mix; set-up "
+          f"Chroma), the bot {'in a process of its own' if args.bot_process else 'in this process'}, "
+          f"{args.seconds:g} s a rate, pictures {'out of' if args.no_pictures else 'in'} the mix; set-up "
           f"{setup_s:.1f} s. Milliseconds from INTERACTION_CREATE to the acknowledgement.\n")
     print("| rate /s | command | n | p50 ms | p99 ms | max ms | p99 / /help p99 | refused |")
     print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")

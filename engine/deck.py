@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+import weakref
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from enum import StrEnum
@@ -146,6 +147,9 @@ class Deck(CardIndex[Card]):
                 data["actions"] = [_action_dict(a) for a in card.actions]
             cards.append(data)
         return tuple(cards)
+
+
+_decks: weakref.WeakValueDictionary[Deck, Deck] = weakref.WeakValueDictionary()
 
 
 def _action_dict(action: Action) -> dict[str, Any]:
@@ -314,7 +318,13 @@ def shipped() -> list[str]:
 
 
 def parse_deck(raw: Any) -> Deck:
-    return Deck(*parse_card_file(raw, "deck", _card))
+    return _shared(Deck(*parse_card_file(raw, "deck", _card)))
+
+
+def _shared(deck: Deck) -> Deck:
+    """One object for equal decks: a thousand tables with the shipped deck hold one deck, not 30,000 cards for the
+    collector to walk (issue 19), and each deck's worked-out parts (`to_dict`, `about_yakitori`) are worked out once."""
+    return _decks.setdefault(deck, deck)
 
 
 def parse_card_file(raw: Any, what: str, card: Callable[[Any, int], C]) -> tuple[str, str, tuple[C, ...]]:
@@ -469,4 +479,4 @@ def deck_from_dict(data: dict[str, Any]) -> Deck:
                         for a in c.get("actions", ()))
         cards.append(Card(c["id"], c["name"], CardType(c["type"]), c.get("text"), c.get("sanma"), c.get("suuma"),
                           c.get("on_reveal"), Lasts(c["lasts"]) if c.get("lasts") else None, actions))
-    return Deck(data["name"], data.get("description", ""), tuple(cards))
+    return _shared(Deck(data["name"], data.get("description", ""), tuple(cards)))

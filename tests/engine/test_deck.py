@@ -6,7 +6,17 @@ import json
 
 import pytest
 
-from engine.deck import DECKS_FOLDER, CardType, DeckError, Lasts, load_shipped, parse_deck, parse_file, shipped
+from engine.deck import (
+    DECKS_FOLDER,
+    CardType,
+    DeckError,
+    Lasts,
+    deck_from_dict,
+    load_shipped,
+    parse_deck,
+    parse_file,
+    shipped,
+)
 
 GOOD_CARD = {"id": "go-fish", "name": "Go Fish", "type": "event", "text": "Ask.", "lasts": "hand"}
 
@@ -112,3 +122,15 @@ def test_a_decks_dictionary_is_its_file_and_a_changed_copy_changes_nothing(name)
     for card in first["cards"]:
         card.get("actions", []).append({"kind": "changed"})
     assert json.loads(json.dumps(loaded.to_dict())) == on_disk
+
+
+def test_equal_decks_are_one_object_and_a_different_one_is_not():
+    """Tables that load the same deck share it (issue 19: fewer objects for the collector)."""
+    loaded = load_shipped("cosmic")
+    assert load_shipped("cosmic") is loaded
+    assert deck_from_dict(json.loads(json.dumps(loaded.to_dict()))) is loaded
+    changed = loaded.to_dict()
+    changed["cards"][0]["name"] = "Renamed"
+    other = parse_deck(changed)
+    assert other is not loaded and other != loaded and other.cards[0].name == "Renamed"
+    assert loaded.cards[0].name != "Renamed"

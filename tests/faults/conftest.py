@@ -28,6 +28,7 @@ class BotProcess:
         self.database = database
         self.log = log
         self.process: asyncio.subprocess.Process | None = None
+        self.log_level = "INFO"
 
     def log_tail(self) -> str:
         return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
@@ -46,7 +47,7 @@ class BotProcess:
     async def launch(self, crash_at: str | None = None) -> None:
         """Start the process, without waiting for it to connect."""
         env = {k: v for k, v in os.environ.items() if k not in {CRASH_AT, "DISCORD_TOKEN", "DATABASE_URL"}}
-        env.update(DISCORD_TOKEN="fake-token", DATABASE_URL=f"sqlite:///{self.database}", LOG_LEVEL="INFO",
+        env.update(DISCORD_TOKEN="fake-token", DATABASE_URL=f"sqlite:///{self.database}", LOG_LEVEL=self.log_level,
                    DEV_GUILD_ID=str(self.fake.guild_id), FAKE_DISCORD_API=self.fake.api_base,
                    FAKE_DISCORD_GATEWAY=self.fake.gateway_url)
         if crash_at is not None:
