@@ -328,7 +328,7 @@ class Outcome:
     gc: str = ""
 
 
-async def drive(world: World, rate: float, seconds: float, mix: dict[str, int], rng: random.Random,
+async def drive(world: World, rate: float, seconds: float, mix: dict[str, float], rng: random.Random,
                 pauses: GcPauses, profiler: cProfile.Profile | None = None,
                 bot_cpu: ProcessCpu | None = None) -> Outcome:
     commands, weights = list(mix), list(mix.values())
@@ -419,11 +419,14 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--profile-rate", type=float, default=100)
     parser.add_argument("--loop", choices=("bot", "asyncio"), default="bot",
                         help="the bot's event loop (uvloop where installed) or asyncio's own")
+    parser.add_argument("--mix", help='the mix instead of the usual one, e.g. "/help=1" (commands as in WEIGHTS)')
     parser.add_argument("--bot-process", action="store_true",
                         help="the bot in a process of its own, as in production, instead of sharing this one's loop")
     parser.add_argument("--gc-threshold", help="gen0,gen1,gen2 thresholds set after the bot started, to compare "
                                                "with the bot's own (bot.GC_THRESHOLD)")
     args = parser.parse_args()
+    if args.mix is not None and not {c.rsplit("=", 1)[0] for c in args.mix.split(",")} <= set(WEIGHTS):
+        parser.error(f"--mix takes commands of {', '.join(WEIGHTS)}")
     if args.bot_process and (args.profile or args.gc_threshold):
         parser.error("--profile and --gc-threshold act on the bot in this process, not with --bot-process")
     return args
@@ -431,7 +434,9 @@ def arguments() -> argparse.Namespace:
 
 async def main(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
-    mix = {c: w for c, w in WEIGHTS.items() if not (args.no_pictures and c in PICTURES)}
+    weights: dict[str, float] = dict(WEIGHTS) if args.mix is None else {c: float(w) for c, w in
+                                                       (part.rsplit("=", 1) for part in args.mix.split(","))}
+    mix: dict[str, float] = {c: w for c, w in weights.items() if not (args.no_pictures and c in PICTURES)}
     fake = FakeDiscord()
     await fake.start()
     outcomes: list[Outcome] = []
