@@ -113,7 +113,8 @@ class ChaosTable(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # a message pings whom it names: ui/mentions.py
-        )
+            max_messages=None,  # nothing reads discord.py's message cache; kept, every message outlived the young
+        )                       # collections and made each older one longer (issue 19)
         self.settings = settings
         self.sync_global = sync_global
         self.extension_names = extension_names() if extensions is None else extensions

@@ -201,3 +201,28 @@ async def test_young_collections_are_rarer_while_the_bot_runs_and_as_before_afte
     finally:
         gc.set_threshold(*before)
         await harness.start_bot()
+
+
+async def test_messages_the_gateway_tells_of_are_not_kept(harness):
+    """Issue 19: discord.py's message cache is off (nothing reads it), so a message dies once its event is handled."""
+    import gc
+
+    import discord
+
+    seen: list[int] = []
+
+    async def on_message(message: discord.Message) -> None:
+        seen.append(message.id)
+
+    harness.bot.add_listener(on_message)
+    try:
+        await harness.slash("table start", user=harness.user("east"), east=harness.user("east"),
+                            south=harness.user("south"), west=harness.user("west"))
+        await harness.post("a chat line", user=harness.user("kibitzer"))
+        await asyncio.sleep(0.05)
+    finally:
+        harness.bot.remove_listener(on_message)
+    gc.collect()
+    alive = {o.id for o in gc.get_objects() if isinstance(o, discord.Message)}
+    assert seen and not alive & set(seen)
+    assert list(harness.bot.cached_messages) == []
