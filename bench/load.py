@@ -326,6 +326,7 @@ class Outcome:
     cpu_s: float = 0.0  # the process's CPU time during the run
     loop_cpu_s: float = 0.0  # the event loop thread's
     gc: str = ""
+    discord_cpu_s: float | None = None  # with --bot-process: this process's (the fake Discord's and the sender's)
 
 
 async def drive(world: World, rate: float, seconds: float, mix: dict[str, float], rng: random.Random,
@@ -337,6 +338,7 @@ async def drive(world: World, rate: float, seconds: float, mix: dict[str, float]
     lags: list[float] = []
     start = time.monotonic() + 0.05
     cpu, loop_cpu = bot_cpu.now() if bot_cpu else (time.process_time(), time.thread_time())
+    own_cpu = time.process_time()
     pauses.reset()
     if profiler is not None:
         profiler.enable()
@@ -360,6 +362,7 @@ async def drive(world: World, rate: float, seconds: float, mix: dict[str, float]
         profiler.disable()
     cpu_now, loop_now = bot_cpu.now() if bot_cpu else (time.process_time(), time.thread_time())
     cpu, loop_cpu = cpu_now - cpu, loop_now - loop_cpu
+    own_cpu = time.process_time() - own_cpu
     gc_line = "not seen (another process)" if bot_cpu else (
         f"{sum(pauses.total) * 1000:.0f} ms in {sum(pauses.count)} collections "
         f"({pauses.count[2]} of gen 2, {pauses.total[2] * 1000:.0f} ms), longest {pauses.longest * 1000:.1f} ms")
@@ -377,7 +380,8 @@ async def drive(world: World, rate: float, seconds: float, mix: dict[str, float]
                f"{statistics.median(last) * 1000:.1f} ms")
     elif lag_p99 > 0.1:
         why = f"the sender fell {lag_p99 * 1000:.0f} ms behind"
-    return Outcome(rate, sent, len(sent), lag_p99, unanswered, bool(why), why, cpu, loop_cpu, gc_line)
+    return Outcome(rate, sent, len(sent), lag_p99, unanswered, bool(why), why, cpu, loop_cpu, gc_line,
+                   own_cpu if bot_cpu else None)
 
 
 def report(outcome: Outcome) -> list[str]:
@@ -498,13 +502,15 @@ async def main(args: argparse.Namespace) -> None:
     for rows in lines:
         print("\n".join(rows))
     print()
-    print("| rate /s | sent | unanswered | sender lag p99 ms | CPU ms an interaction (loop thread) | garbage "
-          "collection | saturated |")
-    print("| ---: | ---: | ---: | ---: | ---: | --- | --- |")
+    who = "the bot process's CPU" if args.bot_process else "CPU"
+    print(f"| rate /s | sent | unanswered | sender lag p99 ms | {who} ms an interaction (loop thread) | garbage "
+          f"collection | saturated |{' fake Discord and sender CPU ms an interaction |' if args.bot_process else ''}")
+    print(f"| ---: | ---: | ---: | ---: | ---: | --- | --- |{' ---: |' if args.bot_process else ''}")
     for o in outcomes:
+        fake_cpu = "" if o.discord_cpu_s is None else f" {o.discord_cpu_s / o.count * 1000:.2f} |"
         print(f"| {o.rate:g} | {o.count} | {o.unanswered} | {o.lag_p99 * 1000:.1f} | "
               f"{o.cpu_s / o.count * 1000:.2f} ({o.loop_cpu_s / o.count * 1000:.2f}) | {o.gc} | "
-              f"{o.why or 'no'} |")
+              f"{o.why or 'no'} |{fake_cpu}")
     saturated = next((o.rate for o in outcomes if o.saturated), None)
     print(f"\nSaturation rate: {saturated:g}/s" if saturated else "\nNo rate tried saturated.")
     for command, text in REFUSALS.items():

@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
 CHECKPOINT_EVERY_WRITES = 256  # committed writes between two checkpoints, run by `Checkpointer` beside the writer
-WAL_BACKSTOP_PAGES = 16000  # ~64 MB: only if writes never pause long enough for the Checkpointer, the writer checkpoints
+WAL_BACKSTOP_PAGES = 16000  # ~64 MB: the writer checkpoints only if writes never pause for the Checkpointer
 CHECKPOINT_ROUNDS = 20  # a checkpoint goes on until the whole log is in the file, so the writer can start it again
 MAX_BATCH = 64  # writes that may share one transaction
 CACHE_KIB = 32 * 1024  # page cache: every active game's state stays in memory
