@@ -144,6 +144,7 @@ class ChaosTable(commands.Bot):
             REQUEST.reset(token)
         request.tasks = created
         for task in created:
+            task.add_done_callback(created.discard)  # the task's context holds the request: no cycle left behind
             self._track(task, data)
 
     def _track(self, task: asyncio.Task[Any], data: dict[str, Any]) -> None:

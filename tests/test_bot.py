@@ -226,3 +226,23 @@ async def test_messages_the_gateway_tells_of_are_not_kept(harness):
     alive = {o.id for o in gc.get_objects() if isinstance(o, discord.Message)}
     assert seen and not alive & set(seen)
     assert list(harness.bot.cached_messages) == []
+
+
+async def test_a_handled_interaction_leaves_no_cycle_through_its_request(harness, monkeypatch):
+    """Issue 19: a request's tasks hold its context, which holds the request; each task leaves the request's tasks
+    once done, so no task-context-request cycle waits for a collection (fewer objects in every young collection)."""
+    from storage.games import Request
+
+    made: list[Request] = []
+
+    class Tracked(Request):
+        def __init__(self, request_id: str) -> None:
+            super().__init__(request_id)
+            made.append(self)
+
+    monkeypatch.setattr(bot_module, "Request", Tracked)
+    reply = await harness.slash("help", user=harness.user("east"))
+    assert reply.ephemeral
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert made and all(request.tasks == set() for request in made)
