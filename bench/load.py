@@ -164,18 +164,44 @@ async def stored_state(harness: Harness, channel: int, kind: Any) -> Any:
 
 
 class ProcessCpu:
-    """CPU seconds of another process and of its main thread (the bot's event loop), from /proc."""
+    """CPU seconds of another process with the processes it started (the picture workers), and of its main thread
+    (the bot's event loop), from /proc."""
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self._tick = os.sysconf("SC_CLK_TCK")
 
-    def _read(self, path: str) -> float:
-        fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    @staticmethod
+    def _fields(path: str) -> list[str]:
+        return Path(path).read_text().rsplit(")", 1)[1].split()
+
+    def _cpu(self, path: str) -> float:
+        fields = self._fields(path)
         return (int(fields[11]) + int(fields[12])) / self._tick  # utime and stime, fields 14 and 15 of stat
 
+    def _family(self) -> list[int]:
+        parents: dict[int, int] = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    parents[int(entry.name)] = int(self._fields(f"{entry}/stat")[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+        family, grew = {self.pid}, True
+        while grew:
+            found = {pid for pid, parent in parents.items() if parent in family} - family
+            family |= found
+            grew = bool(found)
+        return sorted(family)
+
     def now(self) -> tuple[float, float]:
-        return self._read(f"/proc/{self.pid}/stat"), self._read(f"/proc/{self.pid}/task/{self.pid}/stat")
+        total = 0.0
+        for pid in self._family():
+            try:
+                total += self._cpu(f"/proc/{pid}/stat")
+            except OSError:
+                continue
+        return total, self._cpu(f"/proc/{self.pid}/task/{self.pid}/stat")
 
 
 def uno_pick(state: Any) -> Any:
