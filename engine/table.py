@@ -164,9 +164,9 @@ class TableState:
 
     def to_dict(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["seats"] = [asdict(s) for s in self.seats]
-        data["options"] = {**asdict(self.options), "length": self.options.length.value,
-                           "kazoe": self.options.kazoe.value}
+        data["seats"] = [{name: getattr(s, name) for name in _SEAT_FIELDS} for s in self.seats]  # flat: no asdict
+        data["options"] = {**{name: getattr(self.options, name) for name in _OPTION_FIELDS},
+                           "length": self.options.length.value, "kazoe": self.options.kazoe.value}
         data["cosmic"] = None if self.cosmic is None else self.cosmic.to_dict()
         data["chaosjan"] = None if self.chaosjan is None else self.chaosjan.to_dict()
         return data
@@ -177,6 +177,10 @@ class TableState:
                       "options": TableOptions.from_dict(data["options"]),
                       "cosmic": None if data.get("cosmic") is None else CosmicState.from_dict(data["cosmic"]),
                       "chaosjan": None if data.get("chaosjan") is None else ChaosState.from_dict(data["chaosjan"])})
+
+
+_SEAT_FIELDS = tuple(f.name for f in fields(Seat))  # a table stores its state at every move (issue 19)
+_OPTION_FIELDS = tuple(f.name for f in fields(TableOptions))
 
 
 # -- moves -----------------------------------------------------------------------------------------------

@@ -375,3 +375,17 @@ def test_abortive_draw_keeps_the_dealer_even_when_the_dealer_would_rotate_on_a_d
     state = play(yonma(), Riichi(B), AbortiveDraw())
     assert (state.dealer, state.honba, state.on_table, points(state)) == (0, 1, 1000, [25000, 24000, 25000, 25000])
     assert play(yonma(), Draw(())).dealer == 1  # the same hand as an exhaustive draw, dealer noten
+
+
+def test_a_tables_dictionary_holds_its_seats_and_options_as_asdict_would():
+    """to_dict copies Seat and TableOptions field by field (issue 19: asdict's deep copies cost a move's time);
+    should either ever hold a dataclass or a list, this fails and to_dict must copy deeper."""
+    from dataclasses import asdict
+
+    state = new_game(1, [1, 2, 3, 4])
+    data = state.to_dict()
+    assert data["seats"] == [asdict(seat) for seat in state.seats]
+    assert data["options"] == {**asdict(state.options), "length": state.options.length.value,
+                               "kazoe": state.options.kazoe.value}
+    for value in [*data["options"].values(), *(v for seat in data["seats"] for v in seat.values())]:
+        assert value is None or isinstance(value, (bool, int, str))
