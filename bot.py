@@ -23,6 +23,7 @@ from engine.chroma.state import CHROMA
 from engine.ginjontan.rules import GINJONTAN
 from engine.table import TABLE
 from engine.uno.rules import UNO
+from render import offload
 from settings import Settings, SettingsError, load_settings, log_level_number
 from storage import Database, DatabaseFileError, GameStore, check_file
 from storage.command_sync import payload_hash, remember_synced, synced_hash
@@ -180,6 +181,7 @@ class ChaosTable(commands.Bot):
         self.db = await Database.open(self.settings.database_path)
         self.games = GameStore(self.db)
         await self.games.repair(GAME_KINDS)
+        offload.use_processes(self.settings.picture_workers)
         install_error_handler(self)
         for name in self.extension_names:
             await self.load_extension(name)  # each cog registers its persistent views in cog_load

@@ -25,6 +25,7 @@ class Settings:
     database_path: Path | None  # None means an in-memory database
     dev_guild_id: int | None
     log_level: str
+    picture_workers: int = 2  # processes that draw pictures; 0 draws them in threads of the bot's process
 
 
 def database_path_from_url(url: str) -> Path | None:
@@ -59,11 +60,16 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_file: Path | 
     if level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; got {level!r}.")
 
+    workers_raw = (merged.get("PICTURE_WORKERS") or "2").strip()
+    if not workers_raw.isdigit() or int(workers_raw) > 32:
+        raise SettingsError(f"PICTURE_WORKERS must be a number of processes from 0 to 32; got {workers_raw!r}.")
+
     return Settings(
         token=token,
         database_path=database_path_from_url((merged.get("DATABASE_URL") or DEFAULT_DATABASE_URL).strip()),
         dev_guild_id=int(guild_raw) if guild_raw else None,
         log_level=level,
+        picture_workers=int(workers_raw),
     )
 
 

@@ -422,10 +422,12 @@ def report(outcome: Outcome) -> list[str]:
         if s.refusable and embed.get("color") == COLOUR_ERROR.value:
             refused[s.command] += 1
             REFUSALS.setdefault(s.command, embed.get("description") or "")
-    help_p99 = percentile(sorted(by["/help"]), 0.99) if by["/help"] else float("nan")
+    help_p99 = percentile(sorted(by["/help"]), 0.99) if by.get("/help") else float("nan")
     lines = []
     for command in sorted(by, key=lambda c: (c != "/help", c)):
         ordered = sorted(by[command])
+        if not ordered:
+            continue
         p99 = percentile(ordered, 0.99)
         lines.append(f"| {outcome.rate:g} | {command} | {len(ordered)} | {statistics.median(ordered) * 1000:.2f} | "
                      f"{p99 * 1000:.2f} | {ordered[-1] * 1000:.2f} | {p99 / help_p99:.1f} | {refused[command]} |")

@@ -6,23 +6,46 @@ loop only looks the key up. The key is the function and its arguments as given, 
 the picture shows (the picture functions are pure); lists become tuples, sets frozensets and mappings sorted pairs.
 Never key by a player: the same content gives the same picture. Two callers that ask for one picture at the same time
 share one drawing.
+
+The bot draws in worker processes (`use_processes`, called at start-up): a picture's Python work (composing cards
+and tiles) would otherwise hold the interpreter lock against the event loop, and a reply waiting for the lock is
+the load's tail (docs/benchmarks.md, Load). The workers run at a lower priority (`WORKER_NICE`), so when the cores
+are busy the operating system gives the event loop, which acknowledges interactions, the CPU first; a worker that
+dies is replaced and its picture drawn again once. Without `use_processes` (tools, tests of this module) pictures
+are drawn in threads of this process. In a process, `fn` and its arguments are pickled: `fn` must be a module-level
+function.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import functools
+import importlib
 import io
+import logging
+import multiprocessing
+import os
+import signal
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
-__all__ = ["CACHE_BYTES", "CACHE_ENTRIES", "WORKERS", "Drawing", "cached", "clear", "key_of", "picture", "start"]
+__all__ = ["CACHE_BYTES", "CACHE_ENTRIES", "WORKERS", "Drawing", "cached", "clear", "key_of", "picture", "start",
+           "use_processes", "use_threads", "worker_pids"]
 
-WORKERS = 2  # Pillow releases the GIL while it encodes, the larger part of a picture's cost
+log = logging.getLogger(__name__)
+
+WORKERS = 2  # one a core of the machine the bot is measured on; each keeps its own caches of faces
+WORKER_NICE = 5  # a worker's CPU share against the event loop's when both want a core: about a third (Linux CFS)
+PRELOAD = ("render.uno_pictures", "render.ginjontan_pictures", "render.chroma_pictures")  # imported by each worker
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 CACHE_ENTRIES = 512
 CACHE_BYTES = 48 * 1024 * 1024
 
@@ -32,7 +55,8 @@ Key = tuple[Hashable, ...]
 _cache: OrderedDict[Key, bytes] = OrderedDict()
 _size = 0
 _drawing: dict[Key, asyncio.Future[bytes]] = {}
-_executor: ThreadPoolExecutor | None = None
+_executor: Executor | None = None
+_processes = 0  # worker processes to draw in; 0: threads of this process
 
 
 def _frozen(value: Any) -> Hashable:
@@ -80,10 +104,22 @@ def start(fn: PictureFn, *args: Any, **kwargs: Any) -> None:
 def _draw(key: Key, fn: PictureFn, args: tuple[Any, ...], kwargs: dict[str, Any]) -> asyncio.Future[bytes]:
     drawing = _drawing.get(key)
     if drawing is None:
-        drawing = asyncio.get_running_loop().run_in_executor(_pool(), lambda: fn(*args, **kwargs))
+        drawing = asyncio.ensure_future(_run(functools.partial(fn, *args, **kwargs)))
         _drawing[key] = drawing
         drawing.add_done_callback(lambda done: _finish(key, done))
     return drawing
+
+
+async def _run(call: Callable[[], bytes]) -> bytes:
+    """`call()` in the executor; if a worker process died meanwhile (killed, out of memory), once more in new ones."""
+    loop = asyncio.get_running_loop()
+    pool = _pool()
+    try:
+        return await loop.run_in_executor(pool, call)
+    except BrokenProcessPool:
+        log.warning("a picture worker process died; starting new ones and drawing the picture again")
+        _discard(pool)
+        return await loop.run_in_executor(_pool(), call)
 
 
 def _finish(key: Key, done: asyncio.Future[bytes]) -> None:
@@ -104,11 +140,70 @@ def _keep(key: Key, png: bytes) -> None:
         _size -= len(_cache.popitem(last=False)[1])
 
 
-def _pool() -> ThreadPoolExecutor:
+def _pool() -> Executor:
     global _executor
     if _executor is None:
-        _executor = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="pictures")
+        if _processes:
+            _executor = ProcessPoolExecutor(max_workers=_processes, mp_context=_context(),
+                                            initializer=_worker_started, initargs=(os.getpid(),))
+        else:
+            _executor = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="pictures")
     return _executor
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Workers are started fresh (spawn), never forked from the bot with its threads and event loop; each imports
+    the picture modules once, at start-up (`use_processes` starts them)."""
+    return multiprocessing.get_context("spawn")
+
+
+def _worker_started(bot_pid: int) -> None:
+    """In each worker: it ends with the bot, even a killed one (Linux: the parent-death signal), and ignores the
+    signals that stop the bot, which ends its workers itself once it has finished its pictures (a service manager
+    signals the whole process group). It runs below the bot's priority and has the picture modules imported."""
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != bot_pid:  # the bot died before the line above
+            os._exit(1)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICE)
+    for module in PRELOAD:
+        importlib.import_module(module)
+
+
+def _discard(pool: Executor) -> None:
+    global _executor
+    if _executor is pool:
+        _executor = None
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def use_processes(workers: int = WORKERS) -> None:
+    """Draw in `workers` worker processes from now on (the bot, at start-up), started now so that the first
+    picture does not wait for them; with 0, in threads of this process."""
+    global _processes
+    if workers != _processes or _executor is None:
+        if _executor is not None:
+            _discard(_executor)
+        _processes = max(0, workers)
+        if _processes:
+            pool = _pool()
+            for _ in range(_processes):  # a process pool starts a worker per task waiting, up to its maximum
+                pool.submit(os.getpid)
+
+
+def use_threads() -> None:
+    """Draw in threads of this process (the default)."""
+    use_processes(0)
+
+
+def worker_pids() -> list[int]:
+    """The worker processes' ids (tests, benchmarks); empty when drawing in threads."""
+    processes = getattr(_executor, "_processes", None) or {}
+    return sorted(processes)
 
 
 def clear() -> None:

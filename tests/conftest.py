@@ -27,8 +27,15 @@ def harness_extensions() -> list[str] | None:
 
 
 @pytest.fixture
-async def harness(fake_discord, tmp_path, harness_extensions, request):
-    h = Harness(fake_discord, tmp_path / "chaostable.db", extensions=harness_extensions)
+def harness_picture_workers() -> int:
+    """Override in a test module to draw pictures in threads of the test's process (0), e.g. to hold a drawing."""
+    return 2
+
+
+@pytest.fixture
+async def harness(fake_discord, tmp_path, harness_extensions, harness_picture_workers, request):
+    h = Harness(fake_discord, tmp_path / "chaostable.db", extensions=harness_extensions,
+                picture_workers=harness_picture_workers)
     await h.start_bot()
     yield h
     await h.stop_bot()

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import re
 import weakref
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
@@ -146,10 +147,34 @@ OWN_MESSAGE = {"duel", "evaluated"}  # events whose change is posted as a messag
 _posting: weakref.WeakKeyDictionary[Any, defaultdict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
 
 
-def posting(interaction: Interaction, channel_id: int | None = None) -> asyncio.Lock:
+@contextlib.asynccontextmanager
+async def posting(interaction: Interaction, channel_id: int | None = None) -> AsyncIterator[None]:
     """Held from a change until its message is posted and remembered, so the channel shows the panels in the
-    order of the changes and the newest panel is the newest state."""
-    return posting_lock(interaction.client, require_channel(interaction) if channel_id is None else channel_id)
+    order of the changes and the newest panel is the newest state. A picture that follows a posted panel
+    (`publish`) is added once the lock is let go, so the channel's next change never waits for a drawing."""
+    later: list[Callable[[], Awaitable[None]]] = []
+    token = _AFTER_POSTING.set(later)
+    try:
+        async with posting_lock(interaction.client, require_channel(interaction) if channel_id is None
+                                else channel_id):
+            yield
+    finally:
+        _AFTER_POSTING.reset(token)
+    for job in later:
+        await job()
+
+
+_AFTER_POSTING: contextvars.ContextVar[list[Callable[[], Awaitable[None]]] | None] = contextvars.ContextVar(
+    "after_posting", default=None)
+
+
+async def after_posting(job: Callable[[], Awaitable[None]]) -> None:
+    """Run `job` once the channel's posting lock is let go (now, when it is not held through `posting`)."""
+    later = _AFTER_POSTING.get()
+    if later is None:
+        await job()
+    else:
+        later.append(job)
 
 
 def posting_lock(bot: ChaosTable, channel_id: int) -> asyncio.Lock:
@@ -157,9 +182,10 @@ def posting_lock(bot: ChaosTable, channel_id: int) -> asyncio.Lock:
 
 
 async def edited(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanState], lines: str,
-                 events: list[dict[str, Any]], interaction: Interaction | None = None) -> bool:
+                 events: list[dict[str, Any]], interaction: Interaction | None = None,
+                 before_edit: Callable[[int], Awaitable[None]] | None = None) -> bool:
     """Edit the live panel in place with a change's `lines`, when it may be (see above); False when the change
-    needs a new message."""
+    needs a new message. `before_edit(message_id)` runs once the panel is known to be editable, before the edit."""
     state, db = record.state, bot.db
     if state.phase in (Phase.LOBBY, Phase.OVER) or any(e["type"] in OWN_MESSAGE for e in events):
         return False
@@ -172,6 +198,8 @@ async def edited(bot: ChaosTable, channel_id: int, record: GameRecord[GinjontanS
     current = shown is not None and await find_message(db, record.id, shown[0]) == message_id
     if len(content) > CONTENT_LIMIT or (await find_message(db, record.id, PICTURE) == message_id and not current):
         return False
+    if before_edit is not None:
+        await before_edit(message_id)
     if not await edit(bot, interaction, channel_id, message_id, {"content": content, **panel(state)}):
         return False
     await PANEL_MESSAGE.remember(bot, record.id, channel_id, message_id, content)
@@ -217,11 +245,14 @@ async def publish(interaction: Interaction, record: GameRecord[GinjontanState], 
         response = await interaction.response.send_message(**calling(record.state, message))
         assert response.message_id is not None  # a message reply names its message
         message_id = response.message_id
+    await posted(interaction.client, require_channel(interaction), record, message_id, whole, events)
     if at_once:
-        message = await replies.drawn(whole)
-        with contextlib.suppress(discord.NotFound):  # the panel was deleted meanwhile: nothing to add it to
-            await interaction.edit_original_response(attachments=message["files"])
-    await posted(interaction.client, require_channel(interaction), record, message_id, message, events)
+        async def add_picture() -> None:
+            drawn = await replies.drawn(whole)
+            with contextlib.suppress(discord.NotFound):  # the panel was deleted meanwhile: nothing to add it to
+                await interaction.edit_original_response(attachments=drawn["files"])
+
+        await after_posting(add_picture)
 
 
 async def answer(interaction: Interaction, record: GameRecord[GinjontanState], events: list[dict[str, Any]],
@@ -229,9 +260,14 @@ async def answer(interaction: Interaction, record: GameRecord[GinjontanState], e
     """A change's one public answer: the live panel edited in place (a command is then answered privately with
     the lines), or a new panel."""
     lines = text or render.event_lines(record.state, events)
-    if await edited(interaction.client, require_channel(interaction), record, lines, events, interaction):
-        if not interaction.response.is_done():
+
+    async def answered_first(panel_id: int) -> None:
+        """A command, or a click elsewhere than on the panel, is answered privately before the panel's edit."""
+        if (interaction.message is None or interaction.message.id != panel_id) and not interaction.response.is_done():
             await interaction.response.send_message(lines or "✅ Done.", ephemeral=True)
+
+    if await edited(interaction.client, require_channel(interaction), record, lines, events, interaction,
+                    answered_first):
         return
     summary = round_summary(record.state, events)
     if summary is not None:

@@ -9,7 +9,7 @@ import asyncio
 import logging
 import re
 from contextlib import AbstractAsyncContextManager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -107,13 +107,12 @@ async def reply_with_board(interaction: Interaction, record: GameRecord[UnoState
     """The public reply to a change: `content` (pinging whom the game waits for), `embeds`, then the board; its id.
     Discord notifies nobody when a deferred reply is completed (an edit: discord-api-docs#5497), so this reply is
     never a deferral's: with the board's picture cached it goes out whole, else at once without the picture, which
-    is drawn off the event loop meanwhile and added by an edit."""
+    the channel's `BoardKeeper` draws off the event loop and adds by an edit, after the channel's lock is let go (the
+    next move never waits for a picture)."""
     bot = interaction.client
     channel_id = require_channel(interaction)
     drawing = live_drawing(record)
     at_once = drawing is not None and not drawing.ready() and not interaction.response.is_done()
-    if at_once and drawing is not None:
-        drawing.start()
     board = await live_board(bot, channel_id, record, picture=not at_once)
     board_embed = board.pop("embed", None)
     message_id = await pictures.send(interaction, content=content,
@@ -121,13 +120,26 @@ async def reply_with_board(interaction: Interaction, record: GameRecord[UnoState
                                      allowed_mentions=awaited(record.state), **board)
     if board_embed and message_id is not None:
         await bot.uno_board.posted(channel_id, record, message_id)
-    if at_once:
-        whole = await live_board(bot, channel_id, record)
+    if at_once and message_id is not None:
+        bot.uno_board.add_picture(channel_id, PictureLater(interaction, record, embeds))
+    return message_id
+
+
+@dataclass(frozen=True)
+class PictureLater:
+    """A board reply sent without its picture: the picture is added by editing the reply through `interaction`."""
+
+    interaction: Interaction
+    record: GameRecord[UnoState]
+    embeds: tuple[discord.Embed, ...]
+
+    async def add(self, bot: ChaosTable, channel_id: int) -> None:
+        whole = await live_board(bot, channel_id, self.record)
         try:
-            await interaction.edit_original_response(embeds=[*embeds, whole["embed"]], attachments=whole["files"])
+            await self.interaction.edit_original_response(embeds=[*self.embeds, whole["embed"]],
+                                                          attachments=whole["files"])
         except discord.NotFound:  # the reply was deleted meanwhile: nothing to add the picture to
             log.info("the Uno reply in channel %s was gone before its picture was added", channel_id)
-    return message_id
 
 
 def awaited(state: UnoState) -> discord.AllowedMentions:
@@ -472,6 +484,8 @@ class BoardKeeper:
         self._locks: dict[int, asyncio.Lock] = {}
         self._old: dict[int, list[int]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._pictures: dict[int, PictureLater] = {}  # the newest board reply still without its picture
+        self._picture_tasks: dict[int, asyncio.Task[None]] = {}
 
     def hold(self, channel_id: int) -> asyncio.Lock:
         """Hold it from applying a move to posting its reply."""
@@ -498,6 +512,29 @@ class BoardKeeper:
                 log.warning("could not take the buttons off an old Uno board in channel %s", channel_id,
                             exc_info=True)
 
+    def add_picture(self, channel_id: int, later: PictureLater) -> None:
+        """Draw the board's picture off the event loop and add it to its reply. A channel's pictures are added one
+        at a time, newest first: a board replaced by a newer one before its picture was drawn keeps its text board
+        and gets none, so a burst of moves draws what players see, not every board in between."""
+        self._pictures[channel_id] = later
+        task = self._picture_tasks.get(channel_id)
+        if task is None or task.done():
+            drawing = live_drawing(later.record)
+            if drawing is not None:
+                drawing.start()
+            self._picture_tasks[channel_id] = asyncio.create_task(self._add_pictures(channel_id),
+                                                                  name=f"uno-picture-{channel_id}")
+
+    async def _add_pictures(self, channel_id: int) -> None:
+        while channel_id in self._pictures:
+            later = self._pictures.pop(channel_id)
+            try:
+                await later.add(self.bot, channel_id)
+            except discord.HTTPException:
+                log.warning("could not add the board's picture in channel %s", channel_id, exc_info=True)
+            except Exception:  # a picture that could not be drawn: the reply keeps its text board
+                log.exception("could not draw the board's picture in channel %s", channel_id)
+
     async def edit_lobby(self, channel_id: int, record: GameRecord[UnoState]) -> None:
         message_id = await find_message(self.bot.db, record.id, BOARD)
         if message_id is not None:
@@ -505,18 +542,19 @@ class BoardKeeper:
             await message.edit(**await board_message(record.state))
 
     async def settle(self) -> None:
-        """Wait until no move is being answered and every old board has lost its buttons (tests, shutdown)."""
+        """Wait until no move is being answered, every old board has lost its buttons and every picture is added
+        (tests, shutdown)."""
         while True:
             for lock in list(self._locks.values()):
                 async with lock:
                     pass
-            busy = [t for t in self._tasks.values() if not t.done()]
+            busy = [t for t in (*self._tasks.values(), *self._picture_tasks.values()) if not t.done()]
             if not busy and not any(lock.locked() for lock in self._locks.values()):
                 return
             await asyncio.gather(*busy, return_exceptions=True)
 
     def close(self) -> None:
-        for task in self._tasks.values():
+        for task in (*self._tasks.values(), *self._picture_tasks.values()):
             task.cancel()
 
 

@@ -21,6 +21,11 @@ LOADING = 128  # a deferred reply's "thinking..." flag
 
 
 @pytest.fixture
+def harness_picture_workers() -> int:
+    return 0  # drawn in threads here, so that a test can hold a drawing (the bot's worker processes: test_offload)
+
+
+@pytest.fixture
 def gate(monkeypatch):
     """Hold every drawing of the patched picture functions until the test opens the gate."""
     opened = threading.Event()
@@ -134,3 +139,37 @@ async def test_chroma_waits_is_acknowledged_before_its_picture_is_drawn(harness,
     opened.set()
     reply = await task
     assert drawn == ["hand_png"] and reply.message["attachments"] and "1m" in reply.text
+
+
+async def test_a_burst_of_moves_never_waits_for_a_picture_and_the_newest_board_gets_its_own(harness, gate):
+    """Moves in one channel follow each other while the board's picture is still being drawn: each is answered at
+    once (the next move does not wait for the last one's picture), and once drawing goes on, the first board (whose
+    drawing had begun) and the newest get their pictures; the board in between, replaced before its turn came,
+    keeps its text board and costs no drawing."""
+    hold, opened, drawn = gate
+    ann, ben, cat = players = [harness.user(n) for n in ("ann", "ben", "cat")]
+    used: set[int] = set()
+
+    def cards(colour: str, *ranks: str) -> list[int]:
+        ids = [card_of(colour, rank, used) for rank in ranks]
+        used.update(ids)
+        return ids
+
+    await scenario(harness, players, {ann.id: cards("g", "3") + cards("r", "1"),
+                                      ben.id: cards("g", "5") + cards("r", "2"),
+                                      cat.id: cards("g", "6") + cards("r", "4")}, top=card_of("g", "9"), turn=ann.id)
+    await harness.bot.uno_board.settle()
+    hold(uno_render, "board_png")
+    replies = [await harness.slash("uno play", user=user, card=card)
+               for user, card in ((ann, "g3"), (ben, "g5"), (cat, "g6"))]
+    assert drawn == []  # every move was answered while no picture could be drawn
+    for reply in replies:
+        assert not reply.ephemeral and reply.response_type == 4 and reply.message["attachments"] == [], reply.text
+    opened.set()
+    await harness.bot.uno_board.settle()
+    stored = [harness.fake.messages[int(r.message["id"])] for r in replies]
+    assert [bool(m["attachments"]) for m in stored] == [True, False, True]
+    assert drawn == ["board_png", "board_png"]
+    assert stored[2]["embeds"][-1]["image"]["url"] == f"attachment://{uno_render.BOARD_FILE}"
+    assert "image" not in stored[1]["embeds"][-1]
+    assert harness.newest_public()["id"] == stored[2]["id"]

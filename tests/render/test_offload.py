@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 import threading
 
 import pytest
@@ -13,13 +15,22 @@ from engine.uno.cards import CARDS, Colour
 from render import chroma_pictures, ginjontan_pictures, offload
 from render.offload import Drawing
 from render.uno_pictures import PileDrawing, board_png, hand_png
+from tests.render import drawings
 
 
 @pytest.fixture(autouse=True)
 def empty_cache():
+    offload.use_threads()  # a bot started earlier in this test process may have switched to worker processes
     offload.clear()
     yield
     offload.clear()
+
+
+@pytest.fixture
+def processes():
+    offload.use_processes(2)
+    yield
+    offload.use_threads()
 
 
 def random_hand(rng: random.Random) -> tuple[tuple[tuple[int, ...]], dict]:
@@ -153,3 +164,52 @@ async def test_a_drawing_started_early_is_the_one_waited_for() -> None:
     assert await offload.picture(draw, "s") == b"s"
     offload.start(draw, "s")  # cached: nothing to draw
     assert calls == ["s"]
+
+
+# -- worker processes (the bot's way: bot.setup_hook calls use_processes) -------------------------------------------
+
+
+async def test_in_processes_a_picture_is_drawn_in_another_process_and_cached(processes) -> None:
+    first = await offload.picture(drawings.pid, "a")
+    text, pid = first.decode().split(":")
+    assert text == "a" and int(pid) != os.getpid() and int(pid) in offload.worker_pids()
+    assert await offload.picture(drawings.pid, "a") is first  # cached: not drawn again
+    assert await offload.picture(drawings.pid, "b") != first
+
+
+async def test_every_picture_kind_is_the_same_drawn_in_a_process(processes) -> None:
+    tiles = tuple(parse_tiles("123*m456p"))
+    cards = [c.id for c in CARDS][:5]
+    for drawing in (Drawing("hand.png", chroma_pictures.hand_png, (tiles,), {"melds": ((tiles[0],) * 3,)}),
+                    Drawing("legend.png", chroma_pictures.legend_png),
+                    Drawing("duel.png", ginjontan_pictures.duel_picture, ("Ann", (1,), "Bob", (2, 3))),
+                    Drawing("hand.png", hand_png, (tuple(cards),), {"playable": frozenset(cards[:2])}),
+                    Drawing("board.png", board_png, ((PileDrawing(1, cards[0], None, 3, 2, "→ Ann"),),),
+                            {"draw_pile": 7})):
+        assert await drawing.png() == drawing.draw()
+
+
+async def test_workers_run_below_the_event_loop_s_priority(processes) -> None:
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    worker = int((await offload.picture(drawings.priority, "p")).decode().split(":")[1])
+    assert worker == min(19, own + offload.WORKER_NICE)
+
+
+async def test_a_killed_worker_is_replaced_and_the_picture_still_arrives(processes) -> None:
+    """A worker killed while it draws (out of memory, an operator's kill): the picture is drawn again in new
+    workers, and later pictures go to them."""
+    drawing = asyncio.create_task(offload.picture(drawings.slow, "kept", 0.5))
+    await asyncio.sleep(0.2)
+    old = offload.worker_pids()
+    for pid in old:
+        os.kill(pid, signal.SIGKILL)
+    assert await asyncio.wait_for(drawing, 20) == b"kept"
+    _, pid = (await offload.picture(drawings.pid, "after")).decode().split(":")
+    assert int(pid) not in old and int(pid) in offload.worker_pids()
+
+
+async def test_a_failed_drawing_in_a_process_raises_and_is_not_kept(processes) -> None:
+    with pytest.raises(ValueError, match="no"):
+        await offload.picture(drawings.fails, "no")
+    assert offload.cached(drawings.fails, "no") is None
+    assert (await offload.picture(drawings.pid, "still")).startswith(b"still:")  # the workers go on
