@@ -36,6 +36,7 @@ import gc
 import json
 import os
 import random
+import signal
 import sqlite3
 import statistics
 import sys
@@ -459,8 +460,8 @@ def arguments() -> argparse.Namespace:
     args = parser.parse_args()
     if args.mix is not None and not {c.rsplit("=", 1)[0] for c in args.mix.split(",")} <= set(WEIGHTS):
         parser.error(f"--mix takes commands of {', '.join(WEIGHTS)}")
-    if args.bot_process and (args.profile or args.gc_threshold):
-        parser.error("--profile and --gc-threshold act on the bot in this process, not with --bot-process")
+    if args.bot_process and args.gc_threshold:
+        parser.error("--gc-threshold acts on the bot in this process, not with --bot-process")
     return args
 
 
@@ -479,6 +480,8 @@ async def main(args: argparse.Namespace) -> None:
         process = BotProcess(fake, harness.database_path, Path(tmp) / "bot.log") if args.bot_process else None
         if process is not None:
             process.log_level = "WARNING"
+            if args.profile:
+                process.environment["BOT_PROFILE"] = os.path.abspath(args.profile)
             await process.start()
             assert process.process is not None
             bot_cpu: ProcessCpu | None = ProcessCpu(process.process.pid)
@@ -497,11 +500,17 @@ async def main(args: argparse.Namespace) -> None:
             i = 0
             while i < len(rates):
                 profiling = args.profile and rates[i] == args.profile_rate
-                profiler = cProfile.Profile(time.thread_time) if profiling else None
+                profiler = cProfile.Profile(time.thread_time) if profiling and process is None else None
+                if profiling and process is not None and process.process is not None:
+                    process.process.send_signal(signal.SIGUSR1)  # tests/faults/botproc.py: profile the bot's loop
                 gc.collect()
+                print(f"rate {rates[i]:g}/s: sending for {args.seconds:g} s", file=sys.stderr, flush=True)
                 outcome = await drive(world, rates[i], args.seconds, mix, rng, pauses, profiler, bot_cpu)
                 if profiler is not None:
                     profiler.dump_stats(args.profile)
+                if profiling and process is not None and process.process is not None:
+                    process.process.send_signal(signal.SIGUSR2)
+                    await asyncio.sleep(1)  # the bot writes the profile
                 outcomes.append(outcome)
                 lines.append(report(outcome))
                 outcome.sent.clear()

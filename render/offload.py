@@ -43,7 +43,7 @@ __all__ = ["CACHE_BYTES", "CACHE_ENTRIES", "WORKERS", "Drawing", "cached", "clea
 log = logging.getLogger(__name__)
 
 WORKERS = 2  # one a core of the machine the bot is measured on; each keeps its own caches of faces
-WORKER_NICE = 5  # a worker's CPU share against the event loop's when both want a core: about a third (Linux CFS)
+WORKER_NICE = 19  # the lowest priority: a worker gets a core only when the event loop and the database do not want it
 PRELOAD = ("render.uno_pictures", "render.ginjontan_pictures", "render.chroma_pictures")  # imported by each worker
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 CACHE_ENTRIES = 512

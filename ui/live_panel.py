@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from storage.messages import find_message, remember_message
+from ui.message_edits import edit_message
 
 if TYPE_CHECKING:
     from bot import ChaosTable
@@ -56,12 +57,26 @@ def deleted(bot: ChaosTable, channel_id: int, message_ids: Collection[int]) -> N
         del newest[channel_id]
 
 
+EPHEMERAL = 1 << 6  # a message flag
+
+
 def track_newest(bot: ChaosTable) -> None:
     """Keep each channel's newest message from the gateway. Ephemeral replies are no channel message (Discord
-    sends no MESSAGE_CREATE for them). A new gateway session forgets everything: events may have been lost."""
-    async def on_message(message: discord.Message) -> None:
-        if not message.flags.ephemeral:
-            posted(bot, message.channel.id, message.id)
+    sends no MESSAGE_CREATE for them). A new gateway session forgets everything: events may have been lost.
+
+    MESSAGE_CREATE is read here from the gateway's data and goes no further: discord.py would build a `Message`
+    for every message in every channel the bot sees (players' chat included) and hand it to `on_message`, where
+    `commands.Bot` looks for a prefix command; the bot has none, and only the ids are needed (issue 19)."""
+    def message_created(data: dict[str, Any]) -> None:
+        if int(data.get("flags") or 0) & EPHEMERAL:
+            return
+        channel_id, message_id = int(data["channel_id"]), int(data["id"])
+        posted(bot, channel_id, message_id)
+        channel = bot.get_channel(channel_id)
+        if isinstance(channel, discord.TextChannel | discord.VoiceChannel | discord.Thread | discord.StageChannel):
+            channel.last_message_id = message_id  # as discord.py keeps it
+
+    bot._connection.parsers["MESSAGE_CREATE"] = message_created
 
     async def on_raw_message_delete(event: discord.RawMessageDeleteEvent) -> None:
         deleted(bot, event.channel_id, {event.message_id})
@@ -72,7 +87,7 @@ def track_newest(bot: ChaosTable) -> None:
     async def on_ready() -> None:
         _newest.pop(bot, None)
 
-    for listener in (on_message, on_raw_message_delete, on_raw_bulk_message_delete, on_ready):
+    for listener in (on_raw_message_delete, on_raw_bulk_message_delete, on_ready):
         bot.add_listener(listener)
 
 
@@ -97,15 +112,14 @@ def known_lines(bot: ChaosTable, message_id: int, message: discord.Message | Non
 async def retire(bot: ChaosTable, channel_id: int, message_id: int, keep: Literal["lines", "embed"] | None) -> None:
     """An old panel keeps its lines of what happened (and any picture) and loses its embed and buttons, or keeps its
     embed and loses only its buttons, or (keeping nothing) is deleted."""
-    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
     _lines.get(bot, {}).pop(message_id, None)
     try:
         if keep is None:
-            await message.delete()
+            await bot.http.delete_message(channel_id, message_id)
         elif keep == "lines":
-            await message.edit(embeds=[], view=None)
+            await edit_message(bot, channel_id, message_id, embeds=[], view=None)
         else:
-            await message.edit(view=None)
+            await edit_message(bot, channel_id, message_id, view=None)
     except discord.NotFound:
         pass  # deleted by someone: nothing left to retire
     except discord.HTTPException:
@@ -158,7 +172,7 @@ async def edit(bot: ChaosTable, interaction: Interaction | None, channel_id: int
         await interaction.response.edit_message(**message)
         return True
     try:
-        await bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**message)
+        await edit_message(bot, channel_id, message_id, **message)
     except discord.NotFound:  # deleted by someone: the panel is posted again
         return False
     return True

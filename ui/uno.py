@@ -40,6 +40,7 @@ from ui import pictures
 from ui.custom_ids import custom_id, number, one_of, parsed, split
 from ui.errors import ReportsErrors, note_change, report_error
 from ui.mentions import ping
+from ui.message_edits import edit_message
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import require_channel, require_seated
@@ -503,11 +504,10 @@ class BoardKeeper:
             self._tasks[channel_id] = asyncio.create_task(self._strip(channel_id), name=f"uno-board-{channel_id}")
 
     async def _strip(self, channel_id: int) -> None:
-        channel = self.bot.get_partial_messageable(channel_id)
         while self._old.get(channel_id):
             message_id = self._old[channel_id].pop(0)
             try:
-                await channel.get_partial_message(message_id).edit(view=None)
+                await edit_message(self.bot, channel_id, message_id, view=None)
             except discord.HTTPException:
                 log.warning("could not take the buttons off an old Uno board in channel %s", channel_id,
                             exc_info=True)

@@ -221,3 +221,17 @@ async def test_a_panel_someone_deleted_is_posted_again(harness):
     await harness.slash("ginjontan swap", user=ann, choice="keep")
     assert await check_channel(harness, await current(harness), count - 1) == count
     assert f"<@{ann.id}> kept their hand" in harness.newest_public()["content"]
+
+
+async def test_chat_that_mentions_the_bot_is_only_noted_as_the_newest_message(harness):
+    """Players' chat reaches the bot only as "a message was posted here" (issue 19): a message that starts with the
+    bot's mention is no command (the bot has slash commands only), answers nothing and logs nothing."""
+    ann, _ben = players = [harness.user("ann"), harness.user("ben")]
+    await start_game(harness, players)
+    before = len(harness.fake.messages)
+    chat = await harness.post(f"<@{harness.fake.application_id}> help", user=ann)
+    await harness.slash("ginjontan swap", user=ann, choice="keep")
+    await settled(harness)
+    newest = harness.newest_public()
+    assert newest["id"] != chat["id"] and f"<@{ann.id}> kept their hand" in newest["content"]  # posted below it
+    assert len(harness.fake.messages) == before + 2  # the chat and the panel: nothing answered the mention

@@ -7,8 +7,11 @@ for more guilds is cut short, since the fake sends its one guild at once.
 
 from __future__ import annotations
 
+import cProfile
 import os
+import signal
 import sys
+import time
 
 import discord
 import yarl
@@ -27,7 +30,25 @@ def main() -> int:
         return created
 
     bot.create_bot = quick_to_ready
+    if os.environ.get("BOT_PROFILE"):
+        profile_on_signals(os.environ["BOT_PROFILE"])
     return bot.main([])
+
+
+def profile_on_signals(path: str) -> None:
+    """bench/load.py --bot-process --profile: SIGUSR1 starts a cProfile of the event loop's thread (its CPU time),
+    SIGUSR2 stops it and writes it to `path`."""
+    profiler = cProfile.Profile(time.thread_time)
+
+    def start(*_: object) -> None:
+        profiler.enable()
+
+    def stop(*_: object) -> None:
+        profiler.disable()
+        profiler.dump_stats(path)
+
+    signal.signal(signal.SIGUSR1, start)
+    signal.signal(signal.SIGUSR2, stop)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ class BotProcess:
         self.log = log
         self.process: asyncio.subprocess.Process | None = None
         self.log_level = "INFO"
+        self.environment: dict[str, str] = {}  # more variables for the bot's process
 
     def log_tail(self) -> str:
         return self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
@@ -50,6 +51,7 @@ class BotProcess:
         env.update(DISCORD_TOKEN="fake-token", DATABASE_URL=f"sqlite:///{self.database}", LOG_LEVEL=self.log_level,
                    DEV_GUILD_ID=str(self.fake.guild_id), FAKE_DISCORD_API=self.fake.api_base,
                    FAKE_DISCORD_GATEWAY=self.fake.gateway_url)
+        env.update(self.environment)
         if crash_at is not None:
             env[CRASH_AT] = crash_at
         with self.log.open("ab") as log:
