@@ -460,6 +460,8 @@ def arguments() -> argparse.Namespace:
     args = parser.parse_args()
     if args.mix is not None and not {c.rsplit("=", 1)[0] for c in args.mix.split(",")} <= set(WEIGHTS):
         parser.error(f"--mix takes commands of {', '.join(WEIGHTS)}")
+    if args.profile:
+        args.profile = os.path.abspath(args.profile)  # the bot's process writes it from its own directory
     if args.bot_process and args.gc_threshold:
         parser.error("--gc-threshold acts on the bot in this process, not with --bot-process")
     return args
@@ -481,7 +483,7 @@ async def main(args: argparse.Namespace) -> None:
         if process is not None:
             process.log_level = "WARNING"
             if args.profile:
-                process.environment["BOT_PROFILE"] = os.path.abspath(args.profile)
+                process.environment["BOT_PROFILE"] = args.profile
             await process.start()
             assert process.process is not None
             bot_cpu: ProcessCpu | None = ProcessCpu(process.process.pid)
