@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -22,6 +21,7 @@ from engine.seeds import new_seed
 from engine.table import TABLE, HandValue, Ron, TableOptions, TableState, Tsumo, Win
 from render import chroma as render
 from render import chroma_pictures as pictures
+from render import offload
 from render import table as table_render
 from render.offload import Drawing
 from ui import pictures as replies
@@ -169,8 +169,11 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         rules = await _rules(interaction)
 
         if any(t.chroma is not None for t in tiles):  # a wildcard hand's search can take a while: answer first
-            await interaction.response.defer(thinking=True, ephemeral=True)
-        report = await asyncio.to_thread(analyse, tiles, called, rules, thrown, shown)  # off the loop
+            if not offload.has_result(analyse, tiles, called, rules, thrown, shown):
+                await interaction.response.defer(thinking=True, ephemeral=True)
+            report = await offload.computed(analyse, tiles, called, rules, thrown, shown)  # off the loop
+        else:  # a plain hand: a millisecond at most
+            report = analyse(tiles, called, rules, thrown, shown)
         drawing = render.waits_picture(report, tiles, called)
         await replies.acknowledge(interaction, drawing, ephemeral=True)
         await replies.send(interaction, embed=render.waits_embed(report, tiles, called),
@@ -208,12 +211,13 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         rules = await _rules(interaction)
         check(tiles, win_index, called, rules, situation)  # a refusal comes before any public deferral
         slow = count_ability(tiles, rules, Ability.AFTER_WIN) > 0 or sum(t.chroma is not None for t in tiles) > 3
-        if slow:  # the after-win search can take a while: answer Discord first, and keep the loop free
-            await interaction.response.defer(thinking=True, ephemeral=not public)
-        try:
-            report = await asyncio.to_thread(score, tiles, win_index, called, rules, situation)
+        if slow and not offload.has_result(score, tiles, win_index, called, rules, situation):
+            await interaction.response.defer(thinking=True, ephemeral=not public)  # the search can take a while
+        try:  # a slow search runs off the event loop, where it would hold up every other channel
+            report = await offload.computed(score, tiles, win_index, called, rules, situation) if slow \
+                else score(tiles, win_index, called, rules, situation)
         except Exception:
-            if slow and public:  # the refusal must not replace the public "thinking": it goes to the player alone
+            if interaction.response.is_done() and public:  # the refusal must not replace the public "thinking"
                 await interaction.delete_original_response()
             raise
         embed = render.score_embed(report, tiles, called, situation, win_tile)

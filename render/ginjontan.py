@@ -10,7 +10,7 @@ import discord
 from engine.ginjontan.cards import NOTATION_HINT, SYMBOLS, Colour, card, clash, sort_key
 from engine.ginjontan.options import RESERVE, RESERVE_CAP
 from engine.ginjontan.rules import TASK_TEXT, standings
-from engine.ginjontan.scoring import HandScore, best_swap, score_hand
+from engine.ginjontan.scoring import HandAdvice, HandScore, score_hand
 from engine.ginjontan.state import GinjontanState, Phase
 from render.common import COLOUR_INFO, COLOUR_OK, mention, seed_lines
 from render.events import Wording, shown_elsewhere
@@ -135,6 +135,11 @@ WORDING = Wording("ginjontan", {
     "evaluated": _evaluated,
     "over": _over,
 })
+
+
+def may_exchange(state: GinjontanState, player: int) -> bool:
+    """Whether the player's hand offers the best one-card exchange: they may exchange now."""
+    return any(t in state.tasks(player) for t in ("exchange3", "exchange9", "turn"))
 
 
 def combination_cards(cards: list[int] | tuple[int, ...], state: GinjontanState) -> set[int]:
@@ -288,15 +293,15 @@ def duel_forecast(state: GinjontanState, player: int) -> str:
     return "**Your options**: " + " · ".join(rows)
 
 
-def hand_embed(state: GinjontanState, player: int, *, with_picture: bool) -> discord.Embed:
+def hand_embed(state: GinjontanState, player: int, advice: HandAdvice, *, with_picture: bool) -> discord.Embed:
     seat = state.seat(player)
-    score = score_hand(seat.hand, state.options)
+    score = advice.score
     embed = discord.Embed(title=f"Your cards — {PHASE_TEXT[state.phase]}", colour=COLOUR,
                           description=hand_text(state, player))
     embed.add_field(name=f"Your hand now: {score.title}, {points(score.points)}",
                     value="\n".join(score.lines)[:1024], inline=False)
-    if any(t in state.tasks(player) for t in ("exchange3", "exchange9", "turn")):
-        hint = best_swap(seat.hand, seat.reserve, state.options)
+    if may_exchange(state, player):
+        hint = advice.swap
         embed.add_field(name="Best one-card exchange", inline=False, value=(
             f"give {card_words(hint[0])}, take {card_words(hint[1])}: {points(hint[2])} points"
             if hint else "none beats your hand as it is"))

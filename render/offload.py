@@ -1,4 +1,4 @@
-"""Pictures drawn off the event loop, and kept by what they show.
+"""Pictures drawn off the event loop, and kept by what they show; likewise slow pure computations (`computed`).
 
 `await picture(fn, *args)` gives the PNG bytes of `fn(*args)`: from a bounded cache when the same function was
 called with the same arguments before, else drawn (composed and encoded) in a small executor of its own, so the event
@@ -26,6 +26,7 @@ import io
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 from collections import OrderedDict
@@ -33,23 +34,25 @@ from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import discord
 
-__all__ = ["CACHE_BYTES", "CACHE_ENTRIES", "WORKERS", "Drawing", "cached", "clear", "key_of", "picture", "start",
-           "use_processes", "use_threads", "worker_pids"]
+__all__ = ["CACHE_BYTES", "CACHE_ENTRIES", "WORKERS", "Drawing", "cached", "clear", "computed", "has_result",
+           "key_of", "picture", "start", "use_processes", "use_threads", "worker_pids"]
 
 log = logging.getLogger(__name__)
 
 WORKERS = 2  # one a core of the machine the bot is measured on; each keeps its own caches of faces
-WORKER_NICE = 19  # the lowest priority: a worker gets a core only when the event loop and the database do not want it
+WORKER_NICE = 10  # a worker gets about a tenth of a core against a busy event loop (Linux CFS weights 110 and 1024)
 PRELOAD = ("render.uno_pictures", "render.ginjontan_pictures", "render.chroma_pictures")  # imported by each worker
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 CACHE_ENTRIES = 512
 CACHE_BYTES = 48 * 1024 * 1024
 
 PictureFn = Callable[..., bytes]
+T = TypeVar("T")
+R = TypeVar("R")
 Key = tuple[Hashable, ...]
 
 _cache: OrderedDict[Key, bytes] = OrderedDict()
@@ -70,7 +73,7 @@ def _frozen(value: Any) -> Hashable:
     return value  # type: ignore[no-any-return]
 
 
-def key_of(fn: PictureFn, *args: Any, **kwargs: Any) -> Key:
+def key_of(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Key:
     """What identifies the picture `fn(*args, **kwargs)`: the function and everything it is given."""
     return fn, _frozen(args), _frozen(kwargs)
 
@@ -110,16 +113,67 @@ def _draw(key: Key, fn: PictureFn, args: tuple[Any, ...], kwargs: dict[str, Any]
     return drawing
 
 
-async def _run(call: Callable[[], bytes]) -> bytes:
+# -- slow pure computations (a Gin-jon-tan hand's best exchange, a Chroma search), in the same workers ------------
+
+RESULT_ENTRIES = 1024
+_results: OrderedDict[Key, Any] = OrderedDict()
+_computing: dict[Key, asyncio.Future[Any]] = {}
+
+
+def has_result(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+    """Whether `computed(fn, *args, **kwargs)` would answer at once (to decide whether to defer first)."""
+    return key_of(fn, *args, **kwargs) in _results
+
+
+async def computed(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """`fn(*args, **kwargs)` for a pure function too slow for the event loop: worked out in the workers (in a
+    process, it holds no lock the loop needs) and kept by its arguments like a picture. Exceptions come back as
+    raised. Acknowledge the interaction first unless `has_result`."""
+    key = key_of(fn, *args, **kwargs)
+    if key in _results:
+        _results.move_to_end(key)
+        return cast(T, _results[key])
+    future = _computing.get(key)
+    if future is None:
+        future = asyncio.ensure_future(_run(functools.partial(fn, *args, **kwargs)))
+        _computing[key] = future
+        future.add_done_callback(lambda done: _computed(key, done))
+    return cast(T, await asyncio.shield(future))
+
+
+def _computed(key: Key, done: asyncio.Future[Any]) -> None:
+    _computing.pop(key, None)
+    if not done.cancelled() and done.exception() is None:
+        _results[key] = done.result()
+        while len(_results) > RESULT_ENTRIES:
+            _results.popitem(last=False)
+
+
+async def _run(call: Callable[[], R]) -> R:
     """`call()` in the executor; if a worker process died meanwhile (killed, out of memory), once more in new ones."""
     loop = asyncio.get_running_loop()
     pool = _pool()
+    guarded = functools.partial(_guarded, call) if _processes else call
     try:
-        return await loop.run_in_executor(pool, call)
+        return await loop.run_in_executor(pool, guarded)
     except BrokenProcessPool:
         log.warning("a picture worker process died; starting new ones and drawing the picture again")
         _discard(pool)
-        return await loop.run_in_executor(_pool(), call)
+        return await loop.run_in_executor(_pool(), guarded)
+
+
+def _guarded(call: Callable[[], R]) -> R:
+    """In a worker: `call()`, whose exception must cross back to the bot. One that can't be rebuilt there (an
+    exception class whose arguments pickle does not restore) would break the whole pool, so it becomes a
+    RuntimeError saying what it was."""
+    try:
+        return call()
+    except Exception as error:
+        try:
+            pickle.loads(pickle.dumps(error))
+        except Exception:
+            raise RuntimeError(f"{type(error).__name__}: {error}") from None
+        raise
 
 
 def _finish(key: Key, done: asyncio.Future[bytes]) -> None:
@@ -207,9 +261,10 @@ def worker_pids() -> list[int]:
 
 
 def clear() -> None:
-    """Forget every cached picture (tests, benchmarks)."""
+    """Forget every cached picture and result (tests, benchmarks)."""
     global _size
     _cache.clear()
+    _results.clear()
     _size = 0
 
 

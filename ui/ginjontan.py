@@ -36,11 +36,12 @@ from engine.ginjontan.moves import (
 )
 from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN, new_lobby, surplus
-from engine.ginjontan.scoring import MAX_CARDS, best_swap, score_hand
+from engine.ginjontan.scoring import MAX_CARDS, HandAdvice, hand_advice, score_hand
 from engine.ginjontan.state import GinjontanState, Phase
 from engine.seeds import new_seed
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
+from render import offload
 from render.offload import Drawing
 from storage.games import GameRecord, MoveResult
 from storage.ginjontan import collections
@@ -316,14 +317,7 @@ async def move(interaction: Interaction, move_: Any, *, from_hand: bool = False,
             await lobby_changed(interaction, result)
             return
         if from_hand:
-            if state.phase is Phase.OVER or not state.seated(interaction.user.id):
-                await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
-            else:
-                hand = hand_message(state, interaction.user.id)
-                await replies.acknowledge(interaction, *replies.drawings(hand), edit=True)
-                hand = await replies.drawn(hand)
-                await replies.edit(interaction, content=None, embed=hand["embed"], attachments=hand["files"],
-                                 view=hand["view"])
+            await redraw_hand(interaction, state)
         await answer(interaction, result.game, result.events)
 
 
@@ -435,14 +429,38 @@ class LobbyButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
 
 # -- the private hand ------------------------------------------------------------------------------------------
 
-def hand_message(state: GinjontanState, player: int) -> dict[str, Any]:
+def hand_message(state: GinjontanState, player: int, advice: HandAdvice) -> dict[str, Any]:
     seat = state.seat(player)
     held = [("Hand", seat.hand), ("Reserve", seat.reserve), ("Set aside", seat.active), ("Unfolded", seat.unfolded)]
     rows = [(label, sorted(cards, key=sort_key)) for label, cards in held if cards or label in ("Hand", "Reserve")]
-    marks = dict.fromkeys(render.combination_cards(seat.hand, state), "combo")
+    marks = dict.fromkeys(sorted(advice.combination_cards), "combo")
     picture = Drawing("hand.png", pictures.cards_picture, (rows,), {"marks": marks, "per_line": pictures.HAND_PER_LINE})
-    return {"embed": render.hand_embed(state, player, with_picture=True), "files": [picture],
-            "view": HandView(state, player)}
+    return {"embed": render.hand_embed(state, player, advice, with_picture=True), "files": [picture],
+            "view": HandView(state, player, advice)}
+
+
+def _advice_call(state: GinjontanState, player: int) -> tuple[Any, ...]:
+    seat = state.seat(player)
+    return hand_advice, seat.hand, seat.reserve, state.options, render.may_exchange(state, player)
+
+
+def advice_ready(state: GinjontanState, player: int) -> bool:
+    """Whether the hand's advice comes at once: no exchange to look for (a few hundred microseconds), or one
+    looked for before."""
+    fn, *args = _advice_call(state, player)
+    return not args[-1] or offload.has_result(fn, *args)
+
+
+def advice_here(state: GinjontanState, player: int) -> HandAdvice:
+    """The hand's advice worked out here and now (tests, tools)."""
+    fn, *args = _advice_call(state, player)
+    return cast(HandAdvice, fn(*args))
+
+
+async def advice_for(state: GinjontanState, player: int) -> HandAdvice:
+    """The hand's advice: the best exchange (hundreds of hands scored) in the workers, the rest here."""
+    fn, *args = _advice_call(state, player)
+    return await offload.computed(fn, *args) if args[-1] else hand_advice(*args)
 
 
 async def show_hand(interaction: Interaction) -> None:
@@ -451,9 +469,37 @@ async def show_hand(interaction: Interaction) -> None:
     require_seated(interaction, state.players)
     if state.phase is Phase.LOBBY:
         raise IllegalMove("The cards aren't dealt yet.", "The host presses Start.", code="not_started")
-    hand = hand_message(state, interaction.user.id)
+    if not advice_ready(state, interaction.user.id):
+        await interaction.response.defer(thinking=True, ephemeral=True)
+    hand = hand_message(state, interaction.user.id, await advice_for(state, interaction.user.id))
     await replies.acknowledge(interaction, *replies.drawings(hand), ephemeral=True)
     await replies.send(interaction, **await replies.drawn(hand), ephemeral=True)
+
+
+async def redraw_hand(interaction: Interaction, state: GinjontanState) -> None:
+    """After a move from a private hand: the hand as it is now, edited in place. At once when its advice and
+    picture are ready; else the click is acknowledged now and the hand redrawn once the channel's posting lock is
+    let go, so the channel's next change never waits for it."""
+    player = interaction.user.id
+    if state.phase is Phase.OVER or not state.seated(player):
+        await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
+        return
+    if advice_ready(state, player):
+        hand = hand_message(state, player, await advice_for(state, player))
+        if all(drawing.ready() for drawing in replies.drawings(hand)):
+            hand = await replies.drawn(hand)
+            await replies.edit(interaction, content=None, embed=hand["embed"], attachments=hand["files"],
+                               view=hand["view"])
+            return
+    await interaction.response.defer()
+
+    async def redrawn() -> None:
+        hand = hand_message(state, player, await advice_for(state, player))
+        hand = await replies.drawn(hand)
+        await replies.edit(interaction, content=None, embed=hand["embed"], attachments=hand["files"],
+                           view=hand["view"])
+
+    await after_posting(redrawn)
 
 
 class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:hand"):
@@ -751,7 +797,7 @@ class AskSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
 class HandView(discord.ui.View):
     """The controls for what the game waits for from this player now (nothing else is offered)."""
 
-    def __init__(self, state: GinjontanState, player: int) -> None:
+    def __init__(self, state: GinjontanState, player: int, advice: HandAdvice) -> None:
         super().__init__(timeout=None)
         tasks = state.tasks(player)
 
@@ -766,8 +812,7 @@ class HandView(discord.ui.View):
         cards("aside")
         cards("act")
         cards("exchange")
-        hint = best_swap(state.seat(player).hand, state.seat(player).reserve, state.options) \
-            if any(t in tasks for t in ("exchange3", "exchange9", "turn")) else None
+        hint = advice.swap if render.may_exchange(state, player) else None
         if hint:
             self.add_item(BestExchange(hint[0], hint[1]))
         if any(t in tasks for t in ("exchange3", "exchange9")):  # also with an empty hand or reserve: the game waits
@@ -781,7 +826,7 @@ class HandView(discord.ui.View):
             cards("return")
             self.add_item(MoveButton("lowest", f"Return my {surplus(state, player)} lowest cards"))
         cards("give")
-        if "reveal" in tasks and defeat_in_hand(state, player):
+        if "reveal" in tasks and advice.score.defeat:
             self.add_item(MoveButton("katoh", style=discord.ButtonStyle.primary))
             self.add_item(MoveButton("reveal", "Show my hand: the Defeat loses the round", discord.ButtonStyle.danger))
         elif "reveal" in tasks:

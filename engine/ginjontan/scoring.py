@@ -368,3 +368,22 @@ def best_swap(hand: tuple[int, ...], reserve: tuple[int, ...],
             if points > now and (best is None or points > best[2]):
                 best = (give, take, points)
     return best
+
+
+@dataclass(frozen=True)
+class HandAdvice:
+    """What a player's private hand shows: the hand's score, the cards of its combinations, and (when the player
+    may exchange) the best one-card exchange (`best_swap`; None when none beats the hand or none was asked)."""
+
+    score: HandScore
+    combination_cards: frozenset[int]
+    swap: tuple[int, int, int] | None
+
+
+def hand_advice(hand: tuple[int, ...], reserve: tuple[int, ...], options: GinjontanOptions,
+                with_swap: bool) -> HandAdvice:
+    """The hand's advice; `with_swap` looks for the best exchange too (hundreds of hands scored: the bot works it
+    out off its event loop)."""
+    score = score_hand(hand, options)
+    cards = frozenset(c for combination in score.combinations for c in combination.cards)
+    return HandAdvice(score, cards, best_swap(hand, reserve, options) if with_swap else None)

@@ -87,3 +87,39 @@ async def test_the_next_move_does_not_wait_for_the_duel_picture(harness, monkeyp
 
     await wait_for(pictured, 5)
     assert drawn
+
+
+async def test_the_best_exchange_is_worked_out_off_the_event_loop(harness, monkeypatch):
+    """The hand's best one-card exchange scores hundreds of hands: `/ginjontan hand` is acknowledged first and the
+    search runs in the workers, while other commands are answered; the hand then shows it."""
+    import ui.ginjontan as flows
+    from tests.discord_layer.test_ginjontan import play_one
+
+    players = [harness.user("ann"), harness.user("ben")]
+    users = {p.id: p for p in players}
+    await start_game(harness, players, duels="once")
+    used = {"swap", "aside", "act", "exchange3", "exchange9", "trim", "surplus", "turn", "reveal"}  # slash commands
+    while not (state := await current(harness)).waiting[0][1].startswith("exchange"):
+        await play_one(harness, state, users, used)
+    player = state.waiting[0][0]
+    opened, asked = threading.Event(), []
+    real = flows.hand_advice
+
+    def held(*args):
+        asked.append(args[-1])
+        opened.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(flows, "hand_advice", held)
+    hand_task = asyncio.create_task(harness.slash("ginjontan hand", user=users[player]))
+
+    async def acknowledged() -> bool:
+        return bool(asked)
+
+    await wait_for(acknowledged, 5)
+    help_reply = await asyncio.wait_for(harness.slash("help", user=users[player]), 5)  # the loop is free
+    assert help_reply.text and not hand_task.done()
+    opened.set()
+    hand = await hand_task
+    assert hand.response_type == 5 and hand.ephemeral  # deferred: acknowledged before the search
+    assert "Best one-card exchange" in hand.text and asked == [True]

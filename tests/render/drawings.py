@@ -24,3 +24,18 @@ def slow(text: str, seconds: float) -> bytes:
 
 def fails(text: str) -> bytes:
     raise ValueError(text)
+
+
+class Odd(Exception):
+    """An exception pickle cannot rebuild (its __init__ wants two arguments; pickle gives it one)."""
+
+    def __init__(self, what: str, why: str) -> None:
+        super().__init__(f"{what}: {why}")
+
+
+def odd(text: str) -> bytes:
+    raise Odd(text, "no")
+
+
+def total(numbers: tuple[int, ...]) -> int:
+    return sum(numbers)

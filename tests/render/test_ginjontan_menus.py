@@ -95,7 +95,7 @@ def test_hand_controls_send_only_accepted_moves_and_cover_every_legal_kind(seed,
         if state.phase is Phase.OVER:
             break
         for player in state.players:
-            view = ui.HandView(state, player)
+            view = ui.HandView(state, player, ui.advice_here(state, player))
             sent = sent_moves(state, player, view)
             for move in sent:
                 assert accepted(state, move), (move, state.tasks(player))
@@ -112,5 +112,5 @@ def test_an_exchange_with_an_empty_reserve_still_offers_no_exchange():
     state = table({1: {"hand": "w1fire w2fire", "reserve": ""}, 2: {"hand": "w3fire", "reserve": "w4fire"}},
                   phase=Phase.EXCHANGE, order=(1, 2), waiting=((1, "exchange9"),))
     assert Exchange(1) in legal_moves(state, 1)
-    sent = sent_moves(state, 1, ui.HandView(state, 1))
+    sent = sent_moves(state, 1, ui.HandView(state, 1, ui.advice_here(state, 1)))
     assert Exchange(1) in sent and all(accepted(state, m) for m in sent)

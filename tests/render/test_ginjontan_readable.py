@@ -11,7 +11,7 @@ from render import ginjontan as render
 from render.ginjontan_pictures import CARD_HEIGHT, MARKS
 from tests.engine.ginjontan.notation import c, cards, table
 from tests.support.pictures import decode
-from ui.ginjontan import _option, hand_message
+from ui.ginjontan import _option, advice_here, hand_message
 
 PHONE_WIDTH = 400  # about what a phone gives an attached picture
 LEGIBLE = 10  # px: the ink height of a digit that reads without zooming (Discord's own text is about 11 px tall)
@@ -50,7 +50,7 @@ async def test_the_hand_picture_is_sorted_and_outlines_the_cards_that_score() ->
     scoring = {x for combination in score_hand(hand, state.options).combinations for x in combination.cards}
     assert scoring and len(scoring) < len(hand)
     order = sorted(hand, key=lambda x: (card(x).symbol.index, COLOURS.index(card(x).colour), card(x).copy))
-    image = png_of(hand_message(state, 1)).convert("RGB")
+    image = png_of(hand_message(state, 1, advice_here(state, 1))).convert("RGB")
     per_line = 5
     for index, cid in enumerate(order):
         line, col = divmod(index, per_line)
@@ -62,7 +62,7 @@ async def test_the_hand_picture_is_sorted_and_outlines_the_cards_that_score() ->
 
 async def test_the_hand_picture_values_read_at_phone_width() -> None:
     state = table({1: {"hand": HAND}, 2: {}})
-    image = png_of(hand_message(state, 1)).convert("L")
+    image = png_of(hand_message(state, 1, advice_here(state, 1))).convert("L")
     scale = PHONE_WIDTH / image.width
     phone = image.resize((PHONE_WIDTH, round(image.height * scale)), Image.Resampling.LANCZOS)
     top = MARGIN + LABEL_H  # the first card; its value is written below its name panel (which ends at 94 px)

@@ -213,3 +213,25 @@ async def test_a_failed_drawing_in_a_process_raises_and_is_not_kept(processes) -
         await offload.picture(drawings.fails, "no")
     assert offload.cached(drawings.fails, "no") is None
     assert (await offload.picture(drawings.pid, "still")).startswith(b"still:")  # the workers go on
+
+
+# -- slow pure computations in the same workers -----------------------------------------------------------------
+
+
+async def test_a_computation_is_kept_by_its_arguments_and_done_once(processes) -> None:
+    assert not offload.has_result(drawings.total, (1, 2, 3))
+    assert await offload.computed(drawings.total, (1, 2, 3)) == 6
+    assert offload.has_result(drawings.total, [1, 2, 3])  # the same arguments, however passed
+    assert await offload.computed(drawings.pid, "c") == await offload.computed(drawings.pid, "c")  # not again
+    assert not offload.has_result(drawings.total, (1, 2))
+
+
+async def test_a_computation_s_exception_comes_back_and_one_pickle_cannot_rebuild_leaves_the_workers_whole(
+        processes) -> None:
+    with pytest.raises(ValueError, match="bad"):
+        await offload.computed(drawings.fails, "bad")
+    with pytest.raises(RuntimeError, match="Odd: x: no"):
+        await offload.computed(drawings.odd, "x")
+    workers = offload.worker_pids()
+    assert await offload.computed(drawings.total, (4, 5)) == 9
+    assert offload.worker_pids() == workers  # the pool was not broken and restarted
