@@ -6,7 +6,8 @@ are being drawn.
 
 Part 1, for each picture: "old on loop" is the CPU time of the loop's thread drawing it there (as before this
 change); "loop cold" and "loop warm" the CPU time of the loop's thread for `await drawing.png()` with an empty cache
-(drawn in the executor) and with the picture cached; "worker" the CPU time of the executor's thread drawing it, its
+(drawn in threads here: part 1 starts no bot) and with the picture cached; "worker" the CPU time of the thread
+drawing it (in the bot, one of the worker processes: render/offload.py), its
 cards' and tiles' faces cached by earlier pictures; "worker, new cards" the same with the caches of whole faces
 emptied first (`_card`, `_caption`, `_face`, `_back`, `_tile`: cards no earlier picture showed, their parts, if any,
 drawn for earlier ones); "worker, first" with every cache of the picture modules emptied but the fonts and art loaded
@@ -14,12 +15,13 @@ drawn for earlier ones); "worker, first" with every cache of the picture modules
 `--rounds` (CPU time of one thread, `time.thread_time`: other work on the machine counts little).
 
 Part 2, through the fake Discord in this process (real discord.py, real storage): the CPU time of the event loop's
-thread per interaction, one at a time: `/help`, and `/uno hand` with its picture cached, drawn in the executor, or
-drawn on the loop as before (the fake Discord's own work, in the same thread, included in each).
+thread per interaction, one at a time: `/help`, and `/uno hand` with its picture cached, drawn in the workers, or
+drawn on the loop as before (the fake Discord's own work, in the same thread, included in each). The bot draws in
+its worker processes (render/offload.py).
 
 Part 3, the same way: `--channels` Uno games; `/help`
 sent `--probes` times a second for `--seconds`, alone, then with `/uno hand` asked `--hands` times a second across
-the games (the cache emptied before each, so each is drawn), its pictures drawn in the executor (now) or on the
+the games (the cache emptied before each, so each is drawn), its pictures drawn in the workers (now) or on the
 event loop (the old way, emulated with an executor that runs on the calling thread). Latency: INTERACTION_CREATE
 sent to the acknowledgement received, p50 / p99 / max in ms.
 """
@@ -245,7 +247,7 @@ async def through_discord(args: argparse.Namespace) -> list[str]:
             prober = harness.user("prober")
             cpu_rows = await loop_cpu(harness, seats[0], prober, args.rounds)
             await load(harness, seats, prober, 1, args.probes, args.hands)  # warm-up
-            runs = [("`/help` alone", 0, False), (f"+ {args.hands} `/uno hand`/s, drawn in the executor", args.hands,
+            runs = [("`/help` alone", 0, False), (f"+ {args.hands} `/uno hand`/s, drawn in the workers", args.hands,
                                                   False),
                     (f"+ {args.hands} `/uno hand`/s, drawn on the loop (old)", args.hands, True)]
             for name, hands, old in runs:
@@ -266,7 +268,7 @@ async def loop_cpu(harness: Harness, seat: tuple[int, Any], prober: Any, rounds:
     channel, player = seat
     runs = [("`/help`", "help", prober, False, False),
             ("`/uno hand`, picture cached", "uno hand", player, False, False),
-            ("`/uno hand`, drawn in the executor", "uno hand", player, True, False),
+            ("`/uno hand`, drawn in the workers", "uno hand", player, True, False),
             ("`/uno hand`, drawn on the loop (old)", "uno hand", player, True, True)]
     rows = []
     for name, command, user, cold, old in runs:
