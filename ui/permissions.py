@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -63,6 +65,31 @@ def author_or_manager(interaction: discord.Interaction, host_id: int | None, act
     return check
 
 
+@dataclass(frozen=True)
+class _Bound:
+    name: str
+    display_name: str
+    choices: frozenset[Any] | None
+    allowed: str
+    low: int | float | None
+    high: int | float | None
+
+
+_bounds: weakref.WeakKeyDictionary[app_commands.Command[Any, Any, Any], tuple[_Bound, ...]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _bounds_of(command: app_commands.Command[Any, Any, Any]) -> tuple[_Bound, ...]:
+    """The command's declared bounds, worked out once (discord.py builds its parameter list anew each time)."""
+    found = _bounds.get(command)
+    if found is None:
+        found = _bounds[command] = tuple(
+            _Bound(p.name, p.display_name, frozenset(c.value for c in p.choices) if p.choices else None,
+                   ", ".join(f"`{c.name}`" for c in p.choices), p.min_value, p.max_value)
+            for p in command.parameters if p.choices or p.min_value is not None or p.max_value is not None)
+    return found
+
+
 def require_in_bounds(interaction: discord.Interaction) -> None:
     """Every option of a slash command within what the command declares (choices, min and max, lengths).
     Discord's client keeps to them; a modified client need not, so they are checked before the command runs."""
@@ -70,21 +97,20 @@ def require_in_bounds(interaction: discord.Interaction) -> None:
     if interaction.type is not discord.InteractionType.application_command \
             or not isinstance(command, app_commands.Command):
         return
-    for param in command.parameters:
-        value: Any = getattr(interaction.namespace, param.name, None)
+    for bound in _bounds_of(command):
+        value: Any = getattr(interaction.namespace, bound.name, None)
         if value is None:
             continue
-        if param.choices and value not in {c.value for c in param.choices}:
-            allowed = ", ".join(f"`{c.name}`" for c in param.choices)
-            raise IllegalMove(f"`{param.display_name}` can't be {str(value)[:50]!r}.", f"Pick one of {allowed}.",
+        if bound.choices is not None and value not in bound.choices:
+            raise IllegalMove(f"`{bound.display_name}` can't be {str(value)[:50]!r}.", f"Pick one of {bound.allowed}.",
                               code="out_of_bounds")
         size = len(value) if isinstance(value, str) else value
         if isinstance(size, bool) or not isinstance(size, int | float):
             continue
-        low, high = param.min_value, param.max_value
+        low, high = bound.low, bound.high
         if (low is not None and size < low) or (high is not None and size > high):
             bounds = (f"{low:,} to {high:,}" if low is not None and high is not None
                       else f"at least {low:,}" if low is not None else f"at most {high:,}")
             unit = " characters long" if isinstance(value, str) else ""
-            raise IllegalMove(f"`{param.display_name}` must be {bounds}{unit}.",
+            raise IllegalMove(f"`{bound.display_name}` must be {bounds}{unit}.",
                               "Nothing was changed; try a value in that range.", code="out_of_bounds")
