@@ -16,7 +16,10 @@ a game whose last move is unanswered is skipped for a move (counted as "skipped"
 
 Per rate it prints p50/p99/max per command and each command's p99 over `/help`'s p99 in the same run, and whether
 the rate saturated: the backlog grows (interactions unanswered when the run ends, or the median wait in the last
-third of the run more than twice that of the first third, by over 5 ms) or the scheduler fell behind. With
+third of the run more than twice that of the first third, by over 5 ms) or the scheduler fell behind, or the
+pictures do (the answers that always carry one: more than 1 % never got it within 10 s of the last
+acknowledgement, or their median delay grew as above, by over 50 ms). A second table gives the pictures' delays
+(INTERACTION_CREATE to the picture's arrival at the fake: the callback, followup or edit that carried the file). With
 `--find-saturation` the rate then steps up by `--step` until it saturates. `--no-pictures` leaves the commands that
 send a picture out of the mix (Uno moves and hands, Gin-jon-tan hands, /chroma waits). `--loop` picks the event
 loop: by default the bot's own choice (`bot.event_loop_factory`: uvloop where installed), `asyncio` for its own.
@@ -70,6 +73,8 @@ WEIGHTS = {  # relative share of each command in the mix
     "/uno move": 12, "/uno hand": 6, "/ginjontan move": 8, "/ginjontan hand": 4, "/chroma waits": 3,
 }
 PICTURES = {"/uno move", "/uno hand", "/ginjontan hand", "/chroma waits"}
+ALWAYS_PICTURED = {"/uno hand", "/ginjontan hand", "/chroma waits"}  # every answer carries a picture
+PICTURE_GRACE_S = 10  # how long pictures may still come after the last acknowledgement
 UNO_COMMANDS = {Play: "/uno play", Draw: "/uno draw", Pass: "/uno pass", SayUno: "/uno uno", EndRound: "/uno score",
                 Accept: "/uno accept"}
 GJT_COMMANDS = {Swap: "swap", SetAside: "aside", Act: "act", Exchange: "exchange", Trim: "return", Call: "call",
@@ -394,6 +399,7 @@ async def drive(world: World, rate: float, seconds: float, mix: dict[str, float]
         f"{sum(pauses.total) * 1000:.0f} ms in {sum(pauses.count)} collections "
         f"({pauses.count[2]} of gen 2, {pauses.total[2] * 1000:.0f} ms), longest {pauses.longest * 1000:.1f} ms")
     await asyncio.sleep(0.2)  # followups and board edits of the last ones
+    await pictures_in(sent)
     unanswered = sum(not s.record.acknowledged for s in sent)
     thirds = len(sent) // 3
     first = [s.record.acknowledged_at - s.scheduled for s in sent[:thirds] if s.record.acknowledged_at]
@@ -407,8 +413,63 @@ async def drive(world: World, rate: float, seconds: float, mix: dict[str, float]
                f"{statistics.median(last) * 1000:.1f} ms")
     elif lag_p99 > 0.1:
         why = f"the sender fell {lag_p99 * 1000:.0f} ms behind"
+    else:
+        why = pictures_behind(sent)
     return Outcome(rate, sent, len(sent), lag_p99, unanswered, bool(why), why, cpu, loop_cpu, gc_line,
                    own_cpu if bot_cpu else None)
+
+
+async def pictures_in(sent: list[Sent]) -> None:
+    """Wait until the pictures still being drawn have come (none new for a second), at most PICTURE_GRACE_S."""
+    deadline = time.monotonic() + PICTURE_GRACE_S
+    count = -1
+    while time.monotonic() < deadline:
+        now = sum(s.record.pictured_at is not None for s in sent)
+        if now == count:
+            return
+        count = now
+        await asyncio.sleep(1)
+
+
+def refused(record: InteractionRecord) -> bool:
+    """Answered with a refusal (an error embed): no picture is due (`/uno hand` from a player not in the game)."""
+    data = (record.callbacks[0].get("data") or {}) if record.callbacks else {}
+    return any(e.get("color") == COLOUR_ERROR.value for e in data.get("embeds") or [])
+
+
+def pictures_behind(sent: list[Sent]) -> str:
+    """Why the pictures saturated, if they did: more than 1 % of the answers that always carry one never got it,
+    or their median delay in the run's last third is over twice the first third's, by over 50 ms."""
+    pictured = [s for s in sent if s.command in ALWAYS_PICTURED and s.record.acknowledged and not refused(s.record)]
+    missing = sum(s.record.pictured_at is None for s in pictured)
+    if missing > max(1, len(pictured) // 100):
+        return f"{missing} of {len(pictured)} pictures never came"
+    thirds = len(pictured) // 3
+    delays = [[s.record.pictured_at - s.scheduled for s in part if s.record.pictured_at is not None]
+              for part in (pictured[:thirds], pictured[-thirds:])]
+    if all(delays) and statistics.median(delays[1]) > 2 * statistics.median(delays[0]) + 0.05:
+        return (f"pictures fell behind: median delay grew from {statistics.median(delays[0]) * 1000:.0f} to "
+                f"{statistics.median(delays[1]) * 1000:.0f} ms")
+    return ""
+
+
+def picture_report(outcome: Outcome) -> list[str]:
+    """Per command that answers with pictures: how many answers got one, and when (from INTERACTION_CREATE)."""
+    by: dict[str, list[float]] = defaultdict(list)
+    answered: dict[str, int] = defaultdict(int)
+    for s in outcome.sent:
+        if s.record.acknowledged and not refused(s.record) and (
+                s.command in ALWAYS_PICTURED or s.command.startswith(("/uno ", "/ginjontan "))):
+            answered[s.command] += 1
+            if s.record.pictured_at is not None:
+                by[s.command].append(s.record.pictured_at - s.record.sent_at)
+    lines = []
+    for command in sorted(by):
+        ordered = sorted(by[command])
+        lines.append(f"| {outcome.rate:g} | {command} | {len(ordered)} of {answered[command]} | "
+                     f"{statistics.median(ordered) * 1000:.1f} | {percentile(ordered, 0.99) * 1000:.1f} | "
+                     f"{ordered[-1] * 1000:.1f} |")
+    return lines
 
 
 def report(outcome: Outcome) -> list[str]:
@@ -476,6 +537,7 @@ async def main(args: argparse.Namespace) -> None:
     await fake.start()
     outcomes: list[Outcome] = []
     lines: list[list[str]] = []
+    picture_lines: list[list[str]] = []
     pauses = GcPauses()
     with tempfile.TemporaryDirectory() as tmp:
         harness = Harness(fake, Path(tmp) / "bench.db")
@@ -515,6 +577,7 @@ async def main(args: argparse.Namespace) -> None:
                     await asyncio.sleep(1)  # the bot writes the profile
                 outcomes.append(outcome)
                 lines.append(report(outcome))
+                picture_lines.append(picture_report(outcome))
                 outcome.sent.clear()
                 await forget(fake)
                 verdict = f"SATURATED: {outcome.why}" if outcome.saturated else "keeps up"
@@ -539,6 +602,12 @@ async def main(args: argparse.Namespace) -> None:
     print("| rate /s | command | n | p50 ms | p99 ms | max ms | p99 / /help p99 | refused |")
     print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for rows in lines:
+        print("\n".join(rows))
+    print("\nPictures: the answers that carry one (Uno moves: the board's, added by an edit; a board replaced "
+          "before its turn gets none), milliseconds from INTERACTION_CREATE to the picture's arrival.\n")
+    print("| rate /s | command | pictured | p50 ms | p99 ms | max ms |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: |")
+    for rows in picture_lines:
         print("\n".join(rows))
     print()
     who = "the bot process's CPU" if args.bot_process else "CPU"

@@ -69,6 +69,7 @@ class InteractionRecord:
     edits: list[dict[str, Any]] = field(default_factory=list)       # bodies of PATCHes to its messages
     original_message_id: int | None = None
     acknowledged_at: float | None = None  # time.monotonic() when the first callback arrived (before any check)
+    pictured_at: float | None = None  # when a file first came with its answer (callback, followup or edit)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -342,6 +343,8 @@ class FakeDiscord:
         if problems:
             return self._reject("callback", problems, body)
         body = dict(body, files=files)
+        if files and record.pictured_at is None:
+            record.pictured_at = time.monotonic()
         record.callbacks.append(body)
         kind, data = body["type"], body.get("data") or {}
         interaction = {"id": str(interaction_id), "type": record.payload["type"]}
@@ -370,6 +373,8 @@ class FakeDiscord:
         record = self._by_token.get(token)
         if record is None:
             return discord_error(404, 10015, "Unknown Webhook")
+        if files and record.pictured_at is None:
+            record.pictured_at = time.monotonic()
         if not record.acknowledged:
             self.rejections.append({"where": "webhook", "problems": ["followup before acknowledging"], "body": body})
             return discord_error(404, 10015, "Unknown Webhook")
