@@ -16,7 +16,7 @@ from functools import cached_property
 from json.decoder import JSONObject  # type: ignore[attr-defined]  # the pure-Python object reader, not in the stubs
 from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar, overload
+from typing import Any, Generic, Literal, TypeVar, cast, overload
 
 from engine.errors import GameError
 from engine.text import ECHO, NUMBER_DIGITS, shorten
@@ -309,8 +309,24 @@ def load_shipped(name: str) -> Deck:
     if name not in shipped():  # only names listed from the folder: a forged "../x" never becomes a path
         raise DeckError(f"There is no shipped deck called {shorten(name, ECHO)!r}.",
                         f"Choose one of: {', '.join(shipped())}.")
-    path = DECKS_FOLDER / f"{name}.json"
-    return parse_file(path.read_bytes(), path.name)
+    return read_shipped(DECKS_FOLDER / f"{name}.json", parse_file)
+
+
+P = TypeVar("P")
+_read: dict[tuple[Path, Callable[..., Any]], tuple[tuple[int, int], Any]] = {}
+
+
+def read_shipped(path: Path, parse: Callable[[bytes, str], P]) -> P:
+    """`parse` of a shipped file, read and parsed once while the file stays as it was (its size and modification
+    time): a deck or catalogue takes milliseconds to parse, which every `/cosmic start` paid (issue 19)."""
+    stat = path.stat()
+    version = (stat.st_mtime_ns, stat.st_size)
+    known = _read.get((path, parse))
+    if known is not None and known[0] == version:
+        return cast(P, known[1])
+    parsed = parse(path.read_bytes(), path.name)
+    _read[(path, parse)] = (version, parsed)
+    return parsed
 
 
 def shipped() -> list[str]:

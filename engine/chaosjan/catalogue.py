@@ -19,6 +19,7 @@ from engine.deck import (
     list_field,
     parse_card_file,
     read_document,
+    read_shipped,
     shown,
     text_field,
 )
@@ -234,7 +235,7 @@ _LEAST = {CardType.CHARACTER: 1, CardType.ACTION: 3, CardType.STOCK: 3, CardType
 
 
 def load_shipped() -> Catalogue:
-    return parse_file(SHIPPED.read_bytes(), SHIPPED.name)
+    return read_shipped(SHIPPED, parse_file)
 
 
 def parse_file(data: bytes, filename: str) -> Catalogue:

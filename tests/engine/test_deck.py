@@ -134,3 +134,25 @@ def test_equal_decks_are_one_object_and_a_different_one_is_not():
     other = parse_deck(changed)
     assert other is not loaded and other != loaded and other.cards[0].name == "Renamed"
     assert loaded.cards[0].name != "Renamed"
+
+
+def test_a_shipped_file_is_parsed_once_until_it_changes(tmp_path):
+    """engine.deck.read_shipped (issue 19): parsing a deck takes milliseconds, so a shipped file is parsed once, and
+    again only when it changed on disk (size or modification time)."""
+    import os
+
+    from engine.deck import read_shipped
+
+    calls = []
+
+    def parse(data: bytes, name: str) -> str:
+        calls.append(name)
+        return data.decode()
+
+    path = tmp_path / "deck.json"
+    path.write_text("one")
+    first = read_shipped(path, parse)
+    assert read_shipped(path, parse) is first and calls == ["deck.json"]
+    path.write_text("two!")
+    os.utime(path, ns=(1, 1))
+    assert read_shipped(path, parse) == "two!" and len(calls) == 2
