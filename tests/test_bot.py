@@ -204,10 +204,14 @@ async def test_young_collections_are_rarer_while_the_bot_runs_and_as_before_afte
 
 
 async def test_messages_the_gateway_tells_of_are_not_kept(harness):
-    """Issue 19: discord.py's message cache is off (nothing reads it), so a message dies once its event is handled."""
+    """Issue 19: a channel message the gateway tells of is noted by its ids (ui/live_panel.track_newest) and nothing
+    more: no `discord.Message` is built or kept for it (discord.py's message cache is off too), and no `on_message`
+    listener hears of it."""
     import gc
 
     import discord
+
+    from ui import live_panel
 
     seen: list[int] = []
 
@@ -218,13 +222,14 @@ async def test_messages_the_gateway_tells_of_are_not_kept(harness):
     try:
         await harness.slash("table start", user=harness.user("east"), east=harness.user("east"),
                             south=harness.user("south"), west=harness.user("west"))
-        await harness.post("a chat line", user=harness.user("kibitzer"))
+        chat = await harness.post("a chat line", user=harness.user("kibitzer"))
         await asyncio.sleep(0.05)
     finally:
         harness.bot.remove_listener(on_message)
     gc.collect()
     alive = {o.id for o in gc.get_objects() if isinstance(o, discord.Message)}
-    assert seen and not alive & set(seen)
+    assert seen == [] and int(chat["id"]) not in alive
+    assert live_panel._newest[harness.bot][harness.fake.default_channel] == int(chat["id"])
     assert list(harness.bot.cached_messages) == []
 
 
