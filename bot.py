@@ -25,7 +25,8 @@ from engine.table import TABLE
 from engine.uno.rules import UNO
 from render import offload
 from settings import Settings, SettingsError, load_settings, log_level_number
-from storage import Database, DatabaseFileError, GameStore, check_file
+from storage import DatabaseFileError, GameStore, check_file
+from storage.backend import Backend, open_database
 from storage.command_sync import payload_hash, remember_synced, synced_hash
 from storage.database import PageCheck, checked_at_start
 from storage.games import REQUEST, Request
@@ -101,7 +102,7 @@ class ChaosTable(commands.Bot):
     its commands) has None there. The Uno cog sets `uno_board` and `uno_timers` when it loads, the Gin-jon-tan cog
     `ginjontan_timers`."""
 
-    db: Database
+    db: Backend
     games: GameStore
     uno_board: BoardKeeper
     uno_timers: TurnTimers
@@ -178,7 +179,7 @@ class ChaosTable(commands.Bot):
             await asyncio.gather(*(self._refuse(data, CUT_OFF) for data in cut))
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
+        self.db = await open_database(self.settings.database_url, path=self.settings.database_path)
         self.games = GameStore(self.db)
         await self.games.repair(GAME_KINDS)
         offload.use_processes(self.settings.picture_workers)

@@ -26,6 +26,10 @@ class Settings:
     dev_guild_id: int | None
     log_level: str
     picture_workers: int = 2  # processes that draw pictures; 0 draws them in threads of the bot's process
+    database_url: str | None = None  # a postgresql:// URL: PostgreSQL instead of the SQLite file (issue 20)
+
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 def database_path_from_url(url: str) -> Path | None:
@@ -33,7 +37,8 @@ def database_path_from_url(url: str) -> Path | None:
     prefix = "sqlite:///"
     if not url.startswith(prefix):
         raise SettingsError(
-            f"DATABASE_URL must look like {DEFAULT_DATABASE_URL!r} (sqlite:/// then a path); got {url!r}."
+            f"DATABASE_URL must look like {DEFAULT_DATABASE_URL!r} (sqlite:/// then a path) or "
+            f"'postgresql://user:password@host:port/database'; got {shown_url(url)!r}."
         )
     raw = url[len(prefix):]
     if raw == ":memory:":
@@ -42,6 +47,31 @@ def database_path_from_url(url: str) -> Path | None:
         raise SettingsError("DATABASE_URL has no file path after sqlite:///.")
     path = Path(raw)
     return path if path.is_absolute() else PROJECT_ROOT / path
+
+
+def shown_url(url: str) -> str:
+    """The URL with any password hidden, for messages."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, credentials = head.partition("://")
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{tail}" if ":" in credentials else url
+
+
+def postgres_url(url: str) -> str:
+    """A PostgreSQL URL, checked for what the bot needs: a host and a database name."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError as error:
+        raise SettingsError(f"DATABASE_URL is not a valid PostgreSQL URL ({error}): {shown_url(url)!r}.") from None
+    if not parts.hostname or parts.path in ("", "/"):
+        raise SettingsError("DATABASE_URL must name the server and the database, like "
+                            f"'postgresql://user:password@host:5432/chaostable'; got {shown_url(url)!r}.")
+    return url
 
 
 def load_settings(environ: Mapping[str, str] | None = None, dotenv_file: Path | None = None) -> Settings:
@@ -64,9 +94,12 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_file: Path | 
     if not workers_raw.isdigit() or int(workers_raw) > 32:
         raise SettingsError(f"PICTURE_WORKERS must be a number of processes from 0 to 32; got {workers_raw!r}.")
 
+    url = (merged.get("DATABASE_URL") or DEFAULT_DATABASE_URL).strip()
+    postgres = url.startswith(POSTGRES_SCHEMES)
     return Settings(
         token=token,
-        database_path=database_path_from_url((merged.get("DATABASE_URL") or DEFAULT_DATABASE_URL).strip()),
+        database_path=None if postgres else database_path_from_url(url),
+        database_url=postgres_url(url) if postgres else None,
         dev_guild_id=int(guild_raw) if guild_raw else None,
         log_level=level,
         picture_workers=int(workers_raw),
