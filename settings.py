@@ -27,6 +27,8 @@ class Settings:
     log_level: str
     picture_workers: int = 2  # processes that draw pictures; 0 draws them in threads of the bot's process
     database_url: str | None = None  # a postgresql:// URL: PostgreSQL instead of the SQLite file (issue 20)
+    shard_count: int | None = None  # SHARD_COUNT: run these shards of that many (discord.py's AutoShardedBot)
+    shard_ids: tuple[int, ...] | None = None  # SHARD_IDS: this process's shards (default: all of them)
 
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -94,8 +96,13 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_file: Path | 
     if not workers_raw.isdigit() or int(workers_raw) > 32:
         raise SettingsError(f"PICTURE_WORKERS must be a number of processes from 0 to 32; got {workers_raw!r}.")
 
+    shard_count, shard_ids = shards((merged.get("SHARD_COUNT") or "").strip(), (merged.get("SHARD_IDS") or "").strip())
+
     url = (merged.get("DATABASE_URL") or DEFAULT_DATABASE_URL).strip()
     postgres = url.startswith(POSTGRES_SCHEMES)
+    if shard_count is not None and not postgres and shard_ids != tuple(range(shard_count)):
+        raise SettingsError("Shards in several processes share one database, and SQLite is one process's: set "
+                            "DATABASE_URL to a postgresql:// URL, or run every shard in this process (no SHARD_IDS).")
     return Settings(
         token=token,
         database_path=None if postgres else database_path_from_url(url),
@@ -103,7 +110,33 @@ def load_settings(environ: Mapping[str, str] | None = None, dotenv_file: Path | 
         dev_guild_id=int(guild_raw) if guild_raw else None,
         log_level=level,
         picture_workers=int(workers_raw),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
+
+
+MAX_SHARDS = 4096
+
+
+def shards(count_raw: str, ids_raw: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT (how many shards the bot has in all) and SHARD_IDS (which of them this process runs, e.g.
+    `0,1`; by default all of them)."""
+    if not count_raw:
+        if ids_raw:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT: how many shards the bot has in all.")
+        return None, None
+    if not count_raw.isdigit() or not 1 <= int(count_raw) <= MAX_SHARDS:
+        raise SettingsError(f"SHARD_COUNT must be a number of shards from 1 to {MAX_SHARDS}; got {count_raw!r}.")
+    count = int(count_raw)
+    if not ids_raw:
+        return count, tuple(range(count))
+    parts = [part.strip() for part in ids_raw.split(",")]
+    if not all(part.isdigit() for part in parts):
+        raise SettingsError(f"SHARD_IDS must be shard numbers separated by commas, like 0,1; got {ids_raw!r}.")
+    ids = tuple(sorted({int(part) for part in parts}))
+    if len(ids) != len(parts) or ids[-1] >= count:
+        raise SettingsError(f"SHARD_IDS must name each shard once, each below SHARD_COUNT ({count}); got {ids_raw!r}.")
+    return count, ids
 
 
 def log_level_number(settings: Settings) -> int:

@@ -413,16 +413,22 @@ class GameStore:
             "SELECT 1 FROM games WHERE channel_id = ? AND kind = ? AND status = 'finished' AND id < ?",
             (channel_id, kind.name, game_id)).fetchone() is not None)
 
-    async def repair(self, kinds: Iterable[GameKind[Any, Any]]) -> list[GameRecord[Any]]:
+    async def repair(self, kinds: Iterable[GameKind[Any, Any]],
+                     owned: Callable[[int | None], bool] = lambda guild_id: True) -> list[GameRecord[Any]]:
         """At start-up: finish, with results, every active game that is over. An older version finished games in
-        a second transaction after the move, so a crash in between left such games behind."""
+        a second transaction after the move, so a crash in between left such games behind. `owned(guild_id)`:
+        the servers this process looks after (its shards'); another process may finish the same game first."""
         repaired = []
         for kind in kinds:
             if kind.is_over is None:
                 continue
             for record in await self.active(kind):
-                if kind.is_over(record.state):
-                    done = await self.finish(record.channel_id, kind, actor_id=None, results=True)
+                if owned(record.guild_id) and kind.is_over(record.state):
+                    try:
+                        done = await self.finish(record.channel_id, kind, actor_id=None, results=True,
+                                                 game_id=record.id)
+                    except (NoActiveGame, StaleMove):
+                        continue  # finished meanwhile (another process, at the same start-up)
                     log.warning("repaired game %d (%s in channel %d): it was over but still active; finished with"
                                 " its results", done.id, kind.name, done.channel_id)
                     repaired.append(done)
