@@ -1,11 +1,12 @@
 # `make run` starts the bot; `make test` runs the linter, the type checker (mypy; files and settings in
 # pyproject.toml) and every test (spread over the machine's cores by pytest-xdist). Each sets up .venv first.
+# `make install` only sets up .venv for the bot (for a service manager that starts .venv/bin/python bot.py itself);
 # `make lock` remakes requirements.txt and requirements-dev.txt from requirements.in and requirements-dev.in.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lock typecheck lint bench bench-uno bench-chroma bench-ginjontan bench-chaosjan clean
+.PHONY: run install test lock typecheck lint bench bench-uno bench-chroma bench-ginjontan bench-chaosjan clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +21,8 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 
 run: $(VENV)/.installed
 	$(BIN)/python bot.py
+
+install: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
