@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run install test lock typecheck lint bench bench-uno bench-chroma bench-ginjontan bench-chaosjan clean
+.PHONY: run install test lock typecheck bench bench-uno bench-chroma bench-ginjontan bench-chaosjan clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
