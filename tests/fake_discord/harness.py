@@ -46,13 +46,13 @@ class InteractionLog:
     async def acknowledged(self) -> InteractionLog:
         return await self.wait_for(lambda r: r.acknowledged)
 
-    async def answered(self) -> InteractionLog:
+    async def answered(self, timeout: float = 5.0) -> InteractionLog:
         """Acknowledged, and a deferred reply ("thinking...") replaced by its content, or deleted: what a player
         sees once the bot is done (a reply with a picture is deferred while the picture is drawn)."""
         def done(record: InteractionRecord) -> bool:
             message = self.fake.messages.get(record.original_message_id or 0)
             return record.acknowledged and not (message is not None and message.get("flags", 0) & 128)
-        return await self.wait_for(done)
+        return await self.wait_for(done, timeout)
 
     async def followed_up(self, count: int = 1) -> InteractionLog:
         return await self.wait_for(lambda r: len(r.followups) >= count)
