@@ -21,6 +21,10 @@ from tests.fake_discord.server import FakeDiscord, FakeUser, InteractionRecord, 
 PLAYER_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, read_message_history=True,
                                          use_application_commands=True, embed_links=True, attach_files=True)
 MANAGER_PERMISSIONS = PLAYER_PERMISSIONS | discord.Permissions(manage_channels=True)
+# How long a test waits for an answer: a guard against a hang, not a check of speed (timings live in bench/).
+# Pictures and slow computations are worked out by low-priority worker processes (render/offload.py), which a
+# machine busy with other tests can keep waiting for seconds.
+ANSWER_TIMEOUT_S = 20.0
 OPTION_TYPES = {"string": 3, "integer": 4, "boolean": 5, "user": 6, "channel": 7, "role": 8, "number": 10}
 
 
@@ -31,7 +35,8 @@ class InteractionLog:
         self.fake = fake
         self.record = record
 
-    async def wait_for(self, predicate: Callable[[InteractionRecord], bool], timeout: float = 5.0) -> InteractionLog:
+    async def wait_for(self, predicate: Callable[[InteractionRecord], bool],
+                       timeout: float = ANSWER_TIMEOUT_S) -> InteractionLog:
         deadline = time.monotonic() + timeout
         while not predicate(self.record):
             remaining = deadline - time.monotonic()
@@ -46,13 +51,13 @@ class InteractionLog:
     async def acknowledged(self) -> InteractionLog:
         return await self.wait_for(lambda r: r.acknowledged)
 
-    async def answered(self) -> InteractionLog:
+    async def answered(self, timeout: float = ANSWER_TIMEOUT_S) -> InteractionLog:
         """Acknowledged, and a deferred reply ("thinking...") replaced by its content, or deleted: what a player
         sees once the bot is done (a reply with a picture is deferred while the picture is drawn)."""
         def done(record: InteractionRecord) -> bool:
             message = self.fake.messages.get(record.original_message_id or 0)
             return record.acknowledged and not (message is not None and message.get("flags", 0) & 128)
-        return await self.wait_for(done)
+        return await self.wait_for(done, timeout)
 
     async def followed_up(self, count: int = 1) -> InteractionLog:
         return await self.wait_for(lambda r: len(r.followups) >= count)
