@@ -18,12 +18,14 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cache, lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from engine.base import Event, GameKind
 from engine.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn
 from engine.uno.cards import CARDS, COLOURS, DECK_SIZE, Card, Colour
-from engine.uno.legal import SHARED, Options, PlayKind, PlayOption, jump_option, turn_option
+from engine.uno.legal import SHARED, Options, PlayKind, PlayOption, jump_option, turn_option, wild_option
 from engine.uno.moves import (
     Accept,
     Callout,
@@ -743,35 +745,24 @@ def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
     if move.card not in hand:
         raise IllegalMove(f"You don't hold {CARDS[move.card].name}." if 0 <= move.card < DECK_SIZE
                           else "That is not a card.", "Use /uno hand to see your cards.", code="not_in_hand")
-    for pile in state.piles:
-        if pile.id == move.pile:
-            break
-    else:
-        raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.", code="no_pile")
+    k, pile = _find_pile(state, move.pile)
     if move.serial is not None and move.serial != pile.serial:
         first = f"<@{pile.top_by}>" if pile.top_by is not None else "A flip"
         raise RaceLost(f"{first} was first: {CARDS[pile.top].name} is on pile {state.pile_number(pile.id)} now.",
                        "Nothing of yours changed; look at the pile and play again if you still can.")
     c = CARDS[move.card]
-    listed = state._options.get(player)  # asked for already: that copy on that pile, if it may go there
-    option = None
-    if listed is not None:
-        card_id, pile_id = c.id, pile.id
-        for found in listed.plays:
-            if found.card == card_id and found.pile == pile_id:
-                option = found
-                break
-    if option is None:
-        kind = play_kind(state, player, c, pile)
-        if not kind.allowed:
-            raise refusal(state, player, c, pile, kind)
-        option = play_option(state, player, c, pile.id, kind)
+    if not (state.stacks or state.trades or state.shift or state.closing):
+        kind = _free_kind(state, player, c, pile)
+        if (kind is _TURN or kind is _JUMP) and c.rank in state.options.plain_ranks and len(hand) > 1:
+            if c.is_wild and move.colour is None:
+                _check_choices(wild_option(c.id, pile.id, kind is _JUMP), move, c)
+            return _plain_play(state, move, c, index, k)  # type: ignore[arg-type]  # index: as above
+        option = _allowed_option(state, player, c, pile, kind)
+    else:
+        option = _listed_option(state, player, c, pile)
     kind = option.kind
     if option.colours or option.targets or option.ontos or option.splits:
         _check_choices(option, move, c)
-    if (kind is _TURN or kind is _JUMP) and c.rank in state.options.plain_ranks and len(hand) > 1 \
-            and not (state.stacks or state.trades or state.shift or state.closing):
-        return _plain_play(state, move, c, pile)
     g = _Game(state)
     gp = g.pile(pile.id)
     wild4 = _wild4_record(state, move, c, pile, kind) if c.rank == "+4" else None
@@ -818,6 +809,48 @@ def _check_choices(option: PlayOption, move: Play, c: Card) -> None:
                          "Your 2 splits them apart (Deflection, edge cases).")
 
 
+def _find_pile(state: UnoState, pile_id: int) -> tuple[int, Pile]:
+    """The pile with that id and its position."""
+    for k, pile in enumerate(state.piles):
+        if pile.id == pile_id:
+            return k, pile
+    raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.", code="no_pile")
+
+
+def _free_kind(state: UnoState, player: int, c: Card, pile: Pile) -> PlayKind:
+    """`play_kind` when nothing is pending and nobody is out: a turn play or a jump-in, or why not."""
+    o = state.options
+    drawn = state.drawn
+    if player == state.turn:
+        if drawn is not None and drawn.player == player and drawn.card != c.id:
+            return PlayKind.DRAWN
+        if c.id in turn_matches(o.six_is_nine, pile.colour, pile.cards[-1]):
+            return _TURN
+    if o.jump_in and c.id in jump_matches_ids(o.power_ranks, o.six_is_nine, pile.cards[-1]):
+        if state.seats[state._index[player]].no_jump and (drawn is None or drawn.card != c.id):
+            return PlayKind.NO_JUMP
+        return _JUMP
+    return PlayKind.NO_MATCH if player == state.turn else PlayKind.NOT_TURN
+
+
+def _listed_option(state: UnoState, player: int, c: Card, pile: Pile) -> PlayOption:
+    """The option for that copy on that pile: from the player's options if they were asked for already, else
+    classified (`play_kind`); raises the refusal if it may not go there."""
+    listed = state._options.get(player)
+    if listed is not None:
+        card_id, pile_id = c.id, pile.id
+        for found in listed.plays:
+            if found.card == card_id and found.pile == pile_id:
+                return found
+    return _allowed_option(state, player, c, pile, play_kind(state, player, c, pile))
+
+
+def _allowed_option(state: UnoState, player: int, c: Card, pile: Pile, kind: PlayKind) -> PlayOption:
+    if not kind.allowed:
+        raise refusal(state, player, c, pile, kind)
+    return play_option(state, player, c, pile.id, kind)
+
+
 def _copy(obj: Any) -> tuple[Any, dict[str, Any]]:
     """A copy of a frozen `UnoState`, `Seat` or `Pile` (no slots) and its fields to change before anyone sees it,
     as `_Game.freeze` builds them; a state's copy keeps `_index` and `closing` (callers change neither)."""
@@ -827,47 +860,46 @@ def _copy(obj: Any) -> tuple[Any, dict[str, Any]]:
     return new, fields
 
 
-def _plain_play(state: UnoState, move: Play, c: Card, pile: Pile) -> tuple[UnoState, list[Event]]:
-    """`_Game.place` and `_Game.effect` for a card of `plain_ranks` from a hand of two or more, nothing pending:
-    only the player's seat, the pile, the turn and the direction change (and others' no-jump flags clear)."""
-    player = move.player
+def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int) -> tuple[UnoState, list[Event]]:
+    """`_Game.place` and `_Game.effect` for a card of `plain_ranks` from a hand of two or more (seat `i`) onto pile
+    `k`, nothing pending: only the player's seat, the pile, the turn and the direction change (and others' no-jump
+    flags clear)."""
+    player, card_id = move.player, c.id
     plays = state.plays + 1
-    events: list[Event] = []
-    drawn = state.drawn
-    if drawn is not None and drawn.player != player:
-        events.append({"type": "released", "player": drawn.player})
     seats = list(state.seats)
-    i = state._index[player]
     seat = seats[i]
-    hand = list(seat.hand)
-    hand.remove(c.id)
+    hand = seat.hand
+    x = hand.index(card_id)
     seats[i], fields = _copy(seat)
-    fields["hand"] = tuple(hand)
-    if len(hand) == 1:
+    fields["hand"] = hand[:x] + hand[x + 1:]
+    if len(hand) == 2:
         fields["exposed_at"] = plays
     for j, other in enumerate(seats):
         if other.no_jump and j != i:
             seats[j], fields = _copy(other)
             fields["no_jump"] = False  # "until someone else plays a card"
     piles = list(state.piles)
-    k = next(k for k, p in enumerate(piles) if p is pile)
+    pile = piles[k]
     colour = c.colour if c.colour is not None else move.colour
     piles[k], fields = _copy(pile)
     fields["cards"], fields["colour"], fields["serial"], fields["top_by"], fields["wild4"] = \
-        (*pile.cards, c.id), colour, pile.serial + 1, player, None
+        (*pile.cards, card_id), colour, pile.serial + 1, player, None
     fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
-    events.append({"type": "play", "player": player, "card": c.id, "pile": k + 1,
+    drawn = state.drawn
+    events: list[Event] = [] if drawn is None or drawn.player == player else \
+        [{"type": "released", "player": drawn.player}]
+    events.append({"type": "play", "player": player, "card": card_id, "pile": k + 1,
                    "colour": colour and colour.value})
     n, direction = len(seats), state.direction
-    nxt = seats[(i + direction) % n].player
-    turn = nxt
-    if c.rank == "skip":
+    turn = seats[(i + direction) % n].player
+    rank = c.rank
+    if rank == "skip":
+        events.append({"type": "skipped", "player": turn})
         turn = seats[(i + 2 * direction) % n].player
-        events.append({"type": "skipped", "player": nxt})
-    elif c.rank == "rev":
+    elif rank == "rev":
         if n == 2 and state.options.two_player_reverse_skips:
+            events.append({"type": "skipped", "player": turn})
             turn = player
-            events.append({"type": "skipped", "player": nxt})
         else:
             direction = -direction
             turn = seats[(i + direction) % n].player
@@ -881,16 +913,15 @@ def _plain_play(state: UnoState, move: Play, c: Card, pile: Pile) -> tuple[UnoSt
 
 
 def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
-    """`_draw` with no stack anywhere and no drawn card: the cards come off the draw pile's top as it is; None
-    when it would run out (the general path reshuffles)."""
+    """`_draw` on your turn with nothing pending, nobody out and no drawn card: the cards come off the draw pile's
+    top as it is. None when the player may not draw (a playable card in hand, unless `draw_while_playable`) or the
+    draw pile would run out (the general path refuses or reshuffles)."""
     o = state.options
+    if not o.draw_while_playable and playable_now(state, player):
+        return None
     i = state._index[player]
     seat = state.seats[i]
-    six = o.six_is_nine
-    taken = [turn_matches(six, p.colour, p.cards[-1]) for p in state.piles]
-    if o.jump_in and not seat.no_jump:
-        taken += [jump_matches_ids(o.power_ranks, six, p.cards[-1]) for p in state.piles]
-    ok = taken[0] if len(taken) == 1 else taken[0].union(*taken[1:])
+    ok = _takes(state, o.jump_in and not seat.no_jump)
     draw_pile = state.draw_pile
     k = len(draw_pile)
     cards: list[int] = []
@@ -902,7 +933,7 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
         card_id = draw_pile[k]
         cards.append(card_id)
         if card_id in ok:
-            found = Drawn(player, card_id, o.draw_until_playable)
+            found = _drawn(player, card_id, o.draw_until_playable)
             break
         if not o.draw_until_playable:
             break
@@ -920,6 +951,23 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
     fields["seats"], fields["draw_pile"], fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = \
         tuple(seats), draw_pile[:k], found, turn, {}, {}
     return new, events
+
+
+def _takes(state: UnoState, jump: bool) -> frozenset[int]:
+    """The cards some pile takes (as a turn play, and with `jump` as a jump-in), no pile carrying a stack."""
+    o = state.options
+    piles = state.piles
+    if len(piles) == 1 and not jump:
+        pile = piles[0]
+        return turn_matches(o.six_is_nine, pile.colour, pile.cards[-1])
+    six = o.six_is_nine
+    taken = [turn_matches(six, p.colour, p.cards[-1]) for p in piles]
+    if jump:
+        taken += [jump_matches_ids(o.power_ranks, six, p.cards[-1]) for p in piles]
+    return taken[0].union(*taken[1:])
+
+
+_drawn = lru_cache(maxsize=SHARED)(Drawn)  # a drawn card to play (or keep): made once
 
 
 def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: PlayKind) -> Wild4 | None:
@@ -1043,6 +1091,11 @@ def _change_shift(g: _Game, player: int, c: Card) -> None:
 
 def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
     player = move.player
+    if player == state.turn and state.drawn is None and not (state.stacks or state.trades or state.shift
+                                                             or state.closing):
+        done = _plain_draw(state, player)
+        if done is not None:
+            return done
     if player not in state._index:
         _require_seat(state, player)
     if state.prompt is not None:
@@ -1069,10 +1122,6 @@ def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
         raise IllegalMove("You can play, so you can't draw.",
                           f"For example {CARDS[playable[0]].name}; /uno hand marks every card you can play.",
                           code="can_play")
-    if not state.stacks and state.drawn is None:
-        done = _plain_draw(state, player)
-        if done is not None:
-            return done
     g = _Game(state)
     drawn: list[int] = []
     # Every pile carries a live stack aimed at someone else: drawing on can't find a card to play, so one card
@@ -1432,10 +1481,12 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
     moves = state._moves.get(player)
     if moves is None:
-        found = state._options.get(player)
-        if found is None:
-            found = state._options[player] = _options(state, player)
-        moves = state._moves[player] = tuple(found.moves())
+        if _is_free(state, player):
+            entries, actions, _ = _free_answer(state, player)
+            moves = (*chain.from_iterable(map(_ENTRY_MOVES, entries)), *actions)
+        else:
+            moves = tuple(options(state, player).moves())
+        state._moves[player] = moves
     return list(moves)
 
 
@@ -1444,14 +1495,25 @@ def options(state: UnoState, player: int) -> Options:
     out once per state and player)."""
     found = state._options.get(player)
     if found is None:
-        found = state._options[player] = _options(state, player)
+        if _is_free(state, player):
+            entries, actions, only = _free_answer(state, player)
+            found = Options(player, tuple(map(_ENTRY_OPTION, entries)), tuple(actions), only)
+        else:
+            found = _options(state, player)
+        state._options[player] = found
     return found
 
 
+def _is_free(state: UnoState, player: int) -> bool:
+    """A game under way with nothing pending, nobody out and no prompt, and `player` at the table: the usual case,
+    answered by `_free_answer`."""
+    return state.phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.shift
+                                                                   or state.closing) and player in state._index
+
+
 def _options(state: UnoState, player: int) -> Options:
-    if state.phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.shift
-                                                              or state.closing) and player in state._index:
-        return _free_options(state, player)
+    """`options` when the game is not under way, or something is pending (a stack, a trade, a shift, a prompt) or
+    someone is out."""
     if state.phase is not Phase.PLAY or not state.seated(player):
         if state.phase is Phase.LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
             return Options(player, actions=(Start(player),))
@@ -1465,20 +1527,17 @@ def _options(state: UnoState, player: int) -> Options:
                                              if p.id != state.prompt.pile))
     is_turn = player == state.turn
     forced = state.drawn.card if state.drawn is not None and state.drawn.player == player else None
-    if not state.stacks and not state.trades and state.shift is None and not state.closing:
-        plays = _free_plays(state, player, is_turn, forced)  # nothing pending: the usual case, faster
-    else:
-        plays = []
-        seen: set[tuple[Colour | None, str]] = set()
-        for card_id in state.hand(player):
-            c = CARDS[card_id]
-            if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
-                continue
-            seen.add((c.colour, c.rank))
-            for pile in state.piles:
-                kind = play_kind(state, player, c, pile)
-                if kind.allowed:
-                    plays.append(play_option(state, player, c, pile.id, kind))
+    plays = []
+    seen: set[tuple[Colour | None, str]] = set()
+    for card_id in state.hand(player):
+        c = CARDS[card_id]
+        if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
+            continue
+        seen.add((c.colour, c.rank))
+        for pile in state.piles:
+            kind = play_kind(state, player, c, pile)
+            if kind.allowed:
+                plays.append(play_option(state, player, c, pile.id, kind))
     actions: list[Move] = []
     trades = state.trades_on(player)
     if state.stacks_on(player):
@@ -1507,81 +1566,105 @@ def _options(state: UnoState, player: int) -> Options:
     return Options(player, tuple(plays), tuple(actions), only)
 
 
-def _free_options(state: UnoState, player: int) -> Options:
-    """`_options` when nothing is pending and nobody is out: the plays, Draw or Pass on your turn, the "Uno" rule's
-    moves (no Wild +4 can be challenged without a stack, and the round is not closing)."""
+_Entry = tuple[PlayOption, tuple[Move, ...]]  # a play's option and its moves
+
+
+def _free_answer(state: UnoState, player: int) -> tuple[list[_Entry], list[Move], int | None]:
+    """What `player` may do when `_is_free`: the plays, Draw or Pass on your turn, the "Uno" rule's moves (no Wild +4
+    can be challenged without a stack, and the round is not closing); and the card that alone may be played."""
     is_turn = player == state.turn
     drawn = state.drawn
     forced = drawn.card if drawn is not None and drawn.player == player else None
-    plays = _free_plays(state, player, is_turn, forced)
+    seat = state.seats[state._index[player]]
+    o = state.options
+    if len(state.piles) == 1 and not o.jump_in and not o.seven_trades:
+        entries = _official_plays(state, player, (forced,) if forced is not None else seat.hand) if is_turn else []
+    else:
+        entries = _free_plays(state, player, seat, is_turn, forced)
     actions: list[Move] = []
     if is_turn:
         if forced is not None:
             if not drawn.forced:  # type: ignore[union-attr]  # forced is set only with a drawn card
                 actions.append(_shared_pass(player))
-        elif state.options.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
+        elif o.draw_while_playable or not entries:  # "If a player does not have a card that can be played"
             actions.append(_shared_draw(player))
-    if state.options.uno_rule:
-        seats = state.seats
-        seat = seats[state._index[player]]
-        if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
+    if o.uno_rule:
+        if len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
             actions.append(_shared_sayuno(player))
-        for other in seats:  # a call-out is on a hand of one card or none
+        for other in state.seats:  # a call-out is on a hand of one card or none
             if len(other.hand) <= 1 and other is not seat and _callout_possible(state, other):
                 actions.append(_shared_callout(player, other.player))
-    return Options(player, tuple(plays), tuple(actions), forced if is_turn else None)
+    return entries, actions, forced if is_turn else None
 
 
-def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None) -> list[PlayOption]:
+def _official_plays(state: UnoState, player: int, hand: tuple[int, ...]) -> list[_Entry]:
+    """The turn plays from `hand` on the only pile, nobody jumping in and no 7 asking for a partner (official Uno):
+    the cards the pile takes, the first copy of each face, read from the player's table of plays."""
+    pile = state.piles[0]
+    ok = turn_matches(state.options.six_is_nine, pile.colour, pile.cards[-1])
+    table = _turn_table(player, pile.id)
+    entries = []
+    seen = set()  # faces (_FACE)
+    for card_id in hand:
+        if card_id in ok:
+            face = _FACE[card_id]
+            if face not in seen:
+                seen.add(face)
+                entries.append(table[card_id])
+    return entries
+
+
+@lru_cache(maxsize=256)
+def _turn_table(player: int, pile_id: int) -> tuple[_Entry, ...]:
+    """Every card's turn play on a pile, by card id, where only a Wild's colour is chosen."""
+    return tuple(_plain_entry(player, card_id, pile_id, False) for card_id in range(DECK_SIZE))
+
+
+@lru_cache(maxsize=SHARED)
+def _plain_entry(player: int, card_id: int, pile_id: int, jump: bool) -> _Entry:
+    """A turn play or a jump-in with nothing but a Wild's colour to choose, made once."""
+    option = (wild_option(card_id, pile_id, jump) if card_id in _WILDS else
+              jump_option(card_id, pile_id) if jump else turn_option(card_id, pile_id))
+    return option, tuple(option.moves(player))
+
+
+def _free_plays(state: UnoState, player: int, seat: Seat, is_turn: bool, forced: int | None) -> list[_Entry]:
     """The plays when nothing is pending, as play_kind would classify them: a turn play or a jump-in, read from
     each pile's match tables. Copies of a face match alike, so a card no pile takes is skipped outright."""
     o = state.options
     piles = state.piles
-    plays: list[PlayOption] = []
+    plays: list[_Entry] = []
     seen: set[int] = set()  # faces (_FACE)
-    if len(piles) == 1 and not o.jump_in:  # one pile, turn plays only (official Uno)
-        if not is_turn:
-            return plays
-        pile = piles[0]
-        ok = turn_matches(o.six_is_nine, pile.colour, pile.cards[-1])
-        pile_id = pile.id
-        for card_id in filter(ok.__contains__, (forced,) if forced is not None else
-                              state.seats[state._index[player]].hand):
-            face = _FACE[card_id]
-            if face in seen and card_id != forced:
-                continue
-            seen.add(face)
-            plays.append(play_option(state, player, CARDS[card_id], pile_id, _TURN)
-                         if card_id in _CHOOSING else turn_option(card_id, pile_id))
-        return plays
     empty: frozenset[int] = frozenset()
     turn_ok = [turn_matches(o.six_is_nine, p.colour, p.top) for p in piles] if is_turn else [empty] * len(piles)
     # on your turn with a drawn card, only that card, and a drawn plus card goes on a dead plus card
-    may_jump = o.jump_in and ((is_turn and forced is not None) or not state.seat(player).no_jump)
+    may_jump = o.jump_in and ((is_turn and forced is not None) or not seat.no_jump)
     jump_ok = [jump_matches_ids(o.power_ranks, o.six_is_nine, p.top) for p in piles] if may_jump \
         else [empty] * len(piles)
     sets = [*turn_ok, *jump_ok] if may_jump else turn_ok
     taken = sets[0] if len(sets) == 1 else sets[0].union(*sets[1:])
-    hand = (forced,) if is_turn and forced is not None else state.hand(player)
+    hand = (forced,) if is_turn and forced is not None else seat.hand
     for card_id in filter(taken.__contains__, hand):
         face = _FACE[card_id]
         if face in seen and card_id != forced:
             continue
         seen.add(face)
-        c = CARDS[card_id]
-        plain = not c.is_wild and c.rank not in ("7", "1")  # no colour, partner or pile to choose
+        choosing = card_id in _CHOOSING and card_id not in _WILDS  # a 7's partner or a 1's pile, if asked for
         for i, pile in enumerate(piles):
-            if card_id in turn_ok[i]:
-                plays.append(turn_option(card_id, pile.id) if plain else
-                             play_option(state, player, c, pile.id, PlayKind.TURN))
-            elif card_id in jump_ok[i]:
-                plays.append(jump_option(card_id, pile.id) if plain else
-                             play_option(state, player, c, pile.id, PlayKind.JUMP))
+            jump = card_id not in turn_ok[i]
+            if jump and card_id not in jump_ok[i]:
+                continue
+            if choosing:
+                option = play_option(state, player, CARDS[card_id], pile.id, _JUMP if jump else _TURN)
+                plays.append((option, tuple(option.moves(player))))
+            else:
+                plays.append(_plain_entry(player, card_id, pile.id, jump))
     return plays
 
 
 _FACE = tuple(next(d.id for d in CARDS if (d.colour, d.rank) == (c.colour, c.rank)) for c in CARDS)  # first copy
 _CHOOSING = frozenset(c.id for c in CARDS if c.is_wild or c.rank in ("7", "1"))  # a colour, partner or pile to choose
+_WILDS = frozenset(c.id for c in CARDS if c.is_wild)
 _PLAY = Phase.PLAY
 _TURN, _JUMP = PlayKind.TURN, PlayKind.JUMP
 _shared_draw = lru_cache(maxsize=SHARED)(Draw)
@@ -1590,6 +1673,7 @@ _shared_accept = lru_cache(maxsize=SHARED)(Accept)
 _shared_sayuno = lru_cache(maxsize=SHARED)(SayUno)
 _shared_endround = lru_cache(maxsize=SHARED)(EndRound)
 _shared_callout = lru_cache(maxsize=SHARED)(Callout)
+_ENTRY_OPTION, _ENTRY_MOVES = itemgetter(0), itemgetter(1)
 
 
 def _callout_possible(state: UnoState, seat: Seat) -> bool:
@@ -1622,11 +1706,10 @@ def play_option(state: UnoState, player: int, c: Card, pile_id: int, kind: PlayK
         facing = _affected_stacks(state, player, pile_id)
         if any(s.immutable for s in facing) and any(not s.immutable for s in facing):
             splits = ("plus", "eights")
-    if not (colours or targets or ontos or splits):
-        if kind is PlayKind.TURN:
-            return turn_option(c.id, pile_id)
-        if kind is PlayKind.JUMP:
-            return jump_option(c.id, pile_id)
+    if not (targets or ontos or splits) and (kind is _TURN or kind is _JUMP):
+        if colours:
+            return wild_option(c.id, pile_id, kind is _JUMP)
+        return turn_option(c.id, pile_id) if kind is _TURN else jump_option(c.id, pile_id)
     return PlayOption(c.id, pile_id, kind, colours, targets, ontos, splits)
 
 
