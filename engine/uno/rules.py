@@ -18,8 +18,6 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cache, lru_cache
-from itertools import chain
-from operator import itemgetter
 from typing import Any
 
 from engine.base import Event, GameKind
@@ -753,10 +751,12 @@ def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
     c = CARDS[move.card]
     if not (state.stacks or state.trades or state.shift or state.closing):
         kind = _free_kind(state, player, c, pile)
-        if (kind is _TURN or kind is _JUMP) and c.rank in state.options.plain_ranks and len(hand) > 1:
+        if (kind is _TURN or kind is _JUMP) and (c.rank in state.options.plain_ranks or c.plus) and len(hand) > 1:
             if c.is_wild and move.colour is None:
                 _check_choices(wild_option(c.id, pile.id, kind is _JUMP), move, c)
-            return _plain_play(state, move, c, index, k)  # type: ignore[arg-type]  # index: as above
+            done = _plain_play(state, move, c, index, k, kind)  # type: ignore[arg-type]  # index: as above
+            if done is not None:
+                return done
         option = _allowed_option(state, player, c, pile, kind)
     else:
         option = _listed_option(state, player, c, pile)
@@ -860,31 +860,33 @@ def _copy(obj: Any) -> tuple[Any, dict[str, Any]]:
     return new, fields
 
 
-def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int) -> tuple[UnoState, list[Event]]:
-    """`_Game.place` and `_Game.effect` for a card of `plain_ranks` from a hand of two or more (seat `i`) onto pile
-    `k`, nothing pending: only the player's seat, the pile, the turn and the direction change (and others' no-jump
-    flags clear)."""
+def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
+                kind: PlayKind) -> tuple[UnoState, list[Event]] | None:
+    """`_Game.place` and `_Game.effect` for a card of `plain_ranks` or a plus card from a hand of two or more (seat
+    `i`) onto pile `k`, nothing pending: only the player's seat, the pile, the turn and the direction change (and
+    others' no-jump flags clear); a plus card starts a stack for the next player. (None: the general path.)"""
     player, card_id = move.player, c.id
     plays = state.plays + 1
     seats = list(state.seats)
     seat = seats[i]
     hand = seat.hand
     x = hand.index(card_id)
-    seats[i], fields = _copy(seat)
-    fields["hand"] = hand[:x] + hand[x + 1:]
+    seats[i], seat_fields = _copy(seat)
+    seat_fields["hand"] = hand[:x] + hand[x + 1:]
     if len(hand) == 2:
-        fields["exposed_at"] = plays
+        seat_fields["exposed_at"] = plays
     for j, other in enumerate(seats):
         if other.no_jump and j != i:
-            seats[j], fields = _copy(other)
-            fields["no_jump"] = False  # "until someone else plays a card"
+            seats[j], seat_fields = _copy(other)
+            seat_fields["no_jump"] = False  # "until someone else plays a card"
     piles = list(state.piles)
     pile = piles[k]
     colour = c.colour if c.colour is not None else move.colour
-    piles[k], fields = _copy(pile)
-    fields["cards"], fields["colour"], fields["serial"], fields["top_by"], fields["wild4"] = \
-        (*pile.cards, card_id), colour, pile.serial + 1, player, None
-    fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
+    piles[k], pile_fields = _copy(pile)
+    pile_fields["cards"] = pile.cards + (card_id,)  # noqa: RUF005  # one copy (unpacking makes two)
+    pile_fields["colour"], pile_fields["serial"], pile_fields["top_by"], pile_fields["wild4"] = \
+        colour, pile.serial + 1, player, None
+    pile_fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
     drawn = state.drawn
     events: list[Event] = [] if drawn is None or drawn.player == player else \
         [{"type": "released", "player": drawn.player}]
@@ -893,7 +895,13 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int) -> tuple[U
     n, direction = len(seats), state.direction
     turn = seats[(i + direction) % n].player
     rank = c.rank
-    if rank == "skip":
+    stacks, next_id = state.stacks, state.next_id
+    if c.plus:
+        stacks, next_id = (Stack(next_id, pile.id, c.plus, turn),), next_id + 1
+        events.append({"type": "stack", "pile": k + 1, "total": c.plus, "target": turn})
+        if rank == "+4" and state.options.challenge_wild4:
+            pile_fields["wild4"] = _wild4_record(state, move, c, pile, kind)
+    elif rank == "skip":
         events.append({"type": "skipped", "player": turn})
         turn = seats[(i + 2 * direction) % n].player
     elif rank == "rev":
@@ -907,8 +915,9 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int) -> tuple[U
     events.append({"type": "turn", "player": turn})
     new, fields = _copy(state)
     fields["seats"], fields["piles"], fields["plays"], fields["last_player"] = tuple(seats), tuple(piles), plays, player
-    fields["drawn"], fields["direction"], fields["turn"], fields["_options"], fields["_moves"] = \
-        None, direction, turn, {}, {}
+    fields["drawn"], fields["direction"], fields["turn"], fields["stacks"], fields["next_id"] = \
+        None, direction, turn, stacks, next_id
+    fields["_options"], fields["_moves"] = {}, {}
     return new, events
 
 
@@ -1101,6 +1110,10 @@ def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
     if state.prompt is not None:
         raise refusal(state, player, CARDS[0], state.piles[0], PlayKind.PROMPT)
     if state.stacks and state.stacks_on(player):
+        if move.count is None and not state.closing:
+            done = _plain_take(state, player)
+            if done is not None:
+                return done
         return _take_stacks(state, player, move.count)
     if state.trades and state.trades_on(player):
         raise IllegalMove("A trade is aimed at you, not a stack.", "Use /uno accept, or deflect it.",
@@ -1192,7 +1205,40 @@ def _take_stacks(state: UnoState, player: int, count: int | None) -> _Game:
     return g
 
 
-def _pass(state: UnoState, move: Pass) -> _Game:
+def _plain_take(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
+    """`_take_stacks` of every stack aimed at the player, nobody out and their hand not empty: the cards come off the
+    draw pile's top as it is; None when it holds too few (the general path reshuffles)."""
+    mine = [s for s in state.stacks if s.target == player]
+    total = sum(s.total for s in mine)
+    draw_pile = state.draw_pile
+    k = len(draw_pile) - total
+    i = state._index[player]
+    seat = state.seats[i]
+    if k < 0 or not seat.hand:
+        return None
+    cards = list(draw_pile[k:])
+    cards.reverse()  # one at a time off the top
+    events: list[Event] = [{"type": "stack_dead", "pile": state.pile_number(s.pile)} for s in mine]
+    events.append({"type": "draw", "player": player, "count": total, "cards": cards, "reason": "stack", "left": 0})
+    seats = list(state.seats)
+    seats[i], fields = _copy(seat)
+    fields["hand"], fields["no_jump"] = seat.hand + tuple(cards), True  # "If you are forced to pick up cards..."
+    if total:  # the "Uno" player gains more cards (Uno rule, edge cases)
+        fields["said_uno"], fields["exposed_at"], fields["last_card"] = False, None, None
+    drawn, turn = state.drawn, state.turn
+    if drawn is not None and drawn.player == player:
+        drawn = None
+    if player == turn:
+        turn = seats[(i + state.direction) % len(seats)].player  # "This player also skips their turn"
+        events.append({"type": "turn", "player": turn})
+    new, fields = _copy(state)
+    fields["seats"], fields["draw_pile"], fields["stacks"], fields["drawn"], fields["turn"] = \
+        tuple(seats), draw_pile[:k], tuple([s for s in state.stacks if s.target != player]), drawn, turn
+    fields["_options"], fields["_moves"] = {}, {}
+    return new, events
+
+
+def _pass(state: UnoState, move: Pass) -> _Game | tuple[UnoState, list[Event]]:
     _require_seat(state, move.player)
     drawn = state.drawn
     if drawn is None or drawn.player != move.player:
@@ -1200,12 +1246,27 @@ def _pass(state: UnoState, move: Pass) -> _Game:
     if drawn.forced:
         raise IllegalMove(f"You must play the card you drew, {CARDS[drawn.card].name}.", "Play it with /uno play.",
                           code="must_play")
+    done = _plain_pass(state, move.player)
+    if done is not None:
+        return done
     g = _Game(state)
     g.drawn = None
     g.turn = g.next(move.player)
     g.emit("passed", player=move.player)
     g.emit("turn", player=g.turn)
     return g
+
+
+def _plain_pass(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
+    """`_pass` with nobody out (nothing to settle): only the drawn card and the turn change; None: the general
+    path."""
+    if state.closing:
+        return None
+    i = state._index[player]
+    turn = state.seats[(i + state.direction) % len(state.seats)].player
+    new, fields = _copy(state)
+    fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = None, turn, {}, {}
+    return new, [{"type": "passed", "player": player}, {"type": "turn", "player": turn}]
 
 
 def _accept(state: UnoState, move: Accept) -> _Game:
@@ -1324,9 +1385,15 @@ def _callout(state: UnoState, move: Callout) -> _Game:
 
 
 def challengeable(state: UnoState, player: int) -> list[Pile]:
-    return [p for p in state.piles if p.wild4 is not None and p.wild4.player != player
-            and any(s.id == p.wild4.stack and (s.target == player or not state.options.challenge_next_only)
-                    for s in state.stacks)]
+    """The piles whose Wild +4 `player` may challenge (Challenging)."""
+    found = []
+    for p in state.piles:
+        record = p.wild4
+        if record is not None and record.player != player:
+            anyone = not state.options.challenge_next_only
+            if any(s.id == record.stack and (anyone or s.target == player) for s in state.stacks):
+                found.append(p)
+    return found
 
 
 def _challenge(state: UnoState, move: Challenge) -> _Game:
@@ -1481,13 +1548,19 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
     moves = state._moves.get(player)
     if moves is None:
-        if _is_free(state, player):
-            entries, actions, _ = _free_answer(state, player)
-            moves = (*chain.from_iterable(map(_ENTRY_MOVES, entries)), *actions)
-        else:
-            moves = tuple(options(state, player).moves())
-        state._moves[player] = moves
-    return list(moves)
+        moves = state._moves[player] = _listed_moves(state, player)
+    return [*moves]
+
+
+def _listed_moves(state: UnoState, player: int) -> list[Move]:
+    if not _is_free(state, player):
+        return options(state, player).moves()
+    plays, actions, _ = _free_answer(state, player)
+    moves: list[Move] = []
+    for _option, its in plays:
+        moves += its
+    moves += actions
+    return moves
 
 
 def options(state: UnoState, player: int) -> Options:
@@ -1496,8 +1569,8 @@ def options(state: UnoState, player: int) -> Options:
     found = state._options.get(player)
     if found is None:
         if _is_free(state, player):
-            entries, actions, only = _free_answer(state, player)
-            found = Options(player, tuple(map(_ENTRY_OPTION, entries)), tuple(actions), only)
+            plays, actions, only = _free_answer(state, player)
+            found = Options(player, tuple([option for option, _its in plays]), tuple(actions), only)
         else:
             found = _options(state, player)
         state._options[player] = found
@@ -1514,8 +1587,8 @@ def _is_free(state: UnoState, player: int) -> bool:
 def _options(state: UnoState, player: int) -> Options:
     """`options` when the game is not under way, or something is pending (a stack, a trade, a shift, a prompt) or
     someone is out."""
-    if state.phase is not Phase.PLAY or not state.seated(player):
-        if state.phase is Phase.LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
+    if state.phase is not _PLAY or player not in state._index:
+        if state.phase is _LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
             return Options(player, actions=(Start(player),))
         return Options(player)
     if state.prompt is not None:
@@ -1529,7 +1602,7 @@ def _options(state: UnoState, player: int) -> Options:
     forced = state.drawn.card if state.drawn is not None and state.drawn.player == player else None
     plays = []
     seen: set[tuple[Colour | None, str]] = set()
-    for card_id in state.hand(player):
+    for card_id in () if _no_card_goes(state) else state.hand(player):
         c = CARDS[card_id]
         if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
             continue
@@ -1540,7 +1613,7 @@ def _options(state: UnoState, player: int) -> Options:
                 plays.append(play_option(state, player, c, pile.id, kind))
     actions: list[Move] = []
     trades = state.trades_on(player)
-    if state.stacks_on(player):
+    if any(s.target == player for s in state.stacks):
         actions.append(_shared_draw(player))
     elif is_turn and not state.closing and state.shift is None and not trades:
         if state.drawn is not None and state.drawn.player == player:
@@ -1551,15 +1624,15 @@ def _options(state: UnoState, player: int) -> Options:
     if trades or (state.shift is not None and is_turn):
         actions.append(_shared_accept(player))
     o = state.options
-    seat = state.seat(player)
+    seat = state.seats[state._index[player]]
     if o.uno_rule:
         if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
             actions.append(_shared_sayuno(player))
         for other in state.seats:  # a call-out is on a hand of one card or none
             if len(other.hand) <= 1 and other.player != player and _callout_possible(state, other):
                 actions.append(_shared_callout(player, other.player))
-    if o.challenge_wild4 and any(p.wild4 is not None for p in state.piles):
-        actions.extend(Challenge(player, p.id) for p in challengeable(state, player))
+    if o.challenge_wild4:
+        actions += [_shared_challenge(player, p.id) for p in challengeable(state, player)]
     if state.closing and not state.pending:
         actions.append(_shared_endround(player))
     only = forced if is_turn and not state.closing else None
@@ -1567,6 +1640,20 @@ def _options(state: UnoState, player: int) -> Options:
 
 
 _Entry = tuple[PlayOption, tuple[Move, ...]]  # a play's option and its moves
+
+
+def _no_card_goes(state: UnoState) -> bool:
+    """Every pile carries a live stack, and nothing but stacking and deflecting answers one (official Uno): no card
+    can be played by anyone (`play_kind` refuses every one as FACING or LIVE)."""
+    o = state.options
+    if o.stacking or o.deflection or state.shift is not None or not state.stacks:
+        return False
+    stacked = set()
+    for s in state.stacks:
+        if s.kind is not _PLUS_STACK:  # an immutable one (Crazy 8's) takes its owner's 8
+            return False
+        stacked.add(s.pile)
+    return len(stacked) == len(state.piles)
 
 
 def _free_answer(state: UnoState, player: int) -> tuple[list[_Entry], list[Move], int | None]:
@@ -1602,16 +1689,12 @@ def _official_plays(state: UnoState, player: int, hand: tuple[int, ...]) -> list
     the cards the pile takes, the first copy of each face, read from the player's table of plays."""
     pile = state.piles[0]
     ok = turn_matches(state.options.six_is_nine, pile.colour, pile.cards[-1])
-    table = _turn_table(player, pile.id)
-    entries = []
-    seen = set()  # faces (_FACE)
+    first: dict[int, int] = {}  # face (_FACE) -> its first copy in the hand
     for card_id in hand:
         if card_id in ok:
-            face = _FACE[card_id]
-            if face not in seen:
-                seen.add(face)
-                entries.append(table[card_id])
-    return entries
+            first.setdefault(_FACE[card_id], card_id)
+    table = _turn_table(player, pile.id)
+    return [table[card_id] for card_id in first.values()]
 
 
 @lru_cache(maxsize=256)
@@ -1665,7 +1748,10 @@ def _free_plays(state: UnoState, player: int, seat: Seat, is_turn: bool, forced:
 _FACE = tuple(next(d.id for d in CARDS if (d.colour, d.rank) == (c.colour, c.rank)) for c in CARDS)  # first copy
 _CHOOSING = frozenset(c.id for c in CARDS if c.is_wild or c.rank in ("7", "1"))  # a colour, partner or pile to choose
 _WILDS = frozenset(c.id for c in CARDS if c.is_wild)
-_PLAY = Phase.PLAY
+# Enum members read in the hot paths: a member's lookup on its class (Phase.PLAY) costs about as much as a small
+# function call on CPython 3.11.
+_PLAY, _LOBBY, _OVER = Phase.PLAY, Phase.LOBBY, Phase.OVER
+_PLUS_STACK = StackKind.PLUS
 _TURN, _JUMP = PlayKind.TURN, PlayKind.JUMP
 _shared_draw = lru_cache(maxsize=SHARED)(Draw)
 _shared_pass = lru_cache(maxsize=SHARED)(Pass)
@@ -1673,7 +1759,7 @@ _shared_accept = lru_cache(maxsize=SHARED)(Accept)
 _shared_sayuno = lru_cache(maxsize=SHARED)(SayUno)
 _shared_endround = lru_cache(maxsize=SHARED)(EndRound)
 _shared_callout = lru_cache(maxsize=SHARED)(Callout)
-_ENTRY_OPTION, _ENTRY_MOVES = itemgetter(0), itemgetter(1)
+_shared_challenge = lru_cache(maxsize=SHARED)(Challenge)
 
 
 def _callout_possible(state: UnoState, seat: Seat) -> bool:
@@ -1716,26 +1802,20 @@ def play_option(state: UnoState, player: int, c: Card, pile_id: int, kind: PlayK
 def waiting_on(state: UnoState) -> list[int]:
     """Whom the game waits for, the one the turn timer is for first. Empty only when the game is over."""
     phase = state.phase
-    if phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.closing):
-        return [state.turn_player()]
-    if phase is Phase.OVER:
-        return []
-    if phase is Phase.LOBBY:
-        return [state.host]
+    if phase is not _PLAY:
+        return [] if phase is _OVER else [state.host]
     if state.prompt is not None:
         return [state.prompt.player]
-    if not state.stacks and not state.trades and not state.closing:
+    stacks, trades = state.stacks, state.trades
+    if not (stacks or trades or state.closing):
         return [state.turn_player()]
-    waiting: list[int] = []
-    if state.closing:
-        waiting += [s.target for s in state.stacks] + [t.target for t in state.trades]
-        if state.shift is not None:
-            waiting.append(state.turn_player())
-        if not waiting:
-            waiting = list(state.players)
-    else:
+    waiting = [s.target for s in stacks] + [t.target for t in trades]
+    if not state.closing:
+        waiting.insert(0, state.turn_player())
+    elif state.shift is not None:
         waiting.append(state.turn_player())
-        waiting += [s.target for s in state.stacks] + [t.target for t in state.trades]
+    elif not waiting:
+        return list(state.players)
     return list(dict.fromkeys(waiting))
 
 

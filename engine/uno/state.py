@@ -6,14 +6,26 @@ other reference. Piles have stable ids; the number players see is the pile's pos
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.uno.cards import Colour
 from engine.uno.legal import Options
 from engine.uno.moves import Move
 from engine.uno.options import UnoOptions
+
+T = TypeVar("T")
+
+
+def _instance_fields(cls: type[T]) -> type[T]:
+    """Drops the class attributes @dataclass leaves for field defaults (its __init__ keeps the defaults): CPython 3.11
+    reads an instance attribute that shadows a class attribute on its slow path, every time; the rules read these
+    fields a great deal."""
+    for f in fields(cls):  # type: ignore[arg-type]  # a dataclass
+        if f.name in cls.__dict__:
+            delattr(cls, f.name)
+    return cls
 
 
 class Phase(StrEnum):
@@ -32,6 +44,7 @@ class PromptKind(StrEnum):
     PILE = "pile"  # a 1 revealed by a flip: its player picks the pile to move it onto
 
 
+@_instance_fields
 @dataclass(frozen=True)  # no slots: rules._Seat/_Pile.freeze fill its __dict__ at once (far cheaper than __init__)
 class Seat:
     player: int
@@ -54,6 +67,7 @@ class Wild4:
     stack: int  # the stack's id
 
 
+@_instance_fields
 @dataclass(frozen=True)  # no slots: rules._Seat/_Pile.freeze fill its __dict__ at once (far cheaper than __init__)
 class Pile:
     id: int
@@ -122,6 +136,7 @@ class Drawn:
     forced: bool
 
 
+@_instance_fields
 @dataclass(frozen=True)
 class UnoState:
     options: UnoOptions
@@ -152,7 +167,7 @@ class UnoState:
     closing: bool = field(init=False, repr=False, compare=False)
     # `rules.options` and `rules.legal_moves` per player, filled as asked: a state never changes, nor its answers.
     _options: dict[int, Options] = field(init=False, repr=False, compare=False)
-    _moves: dict[int, tuple[Move, ...]] = field(init=False, repr=False, compare=False)
+    _moves: dict[int, list[Move]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.player: i for i, s in enumerate(self.seats)})
