@@ -471,7 +471,7 @@ class _Game:
             seat.last_card = card_id if self.o.uno_rule and not seat.said_uno and not self.o.callout_before_next \
                 else None
         self.emit("play", player=player, card=card_id, pile=self.number(pile.id), colour=pile.colour and
-                  pile.colour.value)
+                  _CODE[pile.colour])
 
     # -- effects (Cards) -------------------------------------------------------------------------------------
 
@@ -743,7 +743,9 @@ def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
     if move.card not in hand:
         raise IllegalMove(f"You don't hold {CARDS[move.card].name}." if 0 <= move.card < DECK_SIZE
                           else "That is not a card.", "Use /uno hand to see your cards.", code="not_in_hand")
-    k, pile = _find_pile(state, move.pile)
+    k, pile = 0, state.piles[0]
+    if pile.id != move.pile:
+        k, pile = _find_pile(state, move.pile)
     if move.serial is not None and move.serial != pile.serial:
         first = f"<@{pile.top_by}>" if pile.top_by is not None else "A flip"
         raise RaceLost(f"{first} was first: {CARDS[pile.top].name} is on pile {state.pile_number(pile.id)} now.",
@@ -854,10 +856,13 @@ def _allowed_option(state: UnoState, player: int, c: Card, pile: Pile, kind: Pla
 def _copy(obj: Any) -> tuple[Any, dict[str, Any]]:
     """A copy of a frozen `UnoState`, `Seat` or `Pile` (no slots) and its fields to change before anyone sees it,
     as `_Game.freeze` builds them; a state's copy keeps `_index` and `closing` (callers change neither)."""
-    new = object.__new__(type(obj))
+    new = _new(obj.__class__)
     fields = new.__dict__
     fields.update(obj.__dict__)
     return new, fields
+
+
+_new = object.__new__
 
 
 def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
@@ -875,8 +880,9 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
     seat_fields["hand"] = hand[:x] + hand[x + 1:]
     if len(hand) == 2:
         seat_fields["exposed_at"] = plays
-    for j, other in enumerate(seats):
-        if other.no_jump and j != i:
+    for other in state.seats:
+        if other.no_jump and other is not seat:
+            j = state._index[other.player]
             seats[j], seat_fields = _copy(other)
             seat_fields["no_jump"] = False  # "until someone else plays a card"
     piles = list(state.piles)
@@ -886,12 +892,12 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
     pile_fields["cards"] = pile.cards + (card_id,)  # noqa: RUF005  # one copy (unpacking makes two)
     pile_fields["colour"], pile_fields["serial"], pile_fields["top_by"], pile_fields["wild4"] = \
         colour, pile.serial + 1, player, None
-    pile_fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
+    if pile.eights or c.rank == "8":
+        pile_fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
+    played = {"type": "play", "player": player, "card": card_id, "pile": k + 1, "colour": colour and _CODE[colour]}
     drawn = state.drawn
-    events: list[Event] = [] if drawn is None or drawn.player == player else \
-        [{"type": "released", "player": drawn.player}]
-    events.append({"type": "play", "player": player, "card": card_id, "pile": k + 1,
-                   "colour": colour and colour.value})
+    events: list[Event] = [played] if drawn is None or drawn.player == player else \
+        [{"type": "released", "player": drawn.player}, played]
     n, direction = len(seats), state.direction
     turn = seats[(i + direction) % n].player
     rank = c.rank
@@ -930,7 +936,11 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
         return None
     i = state._index[player]
     seat = state.seats[i]
-    ok = _takes(state, o.jump_in and not seat.no_jump)
+    piles = state.piles
+    if len(piles) == 1 and not o.jump_in:
+        ok = turn_matches(o.six_is_nine, piles[0].colour, piles[0].cards[-1])
+    else:
+        ok = _takes(state, o.jump_in and not seat.no_jump)
     draw_pile = state.draw_pile
     k = len(draw_pile)
     cards: list[int] = []
@@ -966,9 +976,6 @@ def _takes(state: UnoState, jump: bool) -> frozenset[int]:
     """The cards some pile takes (as a turn play, and with `jump` as a jump-in), no pile carrying a stack."""
     o = state.options
     piles = state.piles
-    if len(piles) == 1 and not jump:
-        pile = piles[0]
-        return turn_matches(o.six_is_nine, pile.colour, pile.cards[-1])
     six = o.six_is_nine
     taken = [turn_matches(six, p.colour, p.cards[-1]) for p in piles]
     if jump:
@@ -1548,19 +1555,14 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
     moves = state._moves.get(player)
     if moves is None:
-        moves = state._moves[player] = _listed_moves(state, player)
+        answer = _free_answer(state, player, True)
+        if answer is None:
+            moves = options(state, player).moves()
+        else:
+            moves, actions, _ = answer
+            moves += actions
+        state._moves[player] = moves
     return [*moves]
-
-
-def _listed_moves(state: UnoState, player: int) -> list[Move]:
-    if not _is_free(state, player):
-        return options(state, player).moves()
-    plays, actions, _ = _free_answer(state, player)
-    moves: list[Move] = []
-    for _option, its in plays:
-        moves += its
-    moves += actions
-    return moves
 
 
 def options(state: UnoState, player: int) -> Options:
@@ -1568,20 +1570,14 @@ def options(state: UnoState, player: int) -> Options:
     out once per state and player)."""
     found = state._options.get(player)
     if found is None:
-        if _is_free(state, player):
-            plays, actions, only = _free_answer(state, player)
-            found = Options(player, tuple([option for option, _its in plays]), tuple(actions), only)
-        else:
+        answer = _free_answer(state, player, False)
+        if answer is None:
             found = _options(state, player)
+        else:
+            plays, actions, only = answer
+            found = Options(player, tuple(plays), tuple(actions), only)
         state._options[player] = found
     return found
-
-
-def _is_free(state: UnoState, player: int) -> bool:
-    """A game under way with nothing pending, nobody out and no prompt, and `player` at the table: the usual case,
-    answered by `_free_answer`."""
-    return state.phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.shift
-                                                                   or state.closing) and player in state._index
 
 
 def _options(state: UnoState, player: int) -> Options:
@@ -1656,24 +1652,31 @@ def _no_card_goes(state: UnoState) -> bool:
     return len(stacked) == len(state.piles)
 
 
-def _free_answer(state: UnoState, player: int) -> tuple[list[_Entry], list[Move], int | None]:
-    """What `player` may do when `_is_free`: the plays, Draw or Pass on your turn, the "Uno" rule's moves (no Wild +4
-    can be challenged without a stack, and the round is not closing); and the card that alone may be played."""
+def _free_answer(state: UnoState, player: int, listing: bool) -> tuple[list[Any], list[Move], int | None] | None:
+    """What `player` may do in the usual case, a game under way with nothing pending, nobody out and no prompt (None
+    otherwise, or for a player not at the table): the plays (as moves with `listing`, else as options), Draw or Pass
+    on your turn, the "Uno" rule's moves (no Wild +4 can be challenged without a stack); and the card that alone
+    may be played."""
+    if state.phase is not _PLAY or state.prompt is not None or state.stacks or state.trades or state.shift \
+            or state.closing or player not in state._index:
+        return None
     is_turn = player == state.turn
     drawn = state.drawn
     forced = drawn.card if drawn is not None and drawn.player == player else None
     seat = state.seats[state._index[player]]
     o = state.options
-    if len(state.piles) == 1 and not o.jump_in and not o.seven_trades:
-        entries = _official_plays(state, player, (forced,) if forced is not None else seat.hand) if is_turn else []
+    if len(state.piles) == 1 and not o.jump_in and not o.seven_trades:  # official Uno: turn plays on one pile
+        plays = _official_plays(state, player, (forced,) if forced is not None else seat.hand, listing) \
+            if is_turn else []
     else:
         entries = _free_plays(state, player, seat, is_turn, forced)
+        plays = [move for _, moves in entries for move in moves] if listing else [option for option, _ in entries]
     actions: list[Move] = []
     if is_turn:
         if forced is not None:
             if not drawn.forced:  # type: ignore[union-attr]  # forced is set only with a drawn card
                 actions.append(_shared_pass(player))
-        elif o.draw_while_playable or not entries:  # "If a player does not have a card that can be played"
+        elif o.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
             actions.append(_shared_draw(player))
     if o.uno_rule:
         if len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
@@ -1681,34 +1684,50 @@ def _free_answer(state: UnoState, player: int) -> tuple[list[_Entry], list[Move]
         for other in state.seats:  # a call-out is on a hand of one card or none
             if len(other.hand) <= 1 and other is not seat and _callout_possible(state, other):
                 actions.append(_shared_callout(player, other.player))
-    return entries, actions, forced if is_turn else None
+    return plays, actions, forced if is_turn else None
 
 
-def _official_plays(state: UnoState, player: int, hand: tuple[int, ...]) -> list[_Entry]:
+def _official_plays(state: UnoState, player: int, hand: tuple[int, ...], listing: bool) -> list[Any]:
     """The turn plays from `hand` on the only pile, nobody jumping in and no 7 asking for a partner (official Uno):
-    the cards the pile takes, the first copy of each face, read from the player's table of plays."""
+    the first copy of each face the pile takes, as its moves (`listing`) or its option, from the pile's tables."""
     pile = state.piles[0]
     ok = turn_matches(state.options.six_is_nine, pile.colour, pile.cards[-1])
-    first: dict[int, int] = {}  # face (_FACE) -> its first copy in the hand
+    table = _turn_moves(player, pile.id) if listing else _turn_options(pile.id)
+    plays: list[Any] = []
+    faces = set()
     for card_id in hand:
         if card_id in ok:
-            first.setdefault(_FACE[card_id], card_id)
-    table = _turn_table(player, pile.id)
-    return [table[card_id] for card_id in first.values()]
+            face = _FACE[card_id]
+            if face not in faces:
+                faces.add(face)
+                plays += table[card_id]
+    return plays
 
 
 @lru_cache(maxsize=256)
-def _turn_table(player: int, pile_id: int) -> tuple[_Entry, ...]:
-    """Every card's turn play on a pile, by card id, where only a Wild's colour is chosen."""
-    return tuple(_plain_entry(player, card_id, pile_id, False) for card_id in range(DECK_SIZE))
+def _turn_moves(player: int, pile_id: int) -> tuple[tuple[Move, ...], ...]:
+    """Every card's turn play on a pile where only a Wild's colour is chosen, by card id: its moves."""
+    return tuple(_plain_moves(player, card_id, pile_id, False) for card_id in range(DECK_SIZE))
+
+
+@lru_cache(maxsize=256)
+def _turn_options(pile_id: int) -> tuple[tuple[PlayOption], ...]:
+    """Every card's turn play on a pile where only a Wild's colour is chosen, by card id: its option (alone in a
+    tuple, as `_turn_moves` holds moves)."""
+    return tuple((_plain_option(card_id, pile_id, False),) for card_id in range(DECK_SIZE))
+
+
+def _plain_option(card_id: int, pile_id: int, jump: bool) -> PlayOption:
+    """A turn play or a jump-in with nothing but a Wild's colour to choose."""
+    if card_id in _WILDS:
+        return wild_option(card_id, pile_id, jump)
+    return jump_option(card_id, pile_id) if jump else turn_option(card_id, pile_id)
 
 
 @lru_cache(maxsize=SHARED)
-def _plain_entry(player: int, card_id: int, pile_id: int, jump: bool) -> _Entry:
-    """A turn play or a jump-in with nothing but a Wild's colour to choose, made once."""
-    option = (wild_option(card_id, pile_id, jump) if card_id in _WILDS else
-              jump_option(card_id, pile_id) if jump else turn_option(card_id, pile_id))
-    return option, tuple(option.moves(player))
+def _plain_moves(player: int, card_id: int, pile_id: int, jump: bool) -> tuple[Move, ...]:
+    """The moves of `_plain_option`, made once."""
+    return tuple(_plain_option(card_id, pile_id, jump).moves(player))
 
 
 def _free_plays(state: UnoState, player: int, seat: Seat, is_turn: bool, forced: int | None) -> list[_Entry]:
@@ -1741,7 +1760,7 @@ def _free_plays(state: UnoState, player: int, seat: Seat, is_turn: bool, forced:
                 option = play_option(state, player, CARDS[card_id], pile.id, _JUMP if jump else _TURN)
                 plays.append((option, tuple(option.moves(player))))
             else:
-                plays.append(_plain_entry(player, card_id, pile.id, jump))
+                plays.append((_plain_option(card_id, pile.id, jump), _plain_moves(player, card_id, pile.id, jump)))
     return plays
 
 
@@ -1752,6 +1771,7 @@ _WILDS = frozenset(c.id for c in CARDS if c.is_wild)
 # function call on CPython 3.11.
 _PLAY, _LOBBY, _OVER = Phase.PLAY, Phase.LOBBY, Phase.OVER
 _PLUS_STACK = StackKind.PLUS
+_CODE = {colour: colour.value for colour in COLOURS}  # as `colour.value`, a Python-level property on 3.11
 _TURN, _JUMP = PlayKind.TURN, PlayKind.JUMP
 _shared_draw = lru_cache(maxsize=SHARED)(Draw)
 _shared_pass = lru_cache(maxsize=SHARED)(Pass)

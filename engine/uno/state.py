@@ -34,6 +34,9 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_OVER = Phase.OVER  # read from the module: an enum member's lookup on its class is slow on CPython 3.11
+
+
 class StackKind(StrEnum):
     PLUS = "plus"  # +2 / Wild +4 cards: grows when plus cards are added (Stacking)
     EIGHTS = "eights"  # Crazy 8's: an immutable stack of 8 for one player (Immutable stacks)
@@ -183,7 +186,7 @@ class UnoState:
 
     @property
     def finished(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def seated(self, player: int) -> bool:
         return player in self._index

@@ -32,7 +32,7 @@ def test_the_free_paths_list_what_play_kind_allows(preset: str, players: int, se
             general = rules._options(state, player)
             assert rules.options(_unasked(state), player) == general
             assert rules.legal_moves(_unasked(state), player) == general.moves()
-            free += rules._is_free(state, player)
+            free += rules._free_answer(state, player, True) is not None
         moves = [m for p in state.players for m in rules.legal_moves(state, p)]
         state, _ = rules.apply(state, rng.choice(moves) if moves else TimeOut())
     assert free > 100
