@@ -57,6 +57,7 @@ from engine.uno.state import (
     Trade,
     UnoState,
     Wild4,
+    plus_stack,
 )
 
 KIND = "uno"
@@ -353,7 +354,7 @@ class _Game:
             drawn=self.drawn, plays=self.plays, last_player=self.last_player, round=self.round, winners=self.winners,
             reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer, seed_chosen=self.state.seed_chosen,
             _index=self._index if self._index is not None else {x.player: i for i, x in enumerate(seats)},
-            closing=closing, _options={}, _moves={},
+            closing=closing, finished=self.phase is _OVER, _options={}, _moves={},
         )
         return new
 
@@ -903,7 +904,7 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
     rank = c.rank
     stacks, next_id = state.stacks, state.next_id
     if c.plus:
-        stacks, next_id = (Stack(next_id, pile.id, c.plus, turn),), next_id + 1
+        stacks, next_id = (plus_stack(next_id, pile.id, c.plus, turn),), next_id + 1
         events.append({"type": "stack", "pile": k + 1, "total": c.plus, "target": turn})
         if rank == "+4" and state.options.challenge_wild4:
             pile_fields["wild4"] = _wild4_record(state, move, c, pile, kind)
@@ -990,12 +991,12 @@ def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: PlayKi
     """Challenging: remember whether the Wild +4's player had another valid card (another plus card, on a
     stack) they could have played."""
     hand = [CARDS[i] for i in state.hand(move.player) if i != c.id]
-    if kind is PlayKind.STACK:
+    if kind is _STACK:
         guilty = any(h.plus for h in hand)  # plus cards all go on a plus stack (Stacking)
         here = [s for s in state.stacks if s.pile == pile.id and not s.immutable]
         stack = next((s for s in here if s.target == move.player), here[0])  # the one _add_to_stack grows
         return Wild4(move.player, guilty, True, stack.id)
-    if kind not in (PlayKind.TURN, PlayKind.JUMP):
+    if kind is not _TURN and kind is not _JUMP:
         return None
     if state.options.wild4_colour_only:  # official Uno: only a card of the pile's colour makes it illegal
         guilty = pile.colour is not None and any(h.colour == pile.colour for h in hand)
@@ -1117,7 +1118,7 @@ def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
     if state.prompt is not None:
         raise refusal(state, player, CARDS[0], state.piles[0], PlayKind.PROMPT)
     if state.stacks and state.stacks_on(player):
-        if move.count is None and not state.closing:
+        if move.count is None:
             done = _plain_take(state, player)
             if done is not None:
                 return done
@@ -1213,15 +1214,16 @@ def _take_stacks(state: UnoState, player: int, count: int | None) -> _Game:
 
 
 def _plain_take(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
-    """`_take_stacks` of every stack aimed at the player, nobody out and their hand not empty: the cards come off the
-    draw pile's top as it is; None when it holds too few (the general path reshuffles)."""
+    """`_take_stacks` of every stack aimed at the player, nobody out (nothing to settle) and their hand not empty: the
+    cards come off the draw pile's top as it is; None otherwise, or when it holds too few (the general path
+    reshuffles)."""
     mine = [s for s in state.stacks if s.target == player]
     total = sum(s.total for s in mine)
     draw_pile = state.draw_pile
     k = len(draw_pile) - total
     i = state._index[player]
     seat = state.seats[i]
-    if k < 0 or not seat.hand:
+    if k < 0 or not seat.hand or state.closing:
         return None
     cards = list(draw_pile[k:])
     cards.reverse()  # one at a time off the top
@@ -1308,7 +1310,7 @@ def _choose(state: UnoState, move: Choose) -> _Game:
     return g
 
 
-def _say_uno(state: UnoState, move: SayUno) -> _Game:
+def _say_uno(state: UnoState, move: SayUno) -> _Game | tuple[UnoState, list[Event]]:
     _require_seat(state, move.player)
     seat = state.seat(move.player)
     if not state.options.uno_rule:
@@ -1321,10 +1323,26 @@ def _say_uno(state: UnoState, move: SayUno) -> _Game:
     if not 1 <= len(seat.hand) <= 2:
         raise IllegalMove(f"You hold {len(seat.hand)} cards.",
                           "Say Uno as you go down to one card (with two or one left).", code="not_uno")
+    done = _plain_say_uno(state, move.player)
+    if done is not None:
+        return done
     g = _Game(state)
     g.seat(move.player).said_uno = True
     g.emit("uno", player=move.player)
     return g
+
+
+def _plain_say_uno(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
+    """`_say_uno` with nobody out (nothing to settle): only their seat changes; None: the general path."""
+    if state.closing:
+        return None
+    seats = list(state.seats)
+    i = state._index[player]
+    seats[i], fields = _copy(seats[i])
+    fields["said_uno"] = True
+    new, fields = _copy(state)
+    fields["seats"], fields["_options"], fields["_moves"] = tuple(seats), {}, {}
+    return new, [{"type": "uno", "player": player}]
 
 
 def uno_penalty(state: UnoState, player: int) -> int:
@@ -1403,7 +1421,7 @@ def challengeable(state: UnoState, player: int) -> list[Pile]:
     return found
 
 
-def _challenge(state: UnoState, move: Challenge) -> _Game:
+def _challenge(state: UnoState, move: Challenge) -> _Game | tuple[UnoState, list[Event]]:
     """Challenging a Wild +4, also on a stack: +4 goes to whoever was wrong."""
     _require_seat(state, move.player)
     if not state.options.challenge_wild4:
@@ -1435,7 +1453,11 @@ def _challenge(state: UnoState, move: Challenge) -> _Game:
     g.emit("challenge", player=move.player, against=record.player, guilty=record.guilty, loser=loser,
            total=g.stacks[index].total)
     if not state.options.stacking:  # nothing can change the stack before it is taken: it is taken at once
-        return _then(g, _take_stacks(g.freeze(), loser, None))
+        challenged = g.freeze()
+        done = _plain_take(challenged, loser)
+        if done is not None:
+            return done[0], g.events + done[1]
+        return _then(g, _take_stacks(challenged, loser, None))
     return g
 
 
@@ -1555,7 +1577,7 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
     moves = state._moves.get(player)
     if moves is None:
-        answer = _free_answer(state, player, True)
+        answer = _free_answer(state, player, True) or _stacked_answer(state, player)
         if answer is None:
             moves = options(state, player).moves()
         else:
@@ -1570,7 +1592,7 @@ def options(state: UnoState, player: int) -> Options:
     out once per state and player)."""
     found = state._options.get(player)
     if found is None:
-        answer = _free_answer(state, player, False)
+        answer = _free_answer(state, player, False) or _stacked_answer(state, player)
         if answer is None:
             found = _options(state, player)
         else:
@@ -1687,6 +1709,41 @@ def _free_answer(state: UnoState, player: int, listing: bool) -> tuple[list[Any]
     return plays, actions, forced if is_turn else None
 
 
+def _stacked_answer(state: UnoState, player: int) -> tuple[list[Any], list[Move], int | None] | None:
+    """What `player` may do while every pile carries a live stack that takes no card (`_no_card_goes`), nothing
+    else pending and nobody out (None otherwise): no plays; Draw for whoever a stack is aimed at (or on your
+    turn), Pass for a drawn card you may keep, the "Uno" rule's moves and the challenges."""
+    if state.phase is not _PLAY or state.prompt is not None or state.trades or state.closing \
+            or player not in state._index or not _no_card_goes(state):
+        return None
+    is_turn = player == state.turn
+    drawn = state.drawn
+    forced = drawn.card if drawn is not None and drawn.player == player else None
+    seat = state.seats[state._index[player]]
+    o = state.options
+    actions: list[Move] = []
+    for s in state.stacks:
+        if s.target == player:
+            actions.append(_shared_draw(player))
+            break
+    else:
+        if is_turn:
+            if forced is None:
+                actions.append(_shared_draw(player))  # no card can be played
+            elif not drawn.forced:  # type: ignore[union-attr]  # forced is set only with a drawn card
+                actions.append(_shared_pass(player))
+    if o.uno_rule:
+        if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
+            actions.append(_shared_sayuno(player))
+        for other in state.seats:  # a call-out is on a hand of one card or none
+            if len(other.hand) <= 1 and other is not seat and _callout_possible(state, other):
+                actions.append(_shared_callout(player, other.player))
+    if o.challenge_wild4:
+        for p in challengeable(state, player):
+            actions.append(_shared_challenge(player, p.id))
+    return [], actions, forced if is_turn else None
+
+
 def _official_plays(state: UnoState, player: int, hand: tuple[int, ...], listing: bool) -> list[Any]:
     """The turn plays from `hand` on the only pile, nobody jumping in and no 7 asking for a partner (official Uno):
     the first copy of each face the pile takes, as its moves (`listing`) or its option, from the pile's tables."""
@@ -1772,7 +1829,7 @@ _WILDS = frozenset(c.id for c in CARDS if c.is_wild)
 _PLAY, _LOBBY, _OVER = Phase.PLAY, Phase.LOBBY, Phase.OVER
 _PLUS_STACK = StackKind.PLUS
 _CODE = {colour: colour.value for colour in COLOURS}  # as `colour.value`, a Python-level property on 3.11
-_TURN, _JUMP = PlayKind.TURN, PlayKind.JUMP
+_TURN, _JUMP, _STACK = PlayKind.TURN, PlayKind.JUMP, PlayKind.STACK
 _shared_draw = lru_cache(maxsize=SHARED)(Draw)
 _shared_pass = lru_cache(maxsize=SHARED)(Pass)
 _shared_accept = lru_cache(maxsize=SHARED)(Accept)
@@ -1826,17 +1883,22 @@ def waiting_on(state: UnoState) -> list[int]:
         return [] if phase is _OVER else [state.host]
     if state.prompt is not None:
         return [state.prompt.player]
-    stacks, trades = state.stacks, state.trades
-    if not (stacks or trades or state.closing):
+    if not (state.stacks or state.trades or state.closing):
         return [state.turn_player()]
-    waiting = [s.target for s in stacks] + [t.target for t in trades]
-    if not state.closing:
-        waiting.insert(0, state.turn_player())
-    elif state.shift is not None:
-        waiting.append(state.turn_player())
-    elif not waiting:
-        return list(state.players)
-    return list(dict.fromkeys(waiting))
+    waiting = [] if state.closing else [state.turn_player()]
+    for s in state.stacks:
+        if s.target not in waiting:
+            waiting.append(s.target)
+    for t in state.trades:
+        if t.target not in waiting:
+            waiting.append(t.target)
+    if state.closing:
+        if state.shift is not None:
+            if state.turn_player() not in waiting:
+                waiting.append(state.turn_player())
+        elif not waiting:
+            return list(state.players)
+    return waiting
 
 
 def view_for(state: UnoState, player: int | None) -> dict[str, Any]:

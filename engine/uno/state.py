@@ -42,6 +42,9 @@ class StackKind(StrEnum):
     EIGHTS = "eights"  # Crazy 8's: an immutable stack of 8 for one player (Immutable stacks)
 
 
+_PLUS = StackKind.PLUS
+
+
 class PromptKind(StrEnum):
     PARTNER = "partner"  # a 7 revealed by a flip: its player picks a trade partner
     PILE = "pile"  # a 1 revealed by a flip: its player picks the pile to move it onto
@@ -86,7 +89,8 @@ class Pile:
         return self.cards[-1]
 
 
-@dataclass(frozen=True, slots=True)
+@_instance_fields
+@dataclass(frozen=True)  # no slots: plus_stack fills its __dict__ at once (far cheaper than __init__)
 class Stack:
     id: int
     pile: int  # pile id
@@ -99,6 +103,13 @@ class Stack:
     @property
     def immutable(self) -> bool:
         return self.kind is StackKind.EIGHTS
+
+
+def plus_stack(id: int, pile: int, total: int, target: int) -> Stack:
+    """Stack(id, pile, total, target), as a plus card starts one, its fields set at once."""
+    stack = object.__new__(Stack)
+    stack.__dict__.update(id=id, pile=pile, total=total, target=target, kind=_PLUS, origin=None, owner=None)
+    return stack
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +179,7 @@ class UnoState:
     _index: dict[int, int] = field(init=False, repr=False, compare=False)  # player -> seat position
     # Someone has played their last card: only jump-ins and answers until the round is scored.
     closing: bool = field(init=False, repr=False, compare=False)
+    finished: bool = field(init=False, repr=False, compare=False)  # the game is over (read after every move)
     # `rules.options` and `rules.legal_moves` per player, filled as asked: a state never changes, nor its answers.
     _options: dict[int, Options] = field(init=False, repr=False, compare=False)
     _moves: dict[int, list[Move]] = field(init=False, repr=False, compare=False)
@@ -175,6 +187,7 @@ class UnoState:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.player: i for i, s in enumerate(self.seats)})
         object.__setattr__(self, "closing", self.phase is Phase.PLAY and any(not s.hand for s in self.seats))
+        object.__setattr__(self, "finished", self.phase is _OVER)
         object.__setattr__(self, "_options", {})
         object.__setattr__(self, "_moves", {})
 
@@ -183,10 +196,6 @@ class UnoState:
     @property
     def players(self) -> tuple[int, ...]:
         return tuple(s.player for s in self.seats)
-
-    @property
-    def finished(self) -> bool:
-        return self.phase is _OVER
 
     def seated(self, player: int) -> bool:
         return player in self._index

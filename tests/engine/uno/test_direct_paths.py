@@ -1,6 +1,7 @@
 """Every direct path of `apply` (a play that passes the turn on or starts a stack, a draw, taking the stacks aimed at
-you, keeping a drawn card) gives what the general `_Game` path gives: the same new state (JSON, `closing`, player
-index) and the same events, move for move over seeded random games of both presets."""
+you, at once after a challenge too, keeping a drawn card, saying "Uno") gives what the general `_Game` path gives:
+the same new state (JSON, `closing`, player index) and the same events, move for move over seeded random games of
+both presets."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from collections import Counter
 import pytest
 
 from engine.uno import rules
-from engine.uno.moves import Draw, Pass, Play, TimeOut
+from engine.uno.moves import Challenge, Draw, Pass, Play, SayUno, TimeOut
 from engine.uno.options import PRESETS
 
 
 def _general(monkeypatch: pytest.MonkeyPatch) -> None:
-    for direct in ("_plain_play", "_plain_draw", "_plain_take", "_plain_pass"):
+    for direct in ("_plain_play", "_plain_draw", "_plain_take", "_plain_pass", "_plain_say_uno"):
         monkeypatch.setattr(rules, direct, lambda *args: None)
 
 
@@ -24,7 +25,7 @@ def _kind(state: rules.UnoState, move: object) -> str:
         return "plus" if rules.CARDS[move.card].plus else "play"
     if isinstance(move, Draw):
         return "take" if state.stacks_on(move.player) else "draw"
-    return "pass"
+    return type(move).__name__.lower()
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"), [("classic", 2, 41), ("classic", 4, 42), ("chaos", 3, 43)])
@@ -39,13 +40,13 @@ def test_direct_paths_match_the_general_path(monkeypatch: pytest.MonkeyPatch, pr
         moves = [m for p in rules.waiting_on(state) for m in rules.legal_moves(state, p)]
         move = rng.choice(moves) if moves else TimeOut()
         after, events = rules.apply(state, move)
-        if isinstance(move, Play | Draw | Pass):
+        if isinstance(move, Play | Draw | Pass | SayUno | Challenge):
             steps.append((state, move, after, events))
         state = after
     kinds = Counter(_kind(before, move) for before, move, *_ in steps)
     assert kinds["play"] > 20 and kinds["draw"] > 20 and kinds["plus"] > 3 and kinds["take"] > 3, kinds
     if preset == "classic":
-        assert kinds["pass"] > 3, kinds
+        assert kinds["pass"] > 3 and kinds["sayuno"] > 0 and kinds["challenge"] > 0, kinds
     _general(monkeypatch)
     for before, move, after, events in steps:
         again, again_events = rules.apply(before, move)
