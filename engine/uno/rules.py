@@ -873,6 +873,7 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
     others' no-jump flags clear); a plus card starts a stack for the next player. (None: the general path.)"""
     player, card_id = move.player, c.id
     plays = state.plays + 1
+    new, fields = _copy(state)
     seats = list(state.seats)
     seat = seats[i]
     hand = seat.hand
@@ -886,10 +887,9 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
             j = state._index[other.player]
             seats[j], seat_fields = _copy(other)
             seat_fields["no_jump"] = False  # "until someone else plays a card"
-    piles = list(state.piles)
-    pile = piles[k]
+    pile = state.piles[k]
     colour = c.colour if c.colour is not None else move.colour
-    piles[k], pile_fields = _copy(pile)
+    new_pile, pile_fields = _copy(pile)
     pile_fields["cards"] = pile.cards + (card_id,)  # noqa: RUF005  # one copy (unpacking makes two)
     pile_fields["colour"], pile_fields["serial"], pile_fields["top_by"], pile_fields["wild4"] = \
         colour, pile.serial + 1, player, None
@@ -902,9 +902,8 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
     n, direction = len(seats), state.direction
     turn = seats[(i + direction) % n].player
     rank = c.rank
-    stacks, next_id = state.stacks, state.next_id
     if c.plus:
-        stacks, next_id = (plus_stack(next_id, pile.id, c.plus, turn),), next_id + 1
+        fields["stacks"], fields["next_id"] = (plus_stack(state.next_id, pile.id, c.plus, turn),), state.next_id + 1
         events.append({"type": "stack", "pile": k + 1, "total": c.plus, "target": turn})
         if rank == "+4" and state.options.challenge_wild4:
             pile_fields["wild4"] = _wild4_record(state, move, c, pile, kind)
@@ -920,11 +919,11 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
             turn = seats[(i + direction) % n].player
             events.append({"type": "reversed", "direction": direction})
     events.append({"type": "turn", "player": turn})
-    new, fields = _copy(state)
-    fields["seats"], fields["piles"], fields["plays"], fields["last_player"] = tuple(seats), tuple(piles), plays, player
-    fields["drawn"], fields["direction"], fields["turn"], fields["stacks"], fields["next_id"] = \
-        None, direction, turn, stacks, next_id
-    fields["_options"], fields["_moves"] = {}, {}
+    piles = state.piles
+    fields["seats"], fields["plays"], fields["last_player"], fields["drawn"], fields["turn"] = \
+        tuple(seats), plays, player, None, turn
+    fields["piles"] = (new_pile,) if len(piles) == 1 else (*piles[:k], new_pile, *piles[k + 1:])
+    fields["direction"], fields["_options"], fields["_moves"] = direction, {}, {}
     return new, events
 
 
