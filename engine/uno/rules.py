@@ -753,7 +753,9 @@ def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
                        "Nothing of yours changed; look at the pile and play again if you still can.")
     c = CARDS[move.card]
     if not (state.stacks or state.trades or state.shift or state.closing):
-        kind = _free_kind(state, player, c, pile)
+        kind = _TURN if player == state.turn and state.drawn is None and \
+            c.id in turn_matches(state.options.six_is_nine, pile.colour, pile.cards[-1]) else \
+            _free_kind(state, player, c, pile)  # the usual case first
         if (kind is _TURN or kind is _JUMP) and (c.rank in state.options.plain_ranks or c.plus) and len(hand) > 1:
             if c.is_wild and move.colour is None:
                 _check_choices(wild_option(c.id, pile.id, kind is _JUMP), move, c)
@@ -1216,8 +1218,15 @@ def _plain_take(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
     """`_take_stacks` of every stack aimed at the player, nobody out (nothing to settle) and their hand not empty: the
     cards come off the draw pile's top as it is; None otherwise, or when it holds too few (the general path
     reshuffles)."""
-    mine = [s for s in state.stacks if s.target == player]
-    total = sum(s.total for s in mine)
+    total = 0
+    events: list[Event] = []
+    kept = []
+    for s in state.stacks:
+        if s.target == player:
+            total += s.total
+            events.append({"type": "stack_dead", "pile": state.pile_number(s.pile)})
+        else:
+            kept.append(s)
     draw_pile = state.draw_pile
     k = len(draw_pile) - total
     i = state._index[player]
@@ -1226,7 +1235,6 @@ def _plain_take(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
         return None
     cards = list(draw_pile[k:])
     cards.reverse()  # one at a time off the top
-    events: list[Event] = [{"type": "stack_dead", "pile": state.pile_number(s.pile)} for s in mine]
     events.append({"type": "draw", "player": player, "count": total, "cards": cards, "reason": "stack", "left": 0})
     seats = list(state.seats)
     seats[i], fields = _copy(seat)
@@ -1241,7 +1249,7 @@ def _plain_take(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
         events.append({"type": "turn", "player": turn})
     new, fields = _copy(state)
     fields["seats"], fields["draw_pile"], fields["stacks"], fields["drawn"], fields["turn"] = \
-        tuple(seats), draw_pile[:k], tuple([s for s in state.stacks if s.target != player]), drawn, turn
+        tuple(seats), draw_pile[:k], tuple(kept), drawn, turn
     fields["_options"], fields["_moves"] = {}, {}
     return new, events
 

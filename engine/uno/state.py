@@ -229,7 +229,10 @@ class UnoState:
         raise KeyError(pile_id)
 
     def pile_number(self, pile_id: int) -> int:
-        return next(i for i, p in enumerate(self.piles) if p.id == pile_id) + 1
+        for number, p in enumerate(self.piles, 1):
+            if p.id == pile_id:
+                return number
+        raise KeyError(pile_id)
 
     def next_player(self, player: int, steps: int = 1, direction: int | None = None) -> int:
         d = self.direction if direction is None else direction
