@@ -1686,13 +1686,14 @@ def _free_answer(state: UnoState, player: int, listing: bool) -> tuple[list[Any]
     otherwise, or for a player not at the table): the plays (as moves with `listing`, else as options), Draw or Pass
     on your turn, the "Uno" rule's moves (no Wild +4 can be challenged without a stack); and the card that alone
     may be played."""
-    if state.phase is not _PLAY or state.prompt is not None or state.stacks or state.trades or state.shift \
-            or state.closing or player not in state._index:
+    index = state._index.get(player)
+    if index is None or state.phase is not _PLAY or state.prompt is not None or state.stacks or state.trades \
+            or state.shift or state.closing:
         return None
     is_turn = player == state.turn
     drawn = state.drawn
     forced = drawn.card if drawn is not None and drawn.player == player else None
-    seat = state.seats[state._index[player]]
+    seat = state.seats[index]
     o = state.options
     if len(state.piles) == 1 and not o.jump_in and not o.seven_trades:  # official Uno: turn plays on one pile
         plays = _official_plays(state, player, (forced,) if forced is not None else seat.hand, listing) \
@@ -1891,7 +1892,7 @@ def waiting_on(state: UnoState) -> list[int]:
     if state.prompt is not None:
         return [state.prompt.player]
     if not (state.stacks or state.trades or state.closing):
-        return [state.turn_player()]
+        return [state.turn]  # type: ignore[list-item]  # a game under way has a turn player
     waiting = [] if state.closing else [state.turn_player()]
     for s in state.stacks:
         if s.target not in waiting:
