@@ -404,7 +404,7 @@ class _Game:
             return False
         for pile_id in [p.id for p in self.piles]:
             del self.pile(pile_id).cards[:-1]
-        random.Random(f"{self.seed}:{self.reshuffles}").shuffle(under)
+        _shuffle(random.Random(f"{self.seed}:{self.reshuffles}"), under)
         self.reshuffles += 1
         self.draw_pile = under
         self.emit("reshuffled", cards=len(under))
@@ -635,6 +635,19 @@ class _Game:
         return new
 
 
+def _shuffle(rng: random.Random, cards: list[int]) -> None:
+    """`rng.shuffle(cards)`: the same order (CPython's Fisher-Yates, each index drawn as `Random._randbelow` draws
+    it from `getrandbits`), without a Python call per card; stored games replay their deals and reshuffles."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 # -- starting ---------------------------------------------------------------------------------------------
 
 def new_lobby(host: int, options: UnoOptions, seed: int, name: str = "", timer: int = 0, *,
@@ -654,7 +667,7 @@ def new_game(options: UnoOptions, players: Iterable[int], seed: int, host: int |
 def _deal(state: UnoState) -> UnoState:
     """Basic rules: 7 cards each, the top card flipped as if the dealer (the last seat) played it."""
     order = list(range(DECK_SIZE))
-    random.Random(state.seed).shuffle(order)
+    _shuffle(random.Random(state.seed), order)
     g = _Game(replace(state, phase=Phase.PLAY, draw_pile=()))
     g.draw_pile = order
     for player in [x.player for x in g.seats]:

@@ -53,3 +53,13 @@ def test_direct_paths_match_the_general_path(monkeypatch: pytest.MonkeyPatch, pr
         assert again_events == events
         assert again.to_dict() == after.to_dict()
         assert (again.closing, again._index) == (after.closing, after._index)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, "7:0", "7:3"])
+@pytest.mark.parametrize("size", [1, 2, 57, 108])
+def test_the_shuffle_is_random_shuffle(seed: int | str, size: int) -> None:
+    """Deals and reshuffles come out in the order `random.Random(seed).shuffle` gives."""
+    expected, got = list(range(size)), list(range(size))
+    random.Random(seed).shuffle(expected)
+    rules._shuffle(random.Random(seed), got)
+    assert got == expected
