@@ -888,7 +888,9 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
     others' no-jump flags clear); a plus card starts a stack for the next player. (None: the general path.)"""
     player, card_id = move.player, c.id
     plays = state.plays + 1
-    new, fields = _copy(state)
+    new = _new(UnoState)  # as _copy(state), in the hottest path
+    fields = new.__dict__
+    fields.update(state.__dict__)
     seats = list(state.seats)
     seat = seats[i]
     hand = seat.hand
@@ -981,7 +983,9 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
     if found is None:
         turn = seats[(i + state.direction) % len(seats)].player
         events.append({"type": "turn", "player": turn})
-    new, fields = _copy(state)
+    new = _new(UnoState)  # as _copy(state), in the hottest path
+    fields = new.__dict__
+    fields.update(state.__dict__)
     fields["seats"], fields["draw_pile"], fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = \
         tuple(seats), draw_pile[:k], found, turn, {}, {}
     return new, events

@@ -20,7 +20,7 @@ T = TypeVar("T")
 
 def _instance_fields(cls: type[T]) -> type[T]:
     """Drops the class attributes @dataclass leaves for field defaults (its __init__ keeps the defaults): CPython 3.11
-    reads an instance attribute that shadows a class attribute on its slow path, every time; the rules read these
+    does not specialize reading an instance attribute that shadows a class attribute, and the rules read these
     fields a great deal."""
     for f in fields(cls):  # type: ignore[arg-type]  # a dataclass
         if f.name in cls.__dict__:
