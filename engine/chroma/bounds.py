@@ -20,6 +20,9 @@ for that hand, however the package divides it. Why each part is sound:
   then no longer make; rounded up to 10, at least 30 (an open hand). Each term is the most the package's fu
   rules give that part of any division. A closed hand of seven pairs that has no division into four sets and a
   pair scores chiitoitsu's fixed 25 fu.
+- Pinfu: the package awards it only when a division has no fu beyond the base, so a hand it gives pinfu has exactly
+  20 fu on a tsumo or 30 on a ron; `pinfu_shape` tells the caller when the han counts pinfu, so that it can take
+  the better of (han, those fu) and (han - 1, fu).
 
 `tests/engine/chroma/test_bounds.py` checks the bound against the package on random complete hands.
 """
@@ -165,9 +168,7 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     if not edges and not honours and (closed or setting.open_tanyao):
         han += 1
     if closed:
-        honour_tiles = [f for f, n in enumerate(honour_counts, HONOURS) if n]
-        if all(m.kind == CHI for m in melds) and (not honour_tiles or (
-                len(honour_tiles) == 1 and counts[honour_tiles[0]] == 2 and honour_tiles[0] not in value_faces)):
+        if pinfu_shape(counts, melds, setting):
             han += 1  # pinfu: four runs and a pair that is no value tile
         doubled = [_runs(m) for m in twice]
         if any(doubled):
@@ -214,6 +215,17 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     if pairs_only and not standard(concealed):
         fu = 25
     return yakuman, han, fu
+
+
+def pinfu_shape(counts: Sequence[int], melds: Sequence[MeldReading], setting: Setting) -> bool:
+    """Whether `counts_bound` counts pinfu: a closed hand, only runs called, no honour but one pair of a face that is
+    no value tile. A hand the package gives pinfu has 20 fu on a tsumo and 30 on a ron, so the bound of such a hand
+    is the better of (han, those fu) and (han - 1, the fu bound)."""
+    if not all(m.closed and m.kind == CHI for m in melds):
+        return False
+    honour_tiles = [f for f in range(HONOURS, 34) if counts[f]]
+    return not honour_tiles or (len(honour_tiles) == 1 and counts[honour_tiles[0]] == 2
+                                and honour_tiles[0] not in (*_DRAGONS, setting.seat_wind, setting.round_wind))
 
 
 def standard(counts: tuple[int, ...]) -> bool:

@@ -274,8 +274,18 @@ class _Scorer:
     def _bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple[int, int, int, int]:
         """At least `_preference` of the report of the hand of these concealed counts, whatever the package says
         (`bounds.py`)."""
+        return max(self._bounds(counts, melds))
+
+    def _bounds(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> list[tuple]:
+        """Preferences such that the report of the hand of these concealed counts is, part by part, at most one."""
         library_yakuman, han, fu = bounds.counts_bound(counts, melds, self.setting)
-        extra = self._extra_bound(counts, melds)
+        return self._bound_options(library_yakuman, han, fu, self._extra_bound(counts, melds),
+                                   bounds.pinfu_shape(counts, melds, self.setting))
+
+    def _bound_options(self, library_yakuman: int, han: int, fu: int, extra: int, pinfu: bool) -> list[tuple]:
+        """The preferences a hand bounded by (library yakuman, han, fu) may reach, chroma parts included: a yakuman, and
+        unless the Rainbow makes every hand one, the han; with `pinfu` counted in `han`, either pinfu's fixed fu or a
+        han less (`bounds.pinfu_shape`)."""
         chips = self.chroma_count + self.trade_offs
         rainbow = self._rainbow_yakuman()
         options = []
@@ -283,8 +293,12 @@ class _Scorer:
             yakuman = library_yakuman + rainbow
             options.append((_payment_value(self._payment(13 * yakuman, fu, yakuman)), 13 * yakuman, fu, chips))
         if not rainbow:
+            if pinfu:
+                pinfu_fu = 20 if self.s.tsumo else 30
+                options.append((self._value(han + extra, pinfu_fu), han + extra, pinfu_fu, chips))
+                han -= 1
             options.append((self._value(han + extra, fu), han + extra, fu, chips))
-        return max(options)
+        return options
 
     def _extra_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> int:
         """At least the han `_chroma_han` adds: red and Rainbow exactly, the number sum exactly, terminal blocks at
