@@ -103,8 +103,11 @@ def _suit(counts: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
     return held, twice, thrice, four, triplets, fu
 
 
-def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setting: Setting) -> tuple[int, int, int]:
-    """`package_bound` of the hand whose concealed tiles have these 34 counts."""
+def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setting: Setting,
+                 win_face: int = -1) -> tuple[int, int, int]:
+    """`package_bound` of the hand whose concealed tiles have these 34 counts. Given the face of the winning tile, the
+    yakuman the package doubles only for some waits (suuankou tanki, thirteen-wait kokushi, junsei chuuren) count
+    double only if that face is held as they need (twice; chuuren: twice or four times)."""
     if melds:
         total = list(concealed)
         for meld in melds:
@@ -135,11 +138,12 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     pairs_only = not melds and all(h == t and not r for h, t, r in zip(held, twice, thrice, strict=True)) and all(
         n in (0, 2) for n in honour_counts)  # every face held twice or not at all
 
+    waits = counts[win_face] if win_face >= 0 else 2  # the package's test for the double forms
     yakuman = 0
     if not melds and all(h == _EDGES for h in held) and all(honour_counts):
-        yakuman += 2  # kokushi (double with thirteen waits)
+        yakuman += 2 if waits == 2 else 1  # kokushi (double with thirteen waits)
     if concealed_triplets >= 4:
-        yakuman += 2  # suuankou (double tanki)
+        yakuman += 2 if waits == 2 else 1  # suuankou (double tanki)
     if honours:
         if counts[31] >= 3 and counts[32] >= 3 and counts[33] >= 3:
             yakuman += 1  # daisangen
@@ -155,7 +159,7 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     if not melds and len(suits) == 1 and not honours:
         base = suits[0] * 9
         if counts[base] >= 3 and counts[base + 8] >= 3 and held[suits[0]] == 0x1FF:
-            yakuman += 2  # chuuren (double junsei)
+            yakuman += 2 if waits in (2, 4) else 1  # chuuren (double junsei)
     if kans == 4:
         yakuman += 1
 

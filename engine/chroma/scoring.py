@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
-from itertools import combinations, permutations, product
+from itertools import product
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.divider import HandDivider
@@ -23,7 +23,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as LibraryMeld
 
-from engine.chroma import bounds, search
+from engine.chroma import bounds, gold, search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading, check_hand, meld_readings_of, split
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability, readings
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS, Meld, Tile
@@ -85,7 +85,6 @@ class ScoreReport:
     final_faces: tuple[int, ...]  # the concealed hand as scored, in the given order
     melds: tuple[MeldReading, ...]
     win_face: int
-    interpretations: int  # how many distinct complete final hands (tiles and melds) the best was chosen from
 
     @property
     def value(self) -> int:
@@ -154,8 +153,10 @@ class _Scorer:
         self.held_bounds: dict[tuple, tuple] = {}  # (held counts, completions): (the best bound, each hand's)
         self.found: tuple | None = None  # (preference, report, faces, gold positions)
         self.numbered = 0
+        self.choice = 0  # choices of gold tiles met so far
         self.prune = True
         self.payments: dict[tuple[int, int, int], Payment] = {}
+        self.part_preferences: dict[tuple[int, int, int], tuple] = {}
         self.configs: dict[bool, HandConfig] = {}
         self.any_before: bool | None = None
         dora = tuple(bounds.dora_face(t.face, situation.sanma) for t in (*situation.dora, *situation.ura))
@@ -207,36 +208,52 @@ class _Scorer:
         self._pick([self._candidate(faces, (), melds, None) for faces in before for melds in self.meld_options])
         if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before and after
             if self.rules.gold_reading is GoldReading.STRICT:
-                self._pick(list(self._strict_gold(before)))
+                gold.strict_gold(self, before)
             else:
-                self._loose_gold()
+                gold.loose_gold(self)
         if self.found is None:
             raise IllegalMove("That hand is complete but has no yaku under any reading.",
                               "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
         _, report, faces, positions = self.found
         changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
                         if f != t.face or i in positions)
-        return replace(report, readings=changes, final_faces=faces, interpretations=len(self.bounds))
+        return replace(report, readings=changes, final_faces=faces)
 
     def _candidate(self, faces: tuple[int, ...], positions: tuple[int, ...], melds: tuple[MeldReading, ...],
                    origin: tuple | None, bound: tuple | None = None, changed: int | None = None) -> tuple:
-        """(bound, faces, gold positions, melds, origin): the bound ends with -(tiles changed) and -(its number)."""
+        """(key, faces, gold positions, melds, origin): the key is the bound, then -(golds used), -(the choice of gold
+        tiles it belongs to: 0 before any gold, then in the order the search meets them), -(tiles changed) and
+        -(its number)."""
         if bound is None:
-            bound = self._key_bound(_counts(faces), melds)
+            bound = self._key_bound(_counts(faces), melds, faces[self.win])
         if changed is None:
             changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
         self.numbered += 1
-        return (*bound, -changed, -self.numbered), faces, positions, melds, origin
+        return (*bound, -len(positions), -(self.choice if positions else 0), -changed, -self.numbered), faces, \
+            positions, melds, origin
 
-    def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
+    def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> tuple:
+        """The hand's bound; given its winning face, a yakuman hand's bound counts the doubles only where that face
+        makes them (`bounds.counts_bound`)."""
         key = (counts, melds)
-        if key not in self.bounds:
-            self.bounds[key] = self._symmetric_bound(counts, melds)
-        return self.bounds[key]
+        bound = self.bounds.get(key)
+        if bound is None:
+            bound = self.bounds[key] = self._symmetric_bound(counts, melds)
+        if win_face >= 0 and bound[1] >= 13 * (2 + self._rainbow_yakuman()):  # two library yakuman or more
+            refined = (counts, melds, win_face)
+            if refined not in self.bounds:
+                self.bounds[refined] = max(self._bounds(counts, melds, win_face))
+            return self.bounds[refined]
+        return bound
 
     def _beaten(self, bound: tuple) -> bool:
         """Whether every candidate whose bound starts with `bound` is worse than the best found."""
         return self.prune and self.found is not None and bound < self.found[0][:len(bound)]
+
+    def _outranked(self, prefix: tuple) -> bool:
+        """Whether every candidate whose key starts with `prefix` (all but its number) and that is numbered after
+        the best found is worse than it."""
+        return self.prune and self.found is not None and prefix <= self.found[0][:len(prefix)]
 
     def _pick(self, candidates: list[tuple]) -> None:
         candidates.sort(key=lambda c: c[0], reverse=True)
@@ -247,7 +264,7 @@ class _Scorer:
                 continue
             report = self._score(faces, melds)
             if report is not None:
-                preference = (*_preference(report), *bound[-2:])
+                preference = (*_preference(report), *bound[4:])
                 if self.found is None or preference > self.found[0]:
                     self.found = (preference, report, faces, positions)
 
@@ -276,11 +293,23 @@ class _Scorer:
         (`bounds.py`)."""
         return max(self._bounds(counts, melds))
 
-    def _bounds(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> list[tuple]:
+    def _bounds(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> list[tuple]:
         """Preferences such that the report of the hand of these concealed counts is, part by part, at most one."""
-        library_yakuman, han, fu = bounds.counts_bound(counts, melds, self.setting)
+        library_yakuman, han, fu = bounds.counts_bound(counts, melds, self.setting, win_face)
         return self._bound_options(library_yakuman, han, fu, self._extra_bound(counts, melds),
                                    bounds.pinfu_shape(counts, melds, self.setting))
+
+    def _part_preference(self, library_yakuman: int, han: int, fu: int) -> tuple:
+        """At least the preference of every hand the package gives at most (library yakuman, han, fu)
+        (`part_bound.py`), chroma parts at their most."""
+        key = (library_yakuman, han, fu)
+        if key not in self.part_preferences:
+            self.part_preferences[key] = max(self._bound_options(library_yakuman, han, fu, self._most_extra(), False))
+        return self.part_preferences[key]
+
+    def _most_extra(self) -> int:
+        """The most han `_chroma_han` can add to any hand (`_extra_bound` with the number sum at its most)."""
+        return self.red_han + self._rainbow_han() + 7 * self.terminal_blocks + 2 * self.trade_offs + 2 * self.sum_mod_3
 
     def _bound_options(self, library_yakuman: int, han: int, fu: int, extra: int, pinfu: bool) -> list[tuple]:
         """The preferences a hand bounded by (library yakuman, han, fu) may reach, chroma parts included: a yakuman, and
@@ -310,71 +339,12 @@ class _Scorer:
             extra += numbers % 3 * self.sum_mod_3
         return extra
 
-    def _strict_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
-        """Each gold changes one tile of a hand that wins with a yaku; every other tile, and every meld, keeps the
-        reading it had there. A hand whose bound can't beat the best found is dropped before its tiles are placed."""
-        own_faces = [t.face for t in self.tiles]
-        for faces in before:
-            read_apart = [f != own for f, own in zip(faces, own_faces, strict=True)]
-            for melds in self.meld_options:
-                for positions in self._gold_choices(faces):
-                    rest = [f for i, f in enumerate(faces) if i not in positions]
-                    kept = [0] * 34
-                    for face in rest:
-                        kept[face] += 1
-                    fewest = sum(read_apart) - sum(read_apart[p] for p in positions) + len(positions)
-                    removed = [faces[p] for p in positions]
-                    own = [own_faces[p] for p in positions]
-                    for added in self._completions(tuple(kept), len(positions)):
-                        after = kept.copy()
-                        for face in added:
-                            after[face] += 1
-                        bound = self._key_bound(tuple(after), melds)
-                        if self._beaten((*bound, -fewest)):
-                            continue
-                        # the order of the new faces that changes fewest tiles from their own face
-                        orders = [(sum(x != o for x, o in zip(a, own, strict=True)), a)
-                                  for a in set(permutations(added))
-                                  if all(x != r for x, r in zip(a, removed, strict=True))]
-                        if orders:
-                            extra, assignment = min(orders)
-                            after = list(faces)
-                            for position, face in zip(positions, assignment, strict=True):
-                                after[position] = face
-                            yield self._candidate(tuple(after), positions, melds, (faces, melds), bound,
-                                                  fewest + extra)
-
     def _completions(self, kept: tuple[int, ...], changes: int) -> frozenset[search.Added]:
         """The multisets of faces that complete a hand's `kept` tiles again."""
         key = (kept, changes)
         if key not in self.completions:
             self.completions[key] = search.any_face_completions(kept, changes, self.sets)
         return self.completions[key]
-
-    def _loose_gold(self) -> None:
-        """The hand after may read every wildcard afresh (`GoldReading.LOOSE`). Every choice of gold tiles is first
-        surveyed (each distinct hand it allows is bounded, none is listed), then the choices are taken in order of
-        their best bound, each one's candidates picked before the next's are listed, until a choice's best bound
-        can't beat the best found: every later one can't either."""
-        surveyed = []
-        for n, positions in enumerate(self._gold_choices(None)):
-            tops: list[tuple] = []
-
-            def survey(held: tuple[int, ...], completions: Collection[search.Added], tops: list = tops) -> tuple:
-                tops.append(self._held_bounds(held, completions)[0])
-                return ()
-
-            listed = sorted(self._complete_readings(positions, survey))  # only where the multisets aren't used
-            tops.extend(self._key_bound(_counts(faces), melds) for faces in listed for melds in self.meld_options)
-            if tops:
-                surveyed.append((max(tops), -n, positions, listed))
-        surveyed.sort(reverse=True)
-        for top, _, positions, listed in surveyed:
-            if self._beaten(top):
-                break
-            readings = listed or sorted(self._complete_readings(positions, self._may_beat))
-            self._pick([self._candidate(faces, positions, melds, _ANY_BEFORE)
-                        for faces in readings for melds in self.meld_options])
 
     def _held_bounds(self, held: tuple[int, ...], completions: Collection[search.Added]) -> tuple:
         """(the best bound, [(faces added, the bound of that hand)]) of the hands `held` counts and each of
@@ -400,18 +370,6 @@ class _Scorer:
         if not hands or self._beaten(best):
             return ()
         return [added for added, bound in hands if not self._beaten(bound)]
-
-    def _gold_choices(self, faces: tuple[int, ...] | None) -> list[tuple[int, ...]]:
-        """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile (and, given
-        the hand's `faces`, of the face it is read as)."""
-        positions = [i for i in range(len(self.tiles)) if i != self.win]
-        chosen: dict[tuple, tuple[int, ...]] = {}
-        for size in range(1, min(self.golds, len(positions)) + 1):
-            for combo in combinations(positions, size):
-                key = tuple(sorted((self.tiles[i].face, str(self.tiles[i].chroma), faces and faces[i])
-                                   for i in combo))
-                chosen.setdefault(key, combo)
-        return list(chosen.values())
 
     # -- one concrete hand ------------------------------------------------------------------------------
 
@@ -468,7 +426,7 @@ class _Scorer:
         payment = self._payment(total_han, fu, yakuman)
         return ScoreReport(han=total_han, fu=fu, yakuman=yakuman, yaku=tuple(lines), payment=payment,
                            chips=self.chroma_count + chip_change, readings=(), final_faces=faces,
-                           melds=melds, win_face=win_face, interpretations=0)
+                           melds=melds, win_face=win_face)
 
     def _chroma_yaku(self) -> bool:
         return self.zero_yaku > 0 or self._rainbow_han() > 0 or self._rainbow_yakuman() > 0
