@@ -7,10 +7,10 @@
 2. Worst cases we could build: several silver tiles, all three riichi wildcards and gold tiles at once, each with
    the default (strict) gold reading and the loose one. Aim (issue 19): exact, no cap, < 20 ms. CPU milliseconds
    (`time.process_time`) of `--repeat` calls (fewer once 3 s are spent), every cache shared between calls emptied
-   before the first ("first" column: completions, near hands, shapes, part bounds; later calls find them filled),
-   then p50 and max of all. The baseline, in the same run and once per hand, scores every complete reading with the
-   `mahjong` package as the search did before issue 19 (`best(prune=False)`, without its 15,000 cap).
-   `--no-baseline` leaves it out (loose, it takes seconds).
+   before the first ("first" column: completions, near hands, hand and part bounds, shapes; later calls find them
+   filled), then p50 and max of all. The baseline, in the same run and once per hand, scores every complete
+   reading with the `mahjong` package as the search did before issue 19 (`best(prune=False)`, without its 15,000
+   cap). `--no-baseline` leaves it out (loose, it takes seconds).
    `--old efedacd` also times `engine/chroma/scoring.py` as it was at that git commit (before issue 19, with its
    cap), once per hand, with today's other modules (`--old 83ce5ff`: the first exact search). "package calls" are the
    hands the `mahjong` package scored. `--against 83ce5ff` times only the worst scores,
@@ -37,7 +37,7 @@ from mahjong.agari import Agari
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.chroma import near, part_bound, search, shapes
+from engine.chroma import bounds, near, part_bound, search, shapes
 from engine.chroma.rules import ChromaRules, GoldReading
 from engine.chroma.scoring import Situation, _Scorer, check, score
 from engine.chroma.tiles import parse_melds, parse_tiles
@@ -129,6 +129,8 @@ def forget() -> None:
     shapes._fewest_out.cache_clear()
     part_bound._KNOWN.clear()
     near.near_hands.cache_clear()
+    bounds.counts_bound.cache_clear()
+    bounds.pinfu_shape.cache_clear()
 
 
 def worst_scores(repeat: int, baseline: bool, old: str | None) -> None:

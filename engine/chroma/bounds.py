@@ -24,7 +24,7 @@ for that hand, however the package divides it. Why each part is sound:
   20 fu on a tsumo or 30 on a ron; `pinfu_shape` tells the caller when the han counts pinfu, so that it can take
   the better of (han, those fu) and (han - 1, fu).
 
-`tests/engine/chroma/test_bounds.py` checks the bound against the package on random complete hands.
+`tests/engine/chroma/test_exact_search.py` checks the bound against the package on random complete hands.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
     concealed = [0] * 34
     for face in faces:
         concealed[face] += 1
-    return counts_bound(tuple(concealed), melds, setting)
+    return counts_bound(tuple(concealed), tuple(melds), setting)
 
 
 _EDGES, _INNER, _MIDDLE_BITS, _GREEN_SOU = 0x101, 0xFE, 0x38, 0xAE  # bits of numbers 1 and 9; 2-8; 4-6; 2 3 4 6 8
@@ -103,7 +103,8 @@ def _suit(counts: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
     return held, twice, thrice, four, triplets, fu
 
 
-def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setting: Setting,
+@lru_cache(maxsize=1 << 14)  # shared by every hand (hands near one another share many); bounded, as the bot runs
+def counts_bound(concealed: tuple[int, ...], melds: tuple[MeldReading, ...], setting: Setting,
                  win_face: int = -1) -> tuple[int, int, int]:
     """`package_bound` of the hand whose concealed tiles have these 34 counts. Given the face of the winning tile, the
     yakuman the package doubles only for some waits (suuankou tanki, thirteen-wait kokushi, junsei chuuren) count
@@ -221,7 +222,8 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     return yakuman, han, fu
 
 
-def pinfu_shape(counts: Sequence[int], melds: Sequence[MeldReading], setting: Setting) -> bool:
+@lru_cache(maxsize=1 << 14)
+def pinfu_shape(counts: tuple[int, ...], melds: tuple[MeldReading, ...], setting: Setting) -> bool:
     """Whether `counts_bound` counts pinfu: a closed hand, only runs called, no honour but one pair of a face that is
     no value tile. A hand the package gives pinfu has 20 fu on a tsumo and 30 on a ron, so the bound of such a hand
     is the better of (han, those fu) and (han - 1, the fu bound)."""

@@ -123,7 +123,7 @@ _KNOWN_MOST = 1 << 15  # forgotten all at once past this (the bot runs for weeks
 
 
 class Work:
-    """One part's bound: `caps` cheaply, at most one option a plan (for the order to search in), `options` in full."""
+    """One part's bound: its options, worked out in full once (`all`), and those still worth it (`options`)."""
 
     def __init__(self, bound: PartBound, part: Part) -> None:
         self.b, self.p = bound, part
@@ -218,21 +218,6 @@ class Work:
 
     # -- the plans ---------------------------------------------------------------------------------------------
 
-    def caps(self) -> list[Option]:
-        """For each plan the part may reach, one cheap option at least as good as all its options."""
-        self.prepare()
-        part, classes, yakuman = self.p, self.class_list, self.yakuman
-        top = classes[0][0] + self.base + self.dora
-        sets_han = 2 + sum(self.b.value[f] for f in self.b.value_faces) + 2  # doukou, value triplets, shousangen
-        out: list[Option] = []
-        if self.standard:
-            out.append((RUNS, yakuman[RUNS], top + 3 + sets_han + 2 + 2 + 1, 130))  # run yaku, sanankou, kans, pinfu
-            if not self.meld_runs:
-                out.append((TRIPLETS, yakuman[TRIPLETS] + 2, top + 2 + 2 + sets_han + 2 + 2, 130))
-        if not part.melds:
-            out += self.pairs_and_orphans()
-        return out
-
     def prepare(self) -> None:
         if self.prepared:
             return
@@ -244,27 +229,23 @@ class Work:
     def all(self) -> list[Option]:
         """Every plan's options (worked out once, and remembered for later calls)."""
         if self.every is None:
-            self.every = self.options()
+            self.every = self._options()
             if len(_KNOWN) >= _KNOWN_MOST:
                 _KNOWN.clear()
             _KNOWN[(self.b.s, self.b.limit, self.p)] = self.every
         return self.every
 
-    def options(self, worth: Callable[[Option], bool] | None = None) -> list[Option]:
-        """Every plan's options. With `worth` (whether an option could still beat the best found), only options
-        worth it: a plan whose cap isn't is skipped, and a plan stops at its first option that is."""
-        if self.every is not None:
-            return [option for option in self.every if worth is None or worth(option)]
-        out = [cap for cap in self.caps() if cap[0] in (PAIRS, ORPHANS) and (worth is None or worth(cap))]
+    def options(self, worth: Callable[[Option], bool]) -> list[Option]:
+        """The options `worth` keeps (whether an option could still beat the best found)."""
+        return [option for option in self.all() if worth(option)]
+
+    def _options(self) -> list[Option]:
+        self.prepare()
+        out = self.pairs_and_orphans() if not self.p.melds else []
         if self.standard:
-            for cap in self.caps():
-                if cap[0] in (RUNS, TRIPLETS) and worth is not None and not worth(cap):
-                    continue
-                if cap[0] == RUNS:
-                    out += self.runs(self.class_list, self.yakuman, worth)
-                elif cap[0] == TRIPLETS:
-                    out += [option for option in self.triplets(self.class_list, self.yakuman)
-                            if worth is None or worth(option)]
+            out += self.runs(self.class_list, self.yakuman)
+            if not self.meld_runs:
+                out += self.triplets(self.class_list, self.yakuman)
         return out
 
     def pairs_and_orphans(self) -> list[Option]:
@@ -370,9 +351,8 @@ class Work:
         out.sort(reverse=True)
         return out
 
-    def runs(self, classes: list[Class], yakuman: dict[str, int],
-             worth: Callable[[Option], bool] | None = None) -> list[Option]:
-        """RUNS and PINFU (with `worth`, the first option worth it, if any). Claims are tried most han first; once
+    def runs(self, classes: list[Class], yakuman: dict[str, int]) -> list[Option]:
+        """RUNS and PINFU. Claims are tried most han first; once
         the han reaches the point where fu no longer change a hand's value (`PartBound.limit`), a claim that can't
         reach the most han found is not worked out."""
         pinfu_fu = 20 if self.b.s.tsumo else 30
@@ -403,8 +383,6 @@ class Work:
                 # every set a run: pinfu (no value pair), or ryanpeikou
                 if closed and not self.meld_sets:
                     pinfu = max(pinfu, c_han + run_han + 1)
-                    if worth is not None and worth((PINFU, yakuman[RUNS], self.base + pinfu + self.dora, pinfu_fu)):
-                        return [(PINFU, yakuman[RUNS], self.base + pinfu + self.dora, pinfu_fu)]
                 room = sets - r_sets - (0 if r_sets or self.meld_runs else 1)  # sets left for triplets
                 if room < 0:
                     continue
@@ -433,9 +411,6 @@ class Work:
                     if fu > best.get(han, -1):
                         best[han] = fu
                         top = max(top, han)
-                        option = (RUNS, yakuman[RUNS], self.base + han + self.dora, -(-fu // 10) * 10)
-                        if worth is not None and worth(option):
-                            return [option]
         if closed and not self.meld_sets and self.sets == 4:
             for c_han, tanyao, chanta, flush, _ in classes:
                 if self.ryanpeikou(tanyao, chanta, flush):
@@ -448,7 +423,7 @@ class Work:
                              for han, fu in best.items() if han >= top or top < limit]
         if pinfu >= 0:
             out.append((PINFU, yakuman[RUNS], self.base + pinfu + self.dora, pinfu_fu))
-        return [option for option in out if worth is None or worth(option)]
+        return out
 
     def claim_dora(self, runs: tuple[int, ...], triplets: tuple[int, ...]) -> int:
         """The most dora the tiles that claimed runs and triplets lack can be."""
