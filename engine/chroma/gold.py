@@ -219,8 +219,8 @@ class _StrictReading:
         """Its hands after, under one reading of the melds, best bound first, until one can't beat the best found."""
         scorer, counts = self.scorer, self.counts
         hands = []
-        for hand in near.near_hands(counts, scorer.golds, scorer.sets, self.win_face):
-            key = (*scorer._key_bound(hand, melds, self.win_face), -near.distance(counts, hand))
+        for hand, apart in near.near_hands(counts, scorer.golds, scorer.sets, self.win_face):
+            key = (*scorer._key_bound(hand, melds, self.win_face), -apart)
             if not scorer._beaten((*key, -scorer.choice)):
                 hands.append((key, hand))
         hands.sort(reverse=True)

@@ -16,19 +16,17 @@ from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
 Counts = tuple[int, ...]
 
 
-@lru_cache(maxsize=1 << 12)  # shared by every hand; bounded, as the bot runs for weeks
-def near_hands(held: Counts, changes: int, sets: int = 4, keep: int = -1) -> frozenset[Counts]:
+@lru_cache(maxsize=1 << 10)  # shared by every hand; bounded, as the bot runs for weeks
+def near_hands(held: Counts, changes: int, sets: int = 4, keep: int = -1) -> tuple[tuple[Counts, int], ...]:
     """The complete hands (`sets` sets and a pair; with four, also seven pairs and thirteen orphans) other than
-    `held` that differ from it by at most `changes` tiles, and that still hold a tile of face `keep` (given)."""
+    `held` that differ from it by at most `changes` tiles, and that still hold a tile of face `keep` (given), each
+    with that difference (`distance`)."""
     out: set[Counts] = set()
     _Standard(held, changes, out).search(sets)
     if sets == 4:
         _seven_pairs(held, changes, out)
         _orphans(held, changes, out)
-    out.discard(held)
-    if keep >= 0:
-        out = {hand for hand in out if hand[keep]}
-    return frozenset(out)
+    return tuple((hand[:34], hand[34]) for hand in out if hand[:34] != held and (keep < 0 or hand[keep]))
 
 
 def distance(held: Counts, hand: Counts) -> int:
@@ -46,13 +44,13 @@ class _Standard:
 
     def search(self, sets: int) -> None:
         for packed in self._face(0, 0, 0, sets, 1, 0, 0):
-            self.out.add(tuple(packed.to_bytes(34, "little")))
+            self.out.add(tuple(packed.to_bytes(35, "little")))
 
     def _face(self, face: int, one: int, two: int, sets: int, pair: int, added: int, lost: int) -> set[int]:
-        """The counts from `face` on (a byte a face) of the hands with `one` and `two` runs started one and two
-        faces below, `sets` and `pair` still to place, and `added` and `lost` tiles so far."""
+        """The counts from `face` on (a byte a face, then the distance) of the hands with `one` and `two` runs started
+        one and two faces below, `sets` and `pair` still to place, and `added` and `lost` tiles so far."""
         if face == 34:
-            return {0} if not (sets or pair or one or two) else set()
+            return {added << 8 * 34} if not (sets or pair or one or two) else set()
         key = (face, one, two, sets, pair, added, lost)
         known = self.known.get(key)
         if known is not None:
@@ -92,7 +90,7 @@ def _seven_pairs(held: Counts, changes: int, out: set[Counts]) -> None:
             return
         if face == 34:
             if not left:
-                out.add(tuple(hand))
+                out.add((*hand, added))
             return
         if 34 - face > left:  # leave this face out
             pick(face + 1, left, added, lost + held[face])
@@ -109,5 +107,6 @@ def _orphans(held: Counts, changes: int, out: set[Counts]) -> None:
         hand = [0] * 34
         for face in TERMINALS_AND_HONOURS:
             hand[face] = 2 if face == double else 1
-        if distance(held, tuple(hand)) <= changes:
-            out.add(tuple(hand))
+        apart = distance(held, tuple(hand))
+        if apart <= changes:
+            out.add((*hand, apart))

@@ -60,7 +60,11 @@ def test_near_hands_are_every_complete_hand_up_to_two_changes_away(seed):
     changes = 1 + seed % 2
     keep = rng.choice([f for f in range(34) if counts[f]])
     expected = by_every_change(counts, changes, keep)
-    assert near.near_hands(counts, changes, sets, keep) == expected
+    found = near.near_hands(counts, changes, sets, keep)
+    assert {hand for hand, _ in found} == expected
+    assert len(found) == len(expected)
+    for hand, apart in found:
+        assert apart == sum(abs(n - m) for n, m in zip(counts, hand, strict=True)) // 2
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -79,7 +83,10 @@ def test_near_hands_three_changes_away_are_the_completions_of_every_choice_of_ti
                         hand[f] += 1
                     expected.add(tuple(hand))
         expected.discard(counts)
-        assert near.near_hands(counts, 3, sets, keep) == expected
+        near_hands = near.near_hands(counts, 3, sets, keep)
+        assert {hand for hand, _ in near_hands} == expected
+        for hand, apart in near_hands:
+            assert apart == sum(abs(n - m) for n, m in zip(counts, hand, strict=True)) // 2
         found += len(expected)
     assert found > 1000  # hands to compare, not empty sets
 
