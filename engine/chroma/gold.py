@@ -19,6 +19,7 @@ fewest tiles, then the first found. A branch is dropped when its bound, so exten
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection
 from itertools import combinations, permutations, product
 from typing import TYPE_CHECKING
@@ -221,13 +222,13 @@ class _StrictReading:
         hands = []
         for hand, apart in near.near_hands(counts, scorer.golds, scorer.sets, self.win_face):
             key = (*scorer._key_bound(hand, melds, self.win_face), -apart)
-            if not scorer._beaten((*key, -scorer.choice)):
+            if not scorer._outranked((*key, -scorer.choice)):
                 hands.append((key, hand))
         hands.sort(reverse=True)
         start = 0
         while start < len(hands):  # hands of one key are picked together, as their order is the candidates'
             key = hands[start][0]
-            if scorer._beaten((*key, -scorer.choice)):
+            if scorer._outranked((*key, -scorer.choice)):
                 return
             end = start + 1
             while end < len(hands) and hands[end][0] == key:
@@ -273,14 +274,13 @@ def loose_gold(scorer: _Scorer) -> None:
     """The hand after may read every wildcard afresh (`GoldReading.LOOSE`): the golds change tiles (wildcards too) to
     faces those tiles couldn't take, and the other wildcards take any of their readings."""
     rules = scorer.rules
-    choices = _gold_choices(scorer)
     placings = 1
     for tile in scorer.tiles:
         faces = readings(tile, rules)
         if 1 < len(faces) < 34:
             placings *= len(faces)
-    if len(choices) * placings < TREE_READINGS:
-        _survey(scorer, choices)
+    if _choice_count(scorer) * placings < TREE_READINGS:
+        _survey(scorer, _gold_choices(scorer))
         return
     hand = split(scorer.tiles, rules, keep_apart=[scorer.win])
     counts = list(hand.counts)
@@ -313,36 +313,27 @@ def loose_gold(scorer: _Scorer) -> None:
             return
         chosen = tuple(sorted(positions))
         golds, choice = len(chosen), scorer.choice
-        own = [0] * 34  # the own faces of the tiles a held part places
-        many = golds  # tiles of many faces (`search.completions_by_multisets`)
-        for position, tile in enumerate(scorer.tiles):
-            if position in chosen:
-                continue
-            if len(readings(tile, rules)) <= search.FEW:
-                own[tile.face] += 1
-            else:
-                many += 1
+        many = golds + sum(1 for position, tile in enumerate(scorer.tiles)  # `search.completions_by_multisets`
+                           if position not in chosen and len(readings(tile, rules)) > search.FEW)
         if many < 2:  # then the hands aren't listed by held part, and are few
             scorer._pick([scorer._candidate(faces, chosen, melds, _ANY_BEFORE)
                           for faces in sorted(scorer._complete_readings(chosen)) for melds in scorer.meld_options])
             return
-        parts: list[tuple[tuple, int, tuple[int, ...], list[Option], int]] = []
+        parts: list[tuple[tuple, int, tuple[int, ...], list[Option]]] = []
 
         def survey(held: tuple[int, ...], completions: Collection[search.Added]) -> Collection[search.Added]:
             works = _works(scorer, tree.bound, held, _ALL, 0, 3 * scorer.sets + 2 - sum(held), (), win)
             options = [option for work, _ in works for option in work.all()]
             if options:
-                # each gold's tile changes face (to one it couldn't read) and counts once more as changed
-                apart = near.distance(tuple(own), held) + 2 * golds
                 parts.append((max(_key(scorer, option, golds, choice) for option in options), -len(parts), held,
-                              options, apart))
+                              options))
             return ()
 
         scorer._complete_readings(chosen, survey)
         parts.sort(key=lambda part: part[:2], reverse=True)
-        for _, _, held, options, apart in parts:
+        for _, _, held, options in parts:
             here = plans & frozenset(option[0] for option in options
-                                     if not scorer._outranked((*_key(scorer, option, golds, choice), -apart)))
+                                     if not scorer._outranked(_key(scorer, option, golds, choice)))
             if here:
                 found = sorted(scorer._complete_readings(chosen, _only(scorer, held, here)))
                 scorer._pick([scorer._candidate(faces, chosen, melds, _ANY_BEFORE)
@@ -415,6 +406,16 @@ def _gold_choices(scorer: _Scorer) -> list[tuple[int, ...]]:
             key = tuple(sorted((scorer.tiles[i].face, str(scorer.tiles[i].chroma)) for i in combo))
             chosen.setdefault(key, combo)
     return list(chosen.values())
+
+
+def _choice_count(scorer: _Scorer) -> int:
+    """len(_gold_choices(scorer)), counted: the multisets of up to `golds` kinds of tile, each at most as often as
+    the hand holds it."""
+    kinds = Counter((t.face, str(t.chroma)) for i, t in enumerate(scorer.tiles) if i != scorer.win)
+    ways = [1] + [0] * scorer.golds  # ways[n]: multisets of n tiles of the kinds so far
+    for copies in kinds.values():
+        ways = [sum(ways[n - k] for k in range(min(copies, n) + 1)) for n in range(scorer.golds + 1)]
+    return sum(ways) - 1
 
 
 def _mask(faces: Collection[int]) -> int:

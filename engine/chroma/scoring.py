@@ -154,6 +154,7 @@ class _Scorer:
         self.found: tuple | None = None  # (preference, report, faces, gold positions)
         self.numbered = 0
         self.choice = 0  # choices of gold tiles met so far
+        self.batch = 0  # candidates picked together (`_pick`) so far
         self.prune = True
         self.payments: dict[tuple[int, int, int], Payment] = {}
         self.part_preferences: dict[tuple[int, int, int], tuple] = {}
@@ -222,15 +223,15 @@ class _Scorer:
     def _candidate(self, faces: tuple[int, ...], positions: tuple[int, ...], melds: tuple[MeldReading, ...],
                    origin: tuple | None, bound: tuple | None = None, changed: int | None = None) -> tuple:
         """(key, faces, gold positions, melds, origin): the key is the bound, then -(golds used), -(the choice of gold
-        tiles it belongs to: 0 before any gold, then in the order the search meets them), -(tiles changed) and
-        -(its number)."""
+        tiles it belongs to: 0 before any gold, then in the order the search meets them), -(the batch it is picked
+        in, `_pick`), -(tiles changed) and -(its number)."""
         if bound is None:
             bound = self._key_bound(_counts(faces), melds, faces[self.win])
         if changed is None:
             changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
         self.numbered += 1
-        return (*bound, -len(positions), -(self.choice if positions else 0), -changed, -self.numbered), faces, \
-            positions, melds, origin
+        key = (*bound, -len(positions), -(self.choice if positions else 0), -self.batch, -changed, -self.numbered)
+        return key, faces, positions, melds, origin
 
     def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> tuple:
         """The hand's bound; given its winning face, a yakuman hand's bound counts the doubles only where that face
@@ -251,11 +252,13 @@ class _Scorer:
         return self.prune and self.found is not None and bound < self.found[0][:len(bound)]
 
     def _outranked(self, prefix: tuple) -> bool:
-        """Whether every candidate whose key starts with `prefix` (all but its number) and that is numbered after
-        the best found is worse than it."""
+        """Whether every candidate whose key starts with `prefix` (bound, -golds, -choice) and that is picked in a
+        later batch than the best found is worse than it."""
         return self.prune and self.found is not None and prefix <= self.found[0][:len(prefix)]
 
     def _pick(self, candidates: list[tuple]) -> None:
+        """Score the candidates of one batch, best bound first, until one can't beat the best found."""
+        self.batch += 1  # candidates made from now on are in the next batch
         candidates.sort(key=lambda c: c[0], reverse=True)
         for bound, faces, positions, melds, origin in candidates:
             if self._beaten(bound):
