@@ -14,7 +14,8 @@ for that hand, however the package divides it. Why each part is sound:
   twice); dora and ura are counted exactly (each tile that an indicator points to).
 - Yakuman likewise, each at its double value where the package has one (suuankou tanki, junsei chuuren, kokushi
   with thirteen waits, daisuushi).
-- Fu: 20, plus 10 for a closed ron or 2 for a tsumo, 2 for the wait, for every three copies of a concealed face a
+- Fu: 20, plus 10 for a closed ron or 2 for a tsumo, 2 for the wait (none when the winning tile is an honour held
+  three times: it can only complete a triplet, a shanpon wait), for every three copies of a concealed face a
   concealed triplet (8 for a terminal or honour, else 4), every called meld at its concealed value, and the most a
   pair of a value face held twice could add (2 a value, 4 a double wind) less the triplet fu its two tiles may
   then no longer make; rounded up to 10, at least 30 (an open hand). Each term is the most the package's fu
@@ -108,7 +109,8 @@ def counts_bound(concealed: tuple[int, ...], melds: tuple[MeldReading, ...], set
                  win_face: int = -1) -> tuple[int, int, int]:
     """`package_bound` of the hand whose concealed tiles have these 34 counts. Given the face of the winning tile, the
     yakuman the package doubles only for some waits (suuankou tanki, thirteen-wait kokushi, junsei chuuren) count
-    double only if that face is held as they need (twice; chuuren: twice or four times)."""
+    double only if that face is held as they need (twice; chuuren: twice or four times), and a winning honour held
+    three times (a triplet's wait, shanpon) adds no fu for the wait."""
     if melds:
         total = list(concealed)
         for meld in melds:
@@ -205,7 +207,9 @@ def counts_bound(concealed: tuple[int, ...], melds: tuple[MeldReading, ...], set
     if len(suits) == 1:
         han += value(3, 2) if honours else value(6, 5)  # honitsu, chinitsu
 
-    fu = 20 + (2 if setting.tsumo else 10 if closed else 0) + 2
+    fu = 20 + (2 if setting.tsumo else 10 if closed else 0)
+    if not (win_face >= HONOURS and concealed[win_face] == 3):  # an honour held three times can only win a triplet
+        fu += 2  # the wait
     fu += sum(p[5] for p in inside) + sum(8 * (n // 3) for n in concealed[HONOURS:])  # concealed triplets
 
     def triplet_fu(face: int, copies: int) -> int:

@@ -235,12 +235,14 @@ class _Scorer:
 
     def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> tuple:
         """The hand's bound; given its winning face, a yakuman hand's bound counts the doubles only where that face
-        makes them (`bounds.counts_bound`)."""
+        makes them, and a winning honour held three times no wait fu (`bounds.counts_bound`)."""
         key = (counts, melds)
         bound = self.bounds.get(key)
         if bound is None:
             bound = self.bounds[key] = self._symmetric_bound(counts, melds)
-        if win_face >= 0 and bound[1] >= 13 * (2 + self._rainbow_yakuman()):  # two library yakuman or more
+        # two library yakuman or more, or a winning honour held three times (`bounds.counts_bound`)
+        if win_face >= 0 and (bound[1] >= 13 * (2 + self._rainbow_yakuman())
+                              or (win_face >= HONOURS and counts[win_face] == 3)):
             refined = (counts, melds, win_face)
             if refined not in self.bounds:
                 self.bounds[refined] = max(self._bounds(counts, melds, win_face))
