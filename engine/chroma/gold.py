@@ -275,11 +275,15 @@ def loose_gold(scorer: _Scorer) -> None:
     faces those tiles couldn't take, and the other wildcards take any of their readings."""
     rules = scorer.rules
     placings = 1
+    many = False
     for tile in scorer.tiles:
         faces = readings(tile, rules)
         if 1 < len(faces) < 34:
             placings *= len(faces)
-    if _choice_count(scorer) * placings < TREE_READINGS:
+        many |= len(faces) == 34
+    # The tree pays where its bounds drop whole branches: many choices, each with many hands (a wildcard of any
+    # face), and no dora (which a bound must credit to every free tile).
+    if not many or scorer.setting.dora or _choice_count(scorer) * placings < TREE_READINGS:
         _survey(scorer, _gold_choices(scorer))
         return
     hand = split(scorer.tiles, rules, keep_apart=[scorer.win])

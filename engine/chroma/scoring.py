@@ -234,19 +234,23 @@ class _Scorer:
         return key, faces, positions, melds, origin
 
     def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> tuple:
-        """The hand's bound; given its winning face, a yakuman hand's bound counts the doubles only where that face
-        makes them, and a winning honour held three times no wait fu (`bounds.counts_bound`)."""
+        """The hand's bound; given its winning face, a winning honour held three times adds no wait fu, and a yakuman
+        hand's bound counts the doubles only where that face makes them (`bounds.counts_bound`)."""
+        if win_face >= HONOURS and counts[win_face] == 3:
+            return self._won_bound(counts, melds, win_face)
         key = (counts, melds)
         bound = self.bounds.get(key)
         if bound is None:
             bound = self.bounds[key] = self._symmetric_bound(counts, melds)
-        # two library yakuman or more, or a winning honour held three times (`bounds.counts_bound`)
-        if win_face >= 0 and (bound[1] >= 13 * (2 + self._rainbow_yakuman())
-                              or (win_face >= HONOURS and counts[win_face] == 3)):
-            refined = (counts, melds, win_face)
-            if refined not in self.bounds:
-                self.bounds[refined] = max(self._bounds(counts, melds, win_face))
-            return self.bounds[refined]
+        if win_face >= 0 and bound[1] >= 13 * (2 + self._rainbow_yakuman()):  # two library yakuman or more
+            return self._won_bound(counts, melds, win_face)
+        return bound
+
+    def _won_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int) -> tuple:
+        key = (counts, melds, win_face)
+        bound = self.bounds.get(key)
+        if bound is None:
+            bound = self.bounds[key] = max(self._bounds(counts, melds, win_face))
         return bound
 
     def _beaten(self, bound: tuple) -> bool:
