@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 import pytest
 
-from engine.chroma import search
+from engine.chroma import gold, search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading
 from engine.chroma.rules import ChromaRules, GoldReading
 from engine.chroma.scoring import Situation, _Scorer, check
 from engine.chroma.tiles import Chroma, Tile, parse_melds, parse_tiles
 from engine.errors import IllegalMove
-from tests.engine.chroma.reference import ORPHANS, brute_best, complete, counts_of
+from tests.engine.chroma.reference import ORPHANS, brute_best, brute_by_golds, complete, counts_of
 
 STRICT = ChromaRules()
 LOOSE = ChromaRules(gold_reading=GoldReading.LOOSE)
@@ -262,6 +262,28 @@ def test_two_golds_score_the_brute_force_best(seed):
     assert result.value == brute_best(tiles, win, riichi=True, tsumo=tsumo)
 
 
+def test_of_readings_worth_the_same_the_one_with_fewest_golds_is_shown():
+    """Ruling (gold, readings worth the same): the reference's brute force finds the best (value, han, fu) for each
+    number of tiles the golds change; the report is the best, and changes as few tiles by gold as reach it."""
+    rng = random.Random(7)
+    compared = fewer = 0
+    while compared < 12:
+        tiles, win, tsumo = two_gold_hand(rng)
+        if sum(t.chroma is not None for t in tiles) >= STRICT.rainbow_from:
+            continue
+        by_golds = brute_by_golds(tiles, win, riichi=True, tsumo=tsumo)
+        result = _Scorer(tiles, win, [], STRICT, Situation(tsumo=tsumo, riichi=True), 4).best()
+        if max(Counter(result.final_faces).values()) > 4:
+            continue  # the reference's package can't score it
+        best = max(by_golds.values())
+        fewest = min(golds for golds, scored in by_golds.items() if scored == best)
+        assert (result.value, result.han, result.fu) == best
+        assert sum(reading.by_gold for reading in result.readings) == fewest
+        compared += 1
+        fewer += fewest < 2
+    assert fewer >= 2  # hands whose best needs fewer tiles changed than there are golds
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_loose_gold_pruned_search_equals_scoring_every_reading(seed):
     """Ability 2 read loosely (every wildcard read afresh after the golds), with a prismatic drawn in riichi (gist 6)
@@ -281,6 +303,85 @@ def test_loose_gold_pruned_search_equals_scoring_every_reading(seed):
             continue
         assert pruned == _Scorer(tiles, win, [], LOOSE, situation, 4).best(prune=False)
         compared += 1
+
+
+def gold_hand(rng: random.Random, golds: int, silvers: int, prismatic: float) -> tuple[list[Tile], int]:
+    """A closed hand holding gold 5m, 5p (and 5s), `silvers` silver 3s (read in any suit) and maybe a prismatic 5z
+    drawn in riichi (a wildcard of any face, gist 6); complete before the silvers and the prismatic replace tiles,
+    and maybe after."""
+    while True:
+        faces = []
+        for five in (4, 13, 22):
+            faces += rng.choice([[five - 2, five - 1, five], [five - 1, five, five + 1], [five, five + 1, five + 2],
+                                 [five] * 3])
+        faces += complete_faces(rng, list(range(34)))[:5]
+        if complete(counts_of(faces)) and max(Counter(faces).values()) <= 4:
+            break
+    tiles = [Tile(f) for f in faces]
+    for five in (4, 13, 22)[:golds]:
+        tiles[faces.index(five)] = Tile(five, Chroma.GOLD)
+    plain = [i for i in range(14) if tiles[i].chroma is None]
+    for i in rng.sample(plain, silvers):
+        tiles[i] = Tile(rng.choice((2, 11, 20)), Chroma.SILVER)
+    if rng.random() < prismatic:
+        plain = [i for i in range(14) if tiles[i].chroma is None]
+        tiles[rng.choice(plain)] = Tile(31, Chroma.PRISMATIC, live=True)
+    rng.shuffle(tiles)
+    return tiles, rng.randrange(14)
+
+
+def test_three_golds_read_strictly_pruned_equal_scoring_every_reading():
+    """Ability 2 with three golds, read strictly (each reading's hands after found directly and taken best bound
+    first, `gold.strict_gold`), with silvers, a prismatic, dora: the same report as scoring every reading."""
+    rng = random.Random(33)
+    compared = 0
+    while compared < 8:
+        tiles, win = gold_hand(rng, 3, rng.randint(0, 2), 0.5)
+        situation = Situation(tsumo=rng.random() < 0.5, riichi=True, seat=rng.randrange(4),
+                              dora=(Tile(rng.randrange(34)),) if rng.random() < 0.5 else ())
+        try:
+            pruned = _Scorer(tiles, win, [], STRICT, situation, 4).best()
+        except IllegalMove:
+            continue
+        assert pruned == _Scorer(tiles, win, [], STRICT, situation, 4).best(prune=False)
+        compared += 1
+
+
+def test_the_loose_tree_pruned_equals_scoring_every_reading(monkeypatch):
+    """Ability 2 read loosely, with two golds, three silvers and a prismatic: enough choices of gold tiles and
+    readings that the choices are searched as a tree bounded branch by branch (`gold.ChoiceTree`): the same report
+    as scoring every reading."""
+    trees = []
+    run = gold.ChoiceTree.run
+    monkeypatch.setattr(gold.ChoiceTree, "run", lambda tree: (trees.append(tree), run(tree)))
+    rng = random.Random(44)
+    compared = by_tree = 0
+    while compared < 5:
+        tiles, win = gold_hand(rng, 2, 3, 1)
+        situation = Situation(tsumo=True, riichi=True, seat=rng.randrange(4), round=rng.randrange(2))
+        trees.clear()
+        try:
+            pruned = _Scorer(tiles, win, [], LOOSE, situation, 4).best()
+        except IllegalMove:
+            continue
+        by_tree += bool(trees)
+        assert pruned == _Scorer(tiles, win, [], LOOSE, situation, 4).best(prune=False)
+        compared += 1
+    assert by_tree >= 4
+
+
+def test_the_choices_of_gold_tiles_are_counted_as_listed():
+    """What decides between the loose tree and the survey: the count of choices of gold tiles, one per multiset of
+    kinds of tile (face and chroma), counted here by listing the positions."""
+    rng = random.Random(5)
+    for _ in range(200):
+        tiles = [Tile(rng.choice([2, 4, 13, 22, 27]), rng.choice([None, None, Chroma.GOLD])) for _ in range(14)]
+        golds = rng.randint(1, 4)
+        scorer = _Scorer(tiles, 0, [], STRICT, Situation(), 4)
+        scorer.golds = golds
+        kinds = {tuple(sorted((tiles[p].face, str(tiles[p].chroma)) for p in combo))
+                 for size in range(1, golds + 1) for combo in combinations(range(1, 14), size)}
+        assert gold._choice_count(scorer) == len(kinds)
 
 
 @pytest.mark.parametrize("seed", range(3))
