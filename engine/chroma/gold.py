@@ -5,16 +5,18 @@ choices are dropped by a bound (`part_bound.py`) before their hands are listed (
   whole first (its tiles fixed, up to one change per gold): a reading none of whose changes can beat the best found
   is dropped at once. Otherwise its hands after are found directly (`near.near_hands`: the complete hands within
   that many changes), each bounded, and taken best bound first.
-- Read loosely, when the choices of gold tiles and readings of the other wildcards are many, the choices form a
-  tree (`ChoiceTree`): one root per choice of the wildcards the golds change, then face by face how many tiles of
-  that face they change. Every branch is bounded before anything under it is listed, the best bound first; a
-  finished choice bounds each reading of its other wildcards (its held part) the same way, best first, and lists
-  only the hands of the plans (`part_bound.PLANS`) still able to beat the best found. With fewer, each choice is
-  surveyed (its hands bounded one by one, none listed) and taken best first: that costs less than the bounds.
+- Read loosely, when the choices of gold tiles and readings of the other wildcards are many, with a wildcard of
+  any face and no dora (where the tree's bounds are tight enough to pay), the choices form a tree (`ChoiceTree`):
+  one root per choice of the wildcards the golds change, then face by face how many tiles of that face they change.
+  Every branch is bounded before anything under it is listed, the best bound first; a finished choice bounds each
+  reading of its other wildcards (its held part) the same way, best first, and lists only the hands of the plans
+  (`part_bound.PLANS`) still able to beat the best found. Otherwise each choice is surveyed (its hands bounded one
+  by one, none listed) and taken best first: that costs less than the bounds.
 
-A candidate's key is its bound, then -(golds used), -(its choice's number), -(tiles changed) and -(its number), so
-that of readings worth the same, the one with fewest golds wins, then the first choice met, then the one changing
-fewest tiles, then the first found. A branch is dropped when its bound, so extended, can't beat the best found.
+A candidate's key is its bound, then -(golds used), -(its choice's number), -(its batch), -(tiles changed) and
+-(its number) (`_Scorer._candidate`): of readings worth the same, the one with fewest golds wins, then the first
+choice and batch met, then the one changing fewest tiles, then the first found. A branch is dropped when its bound,
+so extended, can't beat the best found (`_beaten`; `_outranked` for a later batch of the same choice).
 """
 
 from __future__ import annotations

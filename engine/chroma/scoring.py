@@ -199,8 +199,9 @@ class _Scorer:
         """Every complete reading is a candidate; each is scored by the package only if its bound (`bounds.py`) could
         beat the best scored so far. Candidates are taken in order of their bound, so the search stops at the first
         whose bound can't: every later one is no better. The readings before any gold go first, and their best
-        then lets the gold search drop most hands as it finds them. Ties go to the fewest changed tiles, then to the
-        reading found first. `prune=False` scores every candidate (for tests and the benchmark's baseline)."""
+        then lets the gold search (`gold.py`) drop most hands unlisted. Ties go to the fewest golds, then to the first
+        choice and batch met, then to the fewest changed tiles (`_candidate`). `prune=False` scores every candidate
+        (for tests and the benchmark's baseline)."""
         before = self.before = sorted(self._complete_readings(()))
         if not before:
             raise IllegalMove("That hand isn't complete under any reading of its tiles.",
@@ -357,8 +358,7 @@ class _Scorer:
 
     def _held_bounds(self, held: tuple[int, ...], completions: Collection[search.Added]) -> tuple:
         """(the best bound, [(faces added, the bound of that hand)]) of the hands `held` counts and each of
-        `completions` make, under their best meld reading. Each distinct hand is bounded once, and so counted in
-        `interpretations`."""
+        `completions` make, under their best meld reading; remembered."""
         key = (held, completions)
         entry = self.held_bounds.get(key)
         if entry is None:
