@@ -16,7 +16,7 @@ from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
 Counts = tuple[int, ...]
 
 
-@lru_cache(maxsize=1 << 10)  # shared by every hand; bounded, as the bot runs for weeks
+@lru_cache(maxsize=64)  # shared by every hand; small, as an entry may hold a thousand hands
 def near_hands(held: Counts, changes: int, sets: int = 4, keep: int = -1) -> tuple[tuple[Counts, int], ...]:
     """The complete hands (`sets` sets and a pair; with four, also seven pairs and thirteen orphans) other than
     `held` that differ from it by at most `changes` tiles, and that still hold a tile of face `keep` (given), each

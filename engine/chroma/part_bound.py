@@ -119,7 +119,7 @@ class PartBound:
 
 
 _KNOWN: dict[tuple[Setting, int, Part], list[Option]] = {}  # every option of parts bounded in full
-_KNOWN_MOST = 1 << 15  # forgotten all at once past this (the bot runs for weeks)
+_KNOWN_MOST = 1 << 13  # forgotten all at once past this (the bot runs for weeks)
 
 
 class Work:
