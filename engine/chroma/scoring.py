@@ -251,7 +251,7 @@ class _Scorer:
         key = (counts, melds, win_face)
         bound = self.bounds.get(key)
         if bound is None:
-            bound = self.bounds[key] = max(self._bounds(counts, melds, win_face))
+            bound = self.bounds[key] = self._symmetric_bound(counts, melds, win_face)
         return bound
 
     def _beaten(self, bound: tuple) -> bool:
@@ -287,21 +287,23 @@ class _Scorer:
             return self.any_before
         return self._score(*origin) is not None
 
-    def _symmetric_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
+    def _symmetric_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> tuple:
         """`_bound`, shared by hands that differ only in the order of the suits: the bound reads every suit alike
-        but for ryuuiisou (sou only, so never with numbers in two suits), dora and called melds."""
-        if melds or self.number_dora or sum(1 for s in (0, 9, 18) if any(counts[s:s + 9])) < 2:
-            return self._bound(counts, melds)
-        key = (*sorted((counts[0:9], counts[9:18], counts[18:27])), counts[27:])
+        but for ryuuiisou (sou only, so never with numbers in two suits), dora, called melds and a winning number."""
+        if (melds or self.number_dora or 0 <= win_face < HONOURS
+                or sum(1 for s in (0, 9, 18) if any(counts[s:s + 9])) < 2):
+            return self._bound(counts, melds, win_face)
+        key = (*sorted((counts[0:9], counts[9:18], counts[18:27])), counts[27:], win_face)
         bound = self.suit_bounds.get(key)
         if bound is None:
-            bound = self.suit_bounds[key] = self._bound(counts, melds)
+            bound = self.suit_bounds[key] = self._bound(counts, melds, win_face)
         return bound
 
-    def _bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple[int, int, int, int]:
+    def _bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...],
+               win_face: int = -1) -> tuple[int, int, int, int]:
         """At least `_preference` of the report of the hand of these concealed counts, whatever the package says
         (`bounds.py`)."""
-        return max(self._bounds(counts, melds))
+        return max(self._bounds(counts, melds, win_face))
 
     def _bounds(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> list[tuple]:
         """Preferences such that the report of the hand of these concealed counts is, part by part, at most one."""

@@ -388,7 +388,7 @@ def test_the_choices_of_gold_tiles_are_counted_as_listed():
 def test_the_bound_is_the_same_for_hands_alike_but_for_the_order_of_suits(seed):
     """What lets hands share a bound (`_Scorer._symmetric_bound`): with numbers in two suits or more, no called
     meld and no dora among the numbers, swapping the suits' tiles leaves the bound as it was (seed 002's chroma
-    parts and every yaku the bound counts read the suits alike)."""
+    parts and every yaku the bound counts read the suits alike), also given a winning honour."""
     rng = random.Random(seed)
     checked = 0
     while checked < 300:
@@ -402,4 +402,6 @@ def test_the_bound_is_the_same_for_hands_alike_but_for_the_order_of_suits(seed):
         order = rng.sample(range(3), 3)
         swapped = [counts[order[f // 9] * 9 + f % 9] for f in range(27)] + counts[27:]
         assert scorer._bound(tuple(counts), ()) == scorer._bound(tuple(swapped), ()), (faces, order)
+        for win in {f for f in faces if f >= 27}:
+            assert scorer._bound(tuple(counts), (), win) == scorer._bound(tuple(swapped), (), win), (faces, win)
         checked += 1
