@@ -544,6 +544,7 @@ async def main(args: argparse.Namespace) -> None:
         process = BotProcess(fake, harness.database_path, Path(tmp) / "bot.log") if args.bot_process else None
         if process is not None:
             process.log_level = "WARNING"
+            process.environment["BOT_GC_STATS"] = "1"  # the collector's pauses, in the bot's log at its exit
             if args.profile:
                 process.environment["BOT_PROFILE"] = args.profile
             await process.start()
@@ -590,6 +591,9 @@ async def main(args: argparse.Namespace) -> None:
             try:
                 if process is not None:
                     print(f"the bot process exited {await process.stop()}", file=sys.stderr)
+                    for line in process.log.read_text(errors="replace").splitlines():
+                        if line.startswith("gc generation"):
+                            print(f"the bot process's {line}", file=sys.stderr)
                 else:
                     await harness.stop_bot()
             except Exception as error:  # a saturated run stops with answers still in flight

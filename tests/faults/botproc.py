@@ -32,7 +32,34 @@ def main() -> int:
     bot.create_bot = quick_to_ready
     if os.environ.get("BOT_PROFILE"):
         profile_on_signals(os.environ["BOT_PROFILE"])
+    if os.environ.get("BOT_GC_STATS"):
+        gc_stats()
     return bot.main([])
+
+
+def gc_stats() -> None:
+    """bench/load.py --bot-process: the collector's pauses in the bot's process, printed when it exits."""
+    import atexit
+    import gc
+
+    pauses: list[tuple[int, float]] = []
+    started = [0.0]
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses.append((info["generation"], time.perf_counter() - started[0]))
+
+    def report() -> None:
+        for generation in range(3):
+            times = sorted(p for g, p in pauses if g == generation)
+            if times:
+                print(f"gc generation {generation}: {len(times)} collections, {sum(times) * 1000:.0f} ms, p50 "
+                      f"{times[len(times) // 2] * 1000:.1f} ms, longest {times[-1] * 1000:.1f} ms", flush=True)
+
+    gc.callbacks.append(note)
+    atexit.register(report)
 
 
 def profile_on_signals(path: str) -> None:
