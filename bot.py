@@ -40,12 +40,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("chaostable")
 
 GAME_KINDS = (CHROMA, GINJONTAN, TABLE, UNO)  # checked at start-up for games an older version left half-finished
-# Young collections every 10,000 new container objects instead of 700: at 700 the objects of the interactions in
+# Young collections every 3,000 new container objects instead of 700: at 700 the objects of the interactions in
 # flight outlive a few young collections and reach the old generation, whose growth then sets off full collections
-# (one of 211 ms at 100/s over 1,000 channels, docs/benchmarks.md, Load); at 10,000 most die young, no full
-# collection ran, the collector's CPU fell from 544 to 167 ms in 10 s, and a young collection (<= 10,000 objects)
-# stays a few milliseconds. Nothing is exempted from collection (unlike a periodic gc.freeze): cycles still go.
-GC_THRESHOLD = (10_000, 10, 10)
+# (one of 211 ms at 100/s over 1,000 channels, docs/benchmarks.md, Load). 10,000 avoided those but made each young
+# collection a pause of 6-19 ms and each middle one up to 36 ms, every couple of seconds: the tail of every command.
+# At 3,000, in the bot's own process at 100/s: young pauses at most 3 ms, middle ones at most 9 ms, no full
+# collection (docs/benchmarks.md, Load). Nothing is exempted from collection (unlike a periodic gc.freeze).
+GC_THRESHOLD = (3_000, 10, 10)
 SHUTDOWN_GRACE_S = 20.0  # how long interactions in flight may take to finish when the bot stops
 RESTARTING = "The bot is restarting. Try again in a moment."
 CUT_OFF = ("The bot had to stop before it could answer. Check the game's `show` command to see whether your "

@@ -537,8 +537,6 @@ def arguments() -> argparse.Namespace:
         parser.error(f"--mix takes commands of {', '.join(WEIGHTS)}")
     if args.profile:
         args.profile = os.path.abspath(args.profile)  # the bot's process writes it from its own directory
-    if args.bot_process and args.gc_threshold:
-        parser.error("--gc-threshold acts on the bot in this process, not with --bot-process")
     return args
 
 
@@ -564,6 +562,9 @@ async def main(args: argparse.Namespace) -> None:
             process.log_level = "WARNING"
             if url is not None:
                 process.environment["DATABASE_URL"] = url
+            process.environment["BOT_GC_STATS"] = "1"  # the collector's pauses, in the bot's log at its exit
+            if args.gc_threshold:
+                process.environment["BOT_GC_THRESHOLD"] = args.gc_threshold
             if args.profile:
                 process.environment["BOT_PROFILE"] = args.profile
             await process.start()
@@ -572,7 +573,7 @@ async def main(args: argparse.Namespace) -> None:
         else:
             await harness.start_bot()
             bot_cpu = None
-        if args.gc_threshold:
+        if args.gc_threshold and process is None:
             gc.set_threshold(*(int(n) for n in args.gc_threshold.split(",")))
         print(f"gc thresholds {gc.get_threshold()}", file=sys.stderr)
         try:
@@ -610,6 +611,9 @@ async def main(args: argparse.Namespace) -> None:
             try:
                 if process is not None:
                     print(f"the bot process exited {await process.stop()}", file=sys.stderr)
+                    for line in process.log.read_text(errors="replace").splitlines():
+                        if line.startswith("gc generation"):
+                            print(f"the bot process's {line}", file=sys.stderr)
                 else:
                     await harness.stop_bot()
             except Exception as error:  # a saturated run stops with answers still in flight

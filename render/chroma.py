@@ -105,6 +105,9 @@ def payment_text(payment: Payment, tsumo: bool, dealer: bool) -> str:
             f"from the dealer" + (f" (honba {honba:,} each included)" if honba else ""))
 
 
+SCORE_FOOTER = "The best of every complete reading."  # rulings: the search proves the rest can't win, unlisted
+
+
 def score_embed(report: ScoreReport, tiles: Sequence[Tile], melds: Sequence[Meld], situation: Situation,
                 win: Tile) -> discord.Embed:
     embed = discord.Embed(colour=COLOUR_OK)
@@ -127,9 +130,7 @@ def score_embed(report: ScoreReport, tiles: Sequence[Tile], melds: Sequence[Meld
     embed.add_field(name="Chips", value=str(report.chips), inline=True)
     embed.add_field(name="Payment", value=payment_text(report.payment, situation.tsumo, situation.seat == 0),
                     inline=False)
-    plural = "s" if report.interpretations != 1 else ""
-    footer = f"Best of {report.interpretations:,} complete reading{plural}."
-    embed.set_footer(text=footer)
+    embed.set_footer(text=SCORE_FOOTER)
     embed.set_image(url=f"attachment://{HAND_PICTURE}")
     return embed
 

@@ -14,14 +14,18 @@ for that hand, however the package divides it. Why each part is sound:
   twice); dora and ura are counted exactly (each tile that an indicator points to).
 - Yakuman likewise, each at its double value where the package has one (suuankou tanki, junsei chuuren, kokushi
   with thirteen waits, daisuushi).
-- Fu: 20, plus 10 for a closed ron or 2 for a tsumo, 2 for the wait, for every three copies of a concealed face a
+- Fu: 20, plus 10 for a closed ron or 2 for a tsumo, 2 for the wait (none when the winning tile is an honour held
+  three times: it can only complete a triplet, a shanpon wait), for every three copies of a concealed face a
   concealed triplet (8 for a terminal or honour, else 4), every called meld at its concealed value, and the most a
   pair of a value face held twice could add (2 a value, 4 a double wind) less the triplet fu its two tiles may
   then no longer make; rounded up to 10, at least 30 (an open hand). Each term is the most the package's fu
   rules give that part of any division. A closed hand of seven pairs that has no division into four sets and a
   pair scores chiitoitsu's fixed 25 fu.
+- Pinfu: the package awards it only when a division has no fu beyond the base, so a hand it gives pinfu has exactly
+  20 fu on a tsumo or 30 on a ron; `pinfu_shape` tells the caller when the han counts pinfu, so that it can take
+  the better of (han, those fu) and (han - 1, fu).
 
-`tests/engine/chroma/test_bounds.py` checks the bound against the package on random complete hands.
+`tests/engine/chroma/test_exact_search.py` checks the bound against the package on random complete hands.
 """
 
 from __future__ import annotations
@@ -75,7 +79,7 @@ def package_bound(faces: Sequence[int], melds: Sequence[MeldReading], setting: S
     concealed = [0] * 34
     for face in faces:
         concealed[face] += 1
-    return counts_bound(tuple(concealed), melds, setting)
+    return counts_bound(tuple(concealed), tuple(melds), setting)
 
 
 _EDGES, _INNER, _MIDDLE_BITS, _GREEN_SOU = 0x101, 0xFE, 0x38, 0xAE  # bits of numbers 1 and 9; 2-8; 4-6; 2 3 4 6 8
@@ -100,8 +104,13 @@ def _suit(counts: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
     return held, twice, thrice, four, triplets, fu
 
 
-def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setting: Setting) -> tuple[int, int, int]:
-    """`package_bound` of the hand whose concealed tiles have these 34 counts."""
+@lru_cache(maxsize=1 << 14)  # shared by every hand (hands near one another share many); bounded, as the bot runs
+def counts_bound(concealed: tuple[int, ...], melds: tuple[MeldReading, ...], setting: Setting,
+                 win_face: int = -1) -> tuple[int, int, int]:
+    """`package_bound` of the hand whose concealed tiles have these 34 counts. Given the face of the winning tile, the
+    yakuman the package doubles only for some waits (suuankou tanki, thirteen-wait kokushi, junsei chuuren) count
+    double only if that face is held as they need (twice; chuuren: twice or four times), and a winning honour held
+    three times (a triplet's wait, shanpon) adds no fu for the wait."""
     if melds:
         total = list(concealed)
         for meld in melds:
@@ -132,11 +141,12 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     pairs_only = not melds and all(h == t and not r for h, t, r in zip(held, twice, thrice, strict=True)) and all(
         n in (0, 2) for n in honour_counts)  # every face held twice or not at all
 
+    waits = counts[win_face] if win_face >= 0 else 2  # the package's test for the double forms
     yakuman = 0
     if not melds and all(h == _EDGES for h in held) and all(honour_counts):
-        yakuman += 2  # kokushi (double with thirteen waits)
+        yakuman += 2 if waits == 2 else 1  # kokushi (double with thirteen waits)
     if concealed_triplets >= 4:
-        yakuman += 2  # suuankou (double tanki)
+        yakuman += 2 if waits == 2 else 1  # suuankou (double tanki)
     if honours:
         if counts[31] >= 3 and counts[32] >= 3 and counts[33] >= 3:
             yakuman += 1  # daisangen
@@ -152,7 +162,7 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     if not melds and len(suits) == 1 and not honours:
         base = suits[0] * 9
         if counts[base] >= 3 and counts[base + 8] >= 3 and held[suits[0]] == 0x1FF:
-            yakuman += 2  # chuuren (double junsei)
+            yakuman += 2 if waits in (2, 4) else 1  # chuuren (double junsei)
     if kans == 4:
         yakuman += 1
 
@@ -165,9 +175,7 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     if not edges and not honours and (closed or setting.open_tanyao):
         han += 1
     if closed:
-        honour_tiles = [f for f, n in enumerate(honour_counts, HONOURS) if n]
-        if all(m.kind == CHI for m in melds) and (not honour_tiles or (
-                len(honour_tiles) == 1 and counts[honour_tiles[0]] == 2 and honour_tiles[0] not in value_faces)):
+        if pinfu_shape(counts, melds, setting):
             han += 1  # pinfu: four runs and a pair that is no value tile
         doubled = [_runs(m) for m in twice]
         if any(doubled):
@@ -199,7 +207,9 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     if len(suits) == 1:
         han += value(3, 2) if honours else value(6, 5)  # honitsu, chinitsu
 
-    fu = 20 + (2 if setting.tsumo else 10 if closed else 0) + 2
+    fu = 20 + (2 if setting.tsumo else 10 if closed else 0)
+    if not (win_face >= HONOURS and concealed[win_face] == 3):  # an honour held three times can only win a triplet
+        fu += 2  # the wait
     fu += sum(p[5] for p in inside) + sum(8 * (n // 3) for n in concealed[HONOURS:])  # concealed triplets
 
     def triplet_fu(face: int, copies: int) -> int:
@@ -214,6 +224,18 @@ def counts_bound(concealed: tuple[int, ...], melds: Sequence[MeldReading], setti
     if pairs_only and not standard(concealed):
         fu = 25
     return yakuman, han, fu
+
+
+@lru_cache(maxsize=1 << 14)
+def pinfu_shape(counts: tuple[int, ...], melds: tuple[MeldReading, ...], setting: Setting) -> bool:
+    """Whether `counts_bound` counts pinfu: a closed hand, only runs called, no honour but one pair of a face that is
+    no value tile. A hand the package gives pinfu has 20 fu on a tsumo and 30 on a ron, so the bound of such a hand
+    is the better of (han, those fu) and (han - 1, the fu bound)."""
+    if not all(m.closed and m.kind == CHI for m in melds):
+        return False
+    honour_tiles = [f for f in range(HONOURS, 34) if counts[f]]
+    return not honour_tiles or (len(honour_tiles) == 1 and counts[honour_tiles[0]] == 2
+                                and honour_tiles[0] not in (*_DRAGONS, setting.seat_wind, setting.round_wind))
 
 
 def standard(counts: tuple[int, ...]) -> bool:

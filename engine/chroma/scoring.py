@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
-from itertools import combinations, permutations, product
+from itertools import product
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.divider import HandDivider
@@ -23,7 +23,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as LibraryMeld
 
-from engine.chroma import bounds, search
+from engine.chroma import bounds, gold, search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading, check_hand, meld_readings_of, split
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability, readings
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS, Meld, Tile
@@ -85,7 +85,6 @@ class ScoreReport:
     final_faces: tuple[int, ...]  # the concealed hand as scored, in the given order
     melds: tuple[MeldReading, ...]
     win_face: int
-    interpretations: int  # how many distinct complete final hands (tiles and melds) the best was chosen from
 
     @property
     def value(self) -> int:
@@ -154,8 +153,11 @@ class _Scorer:
         self.held_bounds: dict[tuple, tuple] = {}  # (held counts, completions): (the best bound, each hand's)
         self.found: tuple | None = None  # (preference, report, faces, gold positions)
         self.numbered = 0
+        self.choice = 0  # choices of gold tiles met so far
+        self.batch = 0  # candidates picked together (`_pick`) so far
         self.prune = True
         self.payments: dict[tuple[int, int, int], Payment] = {}
+        self.part_preferences: dict[tuple[int, int, int], tuple] = {}
         self.configs: dict[bool, HandConfig] = {}
         self.any_before: bool | None = None
         dora = tuple(bounds.dora_face(t.face, situation.sanma) for t in (*situation.dora, *situation.ura))
@@ -197,8 +199,9 @@ class _Scorer:
         """Every complete reading is a candidate; each is scored by the package only if its bound (`bounds.py`) could
         beat the best scored so far. Candidates are taken in order of their bound, so the search stops at the first
         whose bound can't: every later one is no better. The readings before any gold go first, and their best
-        then lets the gold search drop most hands as it finds them. Ties go to the fewest changed tiles, then to the
-        reading found first. `prune=False` scores every candidate (for tests and the benchmark's baseline)."""
+        then lets the gold search (`gold.py`) drop most hands unlisted. Ties go to the fewest golds, then to the first
+        choice and batch met, then to the fewest changed tiles (`_candidate`). `prune=False` scores every candidate
+        (for tests and the benchmark's baseline)."""
         before = self.before = sorted(self._complete_readings(()))
         if not before:
             raise IllegalMove("That hand isn't complete under any reading of its tiles.",
@@ -207,38 +210,62 @@ class _Scorer:
         self._pick([self._candidate(faces, (), melds, None) for faces in before for melds in self.meld_options])
         if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before and after
             if self.rules.gold_reading is GoldReading.STRICT:
-                self._pick(list(self._strict_gold(before)))
+                gold.strict_gold(self, before)
             else:
-                self._loose_gold()
+                gold.loose_gold(self)
         if self.found is None:
             raise IllegalMove("That hand is complete but has no yaku under any reading.",
                               "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
         _, report, faces, positions = self.found
         changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
                         if f != t.face or i in positions)
-        return replace(report, readings=changes, final_faces=faces, interpretations=len(self.bounds))
+        return replace(report, readings=changes, final_faces=faces)
 
     def _candidate(self, faces: tuple[int, ...], positions: tuple[int, ...], melds: tuple[MeldReading, ...],
                    origin: tuple | None, bound: tuple | None = None, changed: int | None = None) -> tuple:
-        """(bound, faces, gold positions, melds, origin): the bound ends with -(tiles changed) and -(its number)."""
+        """(key, faces, gold positions, melds, origin): the key is the bound, then -(golds used), -(the choice of gold
+        tiles it belongs to: 0 before any gold, then in the order the search meets them), -(the batch it is picked
+        in, `_pick`), -(tiles changed) and -(its number)."""
         if bound is None:
-            bound = self._key_bound(_counts(faces), melds)
+            bound = self._key_bound(_counts(faces), melds, faces[self.win])
         if changed is None:
             changed = sum(1 for t, f in zip(self.tiles, faces, strict=True) if f != t.face) + len(positions)
         self.numbered += 1
-        return (*bound, -changed, -self.numbered), faces, positions, melds, origin
+        key = (*bound, -len(positions), -(self.choice if positions else 0), -self.batch, -changed, -self.numbered)
+        return key, faces, positions, melds, origin
 
-    def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
+    def _key_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> tuple:
+        """The hand's bound; given its winning face, a winning honour held three times adds no wait fu, and a yakuman
+        hand's bound counts the doubles only where that face makes them (`bounds.counts_bound`)."""
+        if win_face >= HONOURS and counts[win_face] == 3:
+            return self._won_bound(counts, melds, win_face)
         key = (counts, melds)
-        if key not in self.bounds:
-            self.bounds[key] = self._symmetric_bound(counts, melds)
-        return self.bounds[key]
+        bound = self.bounds.get(key)
+        if bound is None:
+            bound = self.bounds[key] = self._symmetric_bound(counts, melds)
+        if win_face >= 0 and bound[1] >= 13 * (2 + self._rainbow_yakuman()):  # two library yakuman or more
+            return self._won_bound(counts, melds, win_face)
+        return bound
+
+    def _won_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int) -> tuple:
+        key = (counts, melds, win_face)
+        bound = self.bounds.get(key)
+        if bound is None:
+            bound = self.bounds[key] = self._symmetric_bound(counts, melds, win_face)
+        return bound
 
     def _beaten(self, bound: tuple) -> bool:
         """Whether every candidate whose bound starts with `bound` is worse than the best found."""
         return self.prune and self.found is not None and bound < self.found[0][:len(bound)]
 
+    def _outranked(self, prefix: tuple) -> bool:
+        """Whether every candidate whose key starts with `prefix` (bound, -golds, -choice) and that is picked in a
+        later batch than the best found is worse than it."""
+        return self.prune and self.found is not None and prefix <= self.found[0][:len(prefix)]
+
     def _pick(self, candidates: list[tuple]) -> None:
+        """Score the candidates of one batch, best bound first, until one can't beat the best found."""
+        self.batch += 1  # candidates made from now on are in the next batch
         candidates.sort(key=lambda c: c[0], reverse=True)
         for bound, faces, positions, melds, origin in candidates:
             if self._beaten(bound):
@@ -247,7 +274,7 @@ class _Scorer:
                 continue
             report = self._score(faces, melds)
             if report is not None:
-                preference = (*_preference(report), *bound[-2:])
+                preference = (*_preference(report), *bound[4:])
                 if self.found is None or preference > self.found[0]:
                     self.found = (preference, report, faces, positions)
 
@@ -260,22 +287,46 @@ class _Scorer:
             return self.any_before
         return self._score(*origin) is not None
 
-    def _symmetric_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple:
+    def _symmetric_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> tuple:
         """`_bound`, shared by hands that differ only in the order of the suits: the bound reads every suit alike
-        but for ryuuiisou (sou only, so never with numbers in two suits), dora and called melds."""
-        if melds or self.number_dora or sum(1 for s in (0, 9, 18) if any(counts[s:s + 9])) < 2:
-            return self._bound(counts, melds)
-        key = (*sorted((counts[0:9], counts[9:18], counts[18:27])), counts[27:])
+        but for ryuuiisou (sou only, so never with numbers in two suits), dora, called melds and a winning number."""
+        if (melds or self.number_dora or 0 <= win_face < HONOURS
+                or sum(1 for s in (0, 9, 18) if any(counts[s:s + 9])) < 2):
+            return self._bound(counts, melds, win_face)
+        key = (*sorted((counts[0:9], counts[9:18], counts[18:27])), counts[27:], win_face)
         bound = self.suit_bounds.get(key)
         if bound is None:
-            bound = self.suit_bounds[key] = self._bound(counts, melds)
+            bound = self.suit_bounds[key] = self._bound(counts, melds, win_face)
         return bound
 
-    def _bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> tuple[int, int, int, int]:
+    def _bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...],
+               win_face: int = -1) -> tuple[int, int, int, int]:
         """At least `_preference` of the report of the hand of these concealed counts, whatever the package says
         (`bounds.py`)."""
-        library_yakuman, han, fu = bounds.counts_bound(counts, melds, self.setting)
-        extra = self._extra_bound(counts, melds)
+        return max(self._bounds(counts, melds, win_face))
+
+    def _bounds(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...], win_face: int = -1) -> list[tuple]:
+        """Preferences such that the report of the hand of these concealed counts is, part by part, at most one."""
+        library_yakuman, han, fu = bounds.counts_bound(counts, melds, self.setting, win_face)
+        return self._bound_options(library_yakuman, han, fu, self._extra_bound(counts, melds),
+                                   bounds.pinfu_shape(counts, melds, self.setting))
+
+    def _part_preference(self, library_yakuman: int, han: int, fu: int) -> tuple:
+        """At least the preference of every hand the package gives at most (library yakuman, han, fu)
+        (`part_bound.py`), chroma parts at their most."""
+        key = (library_yakuman, han, fu)
+        if key not in self.part_preferences:
+            self.part_preferences[key] = max(self._bound_options(library_yakuman, han, fu, self._most_extra(), False))
+        return self.part_preferences[key]
+
+    def _most_extra(self) -> int:
+        """The most han `_chroma_han` can add to any hand (`_extra_bound` with the number sum at its most)."""
+        return self.red_han + self._rainbow_han() + 7 * self.terminal_blocks + 2 * self.trade_offs + 2 * self.sum_mod_3
+
+    def _bound_options(self, library_yakuman: int, han: int, fu: int, extra: int, pinfu: bool) -> list[tuple]:
+        """The preferences a hand bounded by (library yakuman, han, fu) may reach, chroma parts included: a yakuman, and
+        unless the Rainbow makes every hand one, the han; with `pinfu` counted in `han`, either pinfu's fixed fu or a
+        han less (`bounds.pinfu_shape`)."""
         chips = self.chroma_count + self.trade_offs
         rainbow = self._rainbow_yakuman()
         options = []
@@ -283,8 +334,12 @@ class _Scorer:
             yakuman = library_yakuman + rainbow
             options.append((_payment_value(self._payment(13 * yakuman, fu, yakuman)), 13 * yakuman, fu, chips))
         if not rainbow:
+            if pinfu:
+                pinfu_fu = 20 if self.s.tsumo else 30
+                options.append((self._value(han + extra, pinfu_fu), han + extra, pinfu_fu, chips))
+                han -= 1
             options.append((self._value(han + extra, fu), han + extra, fu, chips))
-        return max(options)
+        return options
 
     def _extra_bound(self, counts: tuple[int, ...], melds: tuple[MeldReading, ...]) -> int:
         """At least the han `_chroma_han` adds: red and Rainbow exactly, the number sum exactly, terminal blocks at
@@ -296,40 +351,6 @@ class _Scorer:
             extra += numbers % 3 * self.sum_mod_3
         return extra
 
-    def _strict_gold(self, before: list[tuple[int, ...]]) -> Iterator[tuple]:
-        """Each gold changes one tile of a hand that wins with a yaku; every other tile, and every meld, keeps the
-        reading it had there. A hand whose bound can't beat the best found is dropped before its tiles are placed."""
-        own_faces = [t.face for t in self.tiles]
-        for faces in before:
-            read_apart = [f != own for f, own in zip(faces, own_faces, strict=True)]
-            for melds in self.meld_options:
-                for positions in self._gold_choices(faces):
-                    rest = [f for i, f in enumerate(faces) if i not in positions]
-                    kept = [0] * 34
-                    for face in rest:
-                        kept[face] += 1
-                    fewest = sum(read_apart) - sum(read_apart[p] for p in positions) + len(positions)
-                    removed = [faces[p] for p in positions]
-                    own = [own_faces[p] for p in positions]
-                    for added in self._completions(tuple(kept), len(positions)):
-                        after = kept.copy()
-                        for face in added:
-                            after[face] += 1
-                        bound = self._key_bound(tuple(after), melds)
-                        if self._beaten((*bound, -fewest)):
-                            continue
-                        # the order of the new faces that changes fewest tiles from their own face
-                        orders = [(sum(x != o for x, o in zip(a, own, strict=True)), a)
-                                  for a in set(permutations(added))
-                                  if all(x != r for x, r in zip(a, removed, strict=True))]
-                        if orders:
-                            extra, assignment = min(orders)
-                            after = list(faces)
-                            for position, face in zip(positions, assignment, strict=True):
-                                after[position] = face
-                            yield self._candidate(tuple(after), positions, melds, (faces, melds), bound,
-                                                  fewest + extra)
-
     def _completions(self, kept: tuple[int, ...], changes: int) -> frozenset[search.Added]:
         """The multisets of faces that complete a hand's `kept` tiles again."""
         key = (kept, changes)
@@ -337,35 +358,9 @@ class _Scorer:
             self.completions[key] = search.any_face_completions(kept, changes, self.sets)
         return self.completions[key]
 
-    def _loose_gold(self) -> None:
-        """The hand after may read every wildcard afresh (`GoldReading.LOOSE`). Every choice of gold tiles is first
-        surveyed (each distinct hand it allows is bounded, none is listed), then the choices are taken in order of
-        their best bound, each one's candidates picked before the next's are listed, until a choice's best bound
-        can't beat the best found: every later one can't either."""
-        surveyed = []
-        for n, positions in enumerate(self._gold_choices(None)):
-            tops: list[tuple] = []
-
-            def survey(held: tuple[int, ...], completions: Collection[search.Added], tops: list = tops) -> tuple:
-                tops.append(self._held_bounds(held, completions)[0])
-                return ()
-
-            listed = sorted(self._complete_readings(positions, survey))  # only where the multisets aren't used
-            tops.extend(self._key_bound(_counts(faces), melds) for faces in listed for melds in self.meld_options)
-            if tops:
-                surveyed.append((max(tops), -n, positions, listed))
-        surveyed.sort(reverse=True)
-        for top, _, positions, listed in surveyed:
-            if self._beaten(top):
-                break
-            readings = listed or sorted(self._complete_readings(positions, self._may_beat))
-            self._pick([self._candidate(faces, positions, melds, _ANY_BEFORE)
-                        for faces in readings for melds in self.meld_options])
-
     def _held_bounds(self, held: tuple[int, ...], completions: Collection[search.Added]) -> tuple:
         """(the best bound, [(faces added, the bound of that hand)]) of the hands `held` counts and each of
-        `completions` make, under their best meld reading. Each distinct hand is bounded once, and so counted in
-        `interpretations`."""
+        `completions` make, under their best meld reading; remembered."""
         key = (held, completions)
         entry = self.held_bounds.get(key)
         if entry is None:
@@ -386,18 +381,6 @@ class _Scorer:
         if not hands or self._beaten(best):
             return ()
         return [added for added, bound in hands if not self._beaten(bound)]
-
-    def _gold_choices(self, faces: tuple[int, ...] | None) -> list[tuple[int, ...]]:
-        """Sets of up to `golds` concealed positions (not the winning tile), one per distinct kind of tile (and, given
-        the hand's `faces`, of the face it is read as)."""
-        positions = [i for i in range(len(self.tiles)) if i != self.win]
-        chosen: dict[tuple, tuple[int, ...]] = {}
-        for size in range(1, min(self.golds, len(positions)) + 1):
-            for combo in combinations(positions, size):
-                key = tuple(sorted((self.tiles[i].face, str(self.tiles[i].chroma), faces and faces[i])
-                                   for i in combo))
-                chosen.setdefault(key, combo)
-        return list(chosen.values())
 
     # -- one concrete hand ------------------------------------------------------------------------------
 
@@ -454,7 +437,7 @@ class _Scorer:
         payment = self._payment(total_han, fu, yakuman)
         return ScoreReport(han=total_han, fu=fu, yakuman=yakuman, yaku=tuple(lines), payment=payment,
                            chips=self.chroma_count + chip_change, readings=(), final_faces=faces,
-                           melds=melds, win_face=win_face, interpretations=0)
+                           melds=melds, win_face=win_face)
 
     def _chroma_yaku(self) -> bool:
         return self.zero_yaku > 0 or self._rainbow_han() > 0 or self._rainbow_yakuman() > 0

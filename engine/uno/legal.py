@@ -12,7 +12,7 @@ from enum import Enum
 from functools import lru_cache
 from itertools import product
 
-from engine.uno.cards import CARDS, Colour
+from engine.uno.cards import CARDS, COLOURS, Colour
 from engine.uno.moves import Move, Play
 
 
@@ -69,8 +69,11 @@ class PlayOption:
 
     def moves(self, player: int) -> list[Play]:
         """Every complete `Play` of this option (one per combination of answers)."""
-        if not (self.colours or self.targets or self.ontos or self.splits):
-            return [bare_play(player, self.card, self.pile)]
+        if not (self.targets or self.ontos or self.splits):
+            if not self.colours:
+                return [bare_play(player, self.card, self.pile)]
+            if self.colours == COLOURS:
+                return list(colour_plays(player, self.card, self.pile))
         return [Play(player, self.card, self.pile, colour, target, onto, split)
                 for colour, target, onto, split in product(self.colours or (None,), self.targets or (None,),
                                                           self.ontos or (None,), self.splits or (None,))]
@@ -89,6 +92,18 @@ def turn_option(card: int, pile: int) -> PlayOption:
 @lru_cache(maxsize=SHARED)
 def jump_option(card: int, pile: int) -> PlayOption:
     return PlayOption(card, pile, PlayKind.JUMP)
+
+
+@lru_cache(maxsize=SHARED)
+def wild_option(card: int, pile: int, jump: bool) -> PlayOption:
+    """A Wild's turn play or jump-in: only its colour to choose."""
+    return PlayOption(card, pile, PlayKind.JUMP if jump else PlayKind.TURN, COLOURS)
+
+
+@lru_cache(maxsize=SHARED)
+def colour_plays(player: int, card: int, pile: int) -> tuple[Play, ...]:
+    """The plays of a card whose only choice is a colour, one per colour."""
+    return tuple(Play(player, card, pile, colour) for colour in COLOURS)
 
 
 @dataclass(frozen=True, slots=True)

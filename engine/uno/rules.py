@@ -23,7 +23,7 @@ from typing import Any
 from engine.base import Event, GameKind
 from engine.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn
 from engine.uno.cards import CARDS, COLOURS, DECK_SIZE, Card, Colour
-from engine.uno.legal import SHARED, Options, PlayKind, PlayOption, jump_option, turn_option
+from engine.uno.legal import SHARED, Options, PlayKind, PlayOption, jump_option, turn_option, wild_option
 from engine.uno.moves import (
     Accept,
     Callout,
@@ -57,6 +57,7 @@ from engine.uno.state import (
     Trade,
     UnoState,
     Wild4,
+    plus_stack,
 )
 
 KIND = "uno"
@@ -353,7 +354,7 @@ class _Game:
             drawn=self.drawn, plays=self.plays, last_player=self.last_player, round=self.round, winners=self.winners,
             reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer, seed_chosen=self.state.seed_chosen,
             _index=self._index if self._index is not None else {x.player: i for i, x in enumerate(seats)},
-            closing=closing, _options={}, _moves={},
+            closing=closing, finished=self.phase is _OVER, _options={}, _moves={},
         )
         return new
 
@@ -403,7 +404,7 @@ class _Game:
             return False
         for pile_id in [p.id for p in self.piles]:
             del self.pile(pile_id).cards[:-1]
-        random.Random(f"{self.seed}:{self.reshuffles}").shuffle(under)
+        _shuffle(random.Random(f"{self.seed}:{self.reshuffles}"), under)
         self.reshuffles += 1
         self.draw_pile = under
         self.emit("reshuffled", cards=len(under))
@@ -471,7 +472,7 @@ class _Game:
             seat.last_card = card_id if self.o.uno_rule and not seat.said_uno and not self.o.callout_before_next \
                 else None
         self.emit("play", player=player, card=card_id, pile=self.number(pile.id), colour=pile.colour and
-                  pile.colour.value)
+                  _CODE[pile.colour])
 
     # -- effects (Cards) -------------------------------------------------------------------------------------
 
@@ -634,6 +635,19 @@ class _Game:
         return new
 
 
+def _shuffle(rng: random.Random, cards: list[int]) -> None:
+    """`rng.shuffle(cards)`: the same order (CPython's Fisher-Yates, each index drawn as `Random._randbelow` draws
+    it from `getrandbits`), without a Python call per card; stored games replay their deals and reshuffles."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 # -- starting ---------------------------------------------------------------------------------------------
 
 def new_lobby(host: int, options: UnoOptions, seed: int, name: str = "", timer: int = 0, *,
@@ -653,7 +667,7 @@ def new_game(options: UnoOptions, players: Iterable[int], seed: int, host: int |
 def _deal(state: UnoState) -> UnoState:
     """Basic rules: 7 cards each, the top card flipped as if the dealer (the last seat) played it."""
     order = list(range(DECK_SIZE))
-    random.Random(state.seed).shuffle(order)
+    _shuffle(random.Random(state.seed), order)
     g = _Game(replace(state, phase=Phase.PLAY, draw_pile=()))
     g.draw_pile = order
     for player in [x.player for x in g.seats]:
@@ -743,35 +757,30 @@ def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
     if move.card not in hand:
         raise IllegalMove(f"You don't hold {CARDS[move.card].name}." if 0 <= move.card < DECK_SIZE
                           else "That is not a card.", "Use /uno hand to see your cards.", code="not_in_hand")
-    for pile in state.piles:
-        if pile.id == move.pile:
-            break
-    else:
-        raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.", code="no_pile")
+    k, pile = 0, state.piles[0]
+    if pile.id != move.pile:
+        k, pile = _find_pile(state, move.pile)
     if move.serial is not None and move.serial != pile.serial:
         first = f"<@{pile.top_by}>" if pile.top_by is not None else "A flip"
         raise RaceLost(f"{first} was first: {CARDS[pile.top].name} is on pile {state.pile_number(pile.id)} now.",
                        "Nothing of yours changed; look at the pile and play again if you still can.")
     c = CARDS[move.card]
-    listed = state._options.get(player)  # asked for already: that copy on that pile, if it may go there
-    option = None
-    if listed is not None:
-        card_id, pile_id = c.id, pile.id
-        for found in listed.plays:
-            if found.card == card_id and found.pile == pile_id:
-                option = found
-                break
-    if option is None:
-        kind = play_kind(state, player, c, pile)
-        if not kind.allowed:
-            raise refusal(state, player, c, pile, kind)
-        option = play_option(state, player, c, pile.id, kind)
+    if not (state.stacks or state.trades or state.shift or state.closing):
+        kind = _TURN if player == state.turn and state.drawn is None and \
+            c.id in turn_matches(state.options.six_is_nine, pile.colour, pile.cards[-1]) else \
+            _free_kind(state, player, c, pile)  # the usual case first
+        if (kind is _TURN or kind is _JUMP) and (c.rank in state.options.plain_ranks or c.plus) and len(hand) > 1:
+            if c.is_wild and move.colour is None:
+                _check_choices(wild_option(c.id, pile.id, kind is _JUMP), move, c)
+            done = _plain_play(state, move, c, index, k, kind)  # type: ignore[arg-type]  # index: as above
+            if done is not None:
+                return done
+        option = _allowed_option(state, player, c, pile, kind)
+    else:
+        option = _listed_option(state, player, c, pile)
     kind = option.kind
     if option.colours or option.targets or option.ontos or option.splits:
         _check_choices(option, move, c)
-    if (kind is _TURN or kind is _JUMP) and c.rank in state.options.plain_ranks and len(hand) > 1 \
-            and not (state.stacks or state.trades or state.shift or state.closing):
-        return _plain_play(state, move, c, pile)
     g = _Game(state)
     gp = g.pile(pile.id)
     wild4 = _wild4_record(state, move, c, pile, kind) if c.rank == "+4" else None
@@ -818,79 +827,137 @@ def _check_choices(option: PlayOption, move: Play, c: Card) -> None:
                          "Your 2 splits them apart (Deflection, edge cases).")
 
 
+def _find_pile(state: UnoState, pile_id: int) -> tuple[int, Pile]:
+    """The pile with that id and its position."""
+    for k, pile in enumerate(state.piles):
+        if pile.id == pile_id:
+            return k, pile
+    raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.", code="no_pile")
+
+
+def _free_kind(state: UnoState, player: int, c: Card, pile: Pile) -> PlayKind:
+    """`play_kind` when nothing is pending and nobody is out: a turn play or a jump-in, or why not."""
+    o = state.options
+    drawn = state.drawn
+    if player == state.turn:
+        if drawn is not None and drawn.player == player and drawn.card != c.id:
+            return PlayKind.DRAWN
+        if c.id in turn_matches(o.six_is_nine, pile.colour, pile.cards[-1]):
+            return _TURN
+    if o.jump_in and c.id in jump_matches_ids(o.power_ranks, o.six_is_nine, pile.cards[-1]):
+        if state.seats[state._index[player]].no_jump and (drawn is None or drawn.card != c.id):
+            return PlayKind.NO_JUMP
+        return _JUMP
+    return PlayKind.NO_MATCH if player == state.turn else PlayKind.NOT_TURN
+
+
+def _listed_option(state: UnoState, player: int, c: Card, pile: Pile) -> PlayOption:
+    """The option for that copy on that pile: from the player's options if they were asked for already, else
+    classified (`play_kind`); raises the refusal if it may not go there."""
+    listed = state._options.get(player)
+    if listed is not None:
+        card_id, pile_id = c.id, pile.id
+        for found in listed.plays:
+            if found.card == card_id and found.pile == pile_id:
+                return found
+    return _allowed_option(state, player, c, pile, play_kind(state, player, c, pile))
+
+
+def _allowed_option(state: UnoState, player: int, c: Card, pile: Pile, kind: PlayKind) -> PlayOption:
+    if not kind.allowed:
+        raise refusal(state, player, c, pile, kind)
+    return play_option(state, player, c, pile.id, kind)
+
+
 def _copy(obj: Any) -> tuple[Any, dict[str, Any]]:
     """A copy of a frozen `UnoState`, `Seat` or `Pile` (no slots) and its fields to change before anyone sees it,
     as `_Game.freeze` builds them; a state's copy keeps `_index` and `closing` (callers change neither)."""
-    new = object.__new__(type(obj))
+    new = _new(obj.__class__)
     fields = new.__dict__
     fields.update(obj.__dict__)
     return new, fields
 
 
-def _plain_play(state: UnoState, move: Play, c: Card, pile: Pile) -> tuple[UnoState, list[Event]]:
-    """`_Game.place` and `_Game.effect` for a card of `plain_ranks` from a hand of two or more, nothing pending:
-    only the player's seat, the pile, the turn and the direction change (and others' no-jump flags clear)."""
-    player = move.player
+_new = object.__new__
+
+
+def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
+                kind: PlayKind) -> tuple[UnoState, list[Event]] | None:
+    """`_Game.place` and `_Game.effect` for a card of `plain_ranks` or a plus card from a hand of two or more (seat
+    `i`) onto pile `k`, nothing pending: only the player's seat, the pile, the turn and the direction change (and
+    others' no-jump flags clear); a plus card starts a stack for the next player. (None: the general path.)"""
+    player, card_id = move.player, c.id
     plays = state.plays + 1
-    events: list[Event] = []
-    drawn = state.drawn
-    if drawn is not None and drawn.player != player:
-        events.append({"type": "released", "player": drawn.player})
+    new = _new(UnoState)  # as _copy(state), in the hottest path
+    fields = new.__dict__
+    fields.update(state.__dict__)
     seats = list(state.seats)
-    i = state._index[player]
     seat = seats[i]
-    hand = list(seat.hand)
-    hand.remove(c.id)
-    seats[i], fields = _copy(seat)
-    fields["hand"] = tuple(hand)
-    if len(hand) == 1:
-        fields["exposed_at"] = plays
-    for j, other in enumerate(seats):
-        if other.no_jump and j != i:
-            seats[j], fields = _copy(other)
-            fields["no_jump"] = False  # "until someone else plays a card"
-    piles = list(state.piles)
-    k = next(k for k, p in enumerate(piles) if p is pile)
+    hand = seat.hand
+    x = hand.index(card_id)
+    seats[i], seat_fields = _copy(seat)
+    seat_fields["hand"] = hand[:x] + hand[x + 1:]
+    if len(hand) == 2:
+        seat_fields["exposed_at"] = plays
+    for other in state.seats:
+        if other.no_jump and other is not seat:
+            j = state._index[other.player]
+            seats[j], seat_fields = _copy(other)
+            seat_fields["no_jump"] = False  # "until someone else plays a card"
+    pile = state.piles[k]
     colour = c.colour if c.colour is not None else move.colour
-    piles[k], fields = _copy(pile)
-    fields["cards"], fields["colour"], fields["serial"], fields["top_by"], fields["wild4"] = \
-        (*pile.cards, c.id), colour, pile.serial + 1, player, None
-    fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
-    events.append({"type": "play", "player": player, "card": c.id, "pile": k + 1,
-                   "colour": colour and colour.value})
+    new_pile, pile_fields = _copy(pile)
+    pile_fields["cards"] = pile.cards + (card_id,)  # noqa: RUF005  # one copy (unpacking makes two)
+    pile_fields["colour"], pile_fields["serial"], pile_fields["top_by"], pile_fields["wild4"] = \
+        colour, pile.serial + 1, player, None
+    if pile.eights or c.rank == "8":
+        pile_fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
+    played = {"type": "play", "player": player, "card": card_id, "pile": k + 1, "colour": colour and _CODE[colour]}
+    drawn = state.drawn
+    events: list[Event] = [played] if drawn is None or drawn.player == player else \
+        [{"type": "released", "player": drawn.player}, played]
     n, direction = len(seats), state.direction
-    nxt = seats[(i + direction) % n].player
-    turn = nxt
-    if c.rank == "skip":
+    turn = seats[(i + direction) % n].player
+    rank = c.rank
+    if c.plus:
+        fields["stacks"], fields["next_id"] = (plus_stack(state.next_id, pile.id, c.plus, turn),), state.next_id + 1
+        events.append({"type": "stack", "pile": k + 1, "total": c.plus, "target": turn})
+        if rank == "+4" and state.options.challenge_wild4:
+            pile_fields["wild4"] = _wild4_record(state, move, c, pile, kind)
+    elif rank == "skip":
+        events.append({"type": "skipped", "player": turn})
         turn = seats[(i + 2 * direction) % n].player
-        events.append({"type": "skipped", "player": nxt})
-    elif c.rank == "rev":
+    elif rank == "rev":
         if n == 2 and state.options.two_player_reverse_skips:
+            events.append({"type": "skipped", "player": turn})
             turn = player
-            events.append({"type": "skipped", "player": nxt})
         else:
             direction = -direction
             turn = seats[(i + direction) % n].player
             events.append({"type": "reversed", "direction": direction})
     events.append({"type": "turn", "player": turn})
-    new, fields = _copy(state)
-    fields["seats"], fields["piles"], fields["plays"], fields["last_player"] = tuple(seats), tuple(piles), plays, player
-    fields["drawn"], fields["direction"], fields["turn"], fields["_options"], fields["_moves"] = \
-        None, direction, turn, {}, {}
+    piles = state.piles
+    fields["seats"], fields["plays"], fields["last_player"], fields["drawn"], fields["turn"] = \
+        tuple(seats), plays, player, None, turn
+    fields["piles"] = (new_pile,) if len(piles) == 1 else (*piles[:k], new_pile, *piles[k + 1:])
+    fields["direction"], fields["_options"], fields["_moves"] = direction, {}, {}
     return new, events
 
 
 def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
-    """`_draw` with no stack anywhere and no drawn card: the cards come off the draw pile's top as it is; None
-    when it would run out (the general path reshuffles)."""
+    """`_draw` on your turn with nothing pending, nobody out and no drawn card: the cards come off the draw pile's
+    top as it is. None when the player may not draw (a playable card in hand, unless `draw_while_playable`) or the
+    draw pile would run out (the general path refuses or reshuffles)."""
     o = state.options
+    if not o.draw_while_playable and playable_now(state, player):
+        return None
     i = state._index[player]
     seat = state.seats[i]
-    six = o.six_is_nine
-    taken = [turn_matches(six, p.colour, p.cards[-1]) for p in state.piles]
-    if o.jump_in and not seat.no_jump:
-        taken += [jump_matches_ids(o.power_ranks, six, p.cards[-1]) for p in state.piles]
-    ok = taken[0] if len(taken) == 1 else taken[0].union(*taken[1:])
+    piles = state.piles
+    if len(piles) == 1 and not o.jump_in:
+        ok = turn_matches(o.six_is_nine, piles[0].colour, piles[0].cards[-1])
+    else:
+        ok = _takes(state, o.jump_in and not seat.no_jump)
     draw_pile = state.draw_pile
     k = len(draw_pile)
     cards: list[int] = []
@@ -902,7 +969,7 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
         card_id = draw_pile[k]
         cards.append(card_id)
         if card_id in ok:
-            found = Drawn(player, card_id, o.draw_until_playable)
+            found = _drawn(player, card_id, o.draw_until_playable)
             break
         if not o.draw_until_playable:
             break
@@ -916,22 +983,38 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
     if found is None:
         turn = seats[(i + state.direction) % len(seats)].player
         events.append({"type": "turn", "player": turn})
-    new, fields = _copy(state)
+    new = _new(UnoState)  # as _copy(state), in the hottest path
+    fields = new.__dict__
+    fields.update(state.__dict__)
     fields["seats"], fields["draw_pile"], fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = \
         tuple(seats), draw_pile[:k], found, turn, {}, {}
     return new, events
+
+
+def _takes(state: UnoState, jump: bool) -> frozenset[int]:
+    """The cards some pile takes (as a turn play, and with `jump` as a jump-in), no pile carrying a stack."""
+    o = state.options
+    piles = state.piles
+    six = o.six_is_nine
+    taken = [turn_matches(six, p.colour, p.cards[-1]) for p in piles]
+    if jump:
+        taken += [jump_matches_ids(o.power_ranks, six, p.cards[-1]) for p in piles]
+    return taken[0].union(*taken[1:])
+
+
+_drawn = lru_cache(maxsize=SHARED)(Drawn)  # a drawn card to play (or keep): made once
 
 
 def _wild4_record(state: UnoState, move: Play, c: Card, pile: Pile, kind: PlayKind) -> Wild4 | None:
     """Challenging: remember whether the Wild +4's player had another valid card (another plus card, on a
     stack) they could have played."""
     hand = [CARDS[i] for i in state.hand(move.player) if i != c.id]
-    if kind is PlayKind.STACK:
+    if kind is _STACK:
         guilty = any(h.plus for h in hand)  # plus cards all go on a plus stack (Stacking)
         here = [s for s in state.stacks if s.pile == pile.id and not s.immutable]
         stack = next((s for s in here if s.target == move.player), here[0])  # the one _add_to_stack grows
         return Wild4(move.player, guilty, True, stack.id)
-    if kind not in (PlayKind.TURN, PlayKind.JUMP):
+    if kind is not _TURN and kind is not _JUMP:
         return None
     if state.options.wild4_colour_only:  # official Uno: only a card of the pile's colour makes it illegal
         guilty = pile.colour is not None and any(h.colour == pile.colour for h in hand)
@@ -1043,11 +1126,20 @@ def _change_shift(g: _Game, player: int, c: Card) -> None:
 
 def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
     player = move.player
+    if player == state.turn and state.drawn is None and not (state.stacks or state.trades or state.shift
+                                                             or state.closing):
+        done = _plain_draw(state, player)
+        if done is not None:
+            return done
     if player not in state._index:
         _require_seat(state, player)
     if state.prompt is not None:
         raise refusal(state, player, CARDS[0], state.piles[0], PlayKind.PROMPT)
     if state.stacks and state.stacks_on(player):
+        if move.count is None:
+            done = _plain_take(state, player)
+            if done is not None:
+                return done
         return _take_stacks(state, player, move.count)
     if state.trades and state.trades_on(player):
         raise IllegalMove("A trade is aimed at you, not a stack.", "Use /uno accept, or deflect it.",
@@ -1069,10 +1161,6 @@ def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
         raise IllegalMove("You can play, so you can't draw.",
                           f"For example {CARDS[playable[0]].name}; /uno hand marks every card you can play.",
                           code="can_play")
-    if not state.stacks and state.drawn is None:
-        done = _plain_draw(state, player)
-        if done is not None:
-            return done
     g = _Game(state)
     drawn: list[int] = []
     # Every pile carries a live stack aimed at someone else: drawing on can't find a card to play, so one card
@@ -1143,7 +1231,47 @@ def _take_stacks(state: UnoState, player: int, count: int | None) -> _Game:
     return g
 
 
-def _pass(state: UnoState, move: Pass) -> _Game:
+def _plain_take(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
+    """`_take_stacks` of every stack aimed at the player, nobody out (nothing to settle) and their hand not empty: the
+    cards come off the draw pile's top as it is; None otherwise, or when it holds too few (the general path
+    reshuffles)."""
+    total = 0
+    events: list[Event] = []
+    kept = []
+    for s in state.stacks:
+        if s.target == player:
+            total += s.total
+            events.append({"type": "stack_dead", "pile": state.pile_number(s.pile)})
+        else:
+            kept.append(s)
+    draw_pile = state.draw_pile
+    k = len(draw_pile) - total
+    i = state._index[player]
+    seat = state.seats[i]
+    if k < 0 or not seat.hand or state.closing:
+        return None
+    cards = list(draw_pile[k:])
+    cards.reverse()  # one at a time off the top
+    events.append({"type": "draw", "player": player, "count": total, "cards": cards, "reason": "stack", "left": 0})
+    seats = list(state.seats)
+    seats[i], fields = _copy(seat)
+    fields["hand"], fields["no_jump"] = seat.hand + tuple(cards), True  # "If you are forced to pick up cards..."
+    if total:  # the "Uno" player gains more cards (Uno rule, edge cases)
+        fields["said_uno"], fields["exposed_at"], fields["last_card"] = False, None, None
+    drawn, turn = state.drawn, state.turn
+    if drawn is not None and drawn.player == player:
+        drawn = None
+    if player == turn:
+        turn = seats[(i + state.direction) % len(seats)].player  # "This player also skips their turn"
+        events.append({"type": "turn", "player": turn})
+    new, fields = _copy(state)
+    fields["seats"], fields["draw_pile"], fields["stacks"], fields["drawn"], fields["turn"] = \
+        tuple(seats), draw_pile[:k], tuple(kept), drawn, turn
+    fields["_options"], fields["_moves"] = {}, {}
+    return new, events
+
+
+def _pass(state: UnoState, move: Pass) -> _Game | tuple[UnoState, list[Event]]:
     _require_seat(state, move.player)
     drawn = state.drawn
     if drawn is None or drawn.player != move.player:
@@ -1151,12 +1279,27 @@ def _pass(state: UnoState, move: Pass) -> _Game:
     if drawn.forced:
         raise IllegalMove(f"You must play the card you drew, {CARDS[drawn.card].name}.", "Play it with /uno play.",
                           code="must_play")
+    done = _plain_pass(state, move.player)
+    if done is not None:
+        return done
     g = _Game(state)
     g.drawn = None
     g.turn = g.next(move.player)
     g.emit("passed", player=move.player)
     g.emit("turn", player=g.turn)
     return g
+
+
+def _plain_pass(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
+    """`_pass` with nobody out (nothing to settle): only the drawn card and the turn change; None: the general
+    path."""
+    if state.closing:
+        return None
+    i = state._index[player]
+    turn = state.seats[(i + state.direction) % len(state.seats)].player
+    new, fields = _copy(state)
+    fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = None, turn, {}, {}
+    return new, [{"type": "passed", "player": player}, {"type": "turn", "player": turn}]
 
 
 def _accept(state: UnoState, move: Accept) -> _Game:
@@ -1191,7 +1334,7 @@ def _choose(state: UnoState, move: Choose) -> _Game:
     return g
 
 
-def _say_uno(state: UnoState, move: SayUno) -> _Game:
+def _say_uno(state: UnoState, move: SayUno) -> _Game | tuple[UnoState, list[Event]]:
     _require_seat(state, move.player)
     seat = state.seat(move.player)
     if not state.options.uno_rule:
@@ -1204,10 +1347,26 @@ def _say_uno(state: UnoState, move: SayUno) -> _Game:
     if not 1 <= len(seat.hand) <= 2:
         raise IllegalMove(f"You hold {len(seat.hand)} cards.",
                           "Say Uno as you go down to one card (with two or one left).", code="not_uno")
+    done = _plain_say_uno(state, move.player)
+    if done is not None:
+        return done
     g = _Game(state)
     g.seat(move.player).said_uno = True
     g.emit("uno", player=move.player)
     return g
+
+
+def _plain_say_uno(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | None:
+    """`_say_uno` with nobody out (nothing to settle): only their seat changes; None: the general path."""
+    if state.closing:
+        return None
+    seats = list(state.seats)
+    i = state._index[player]
+    seats[i], fields = _copy(seats[i])
+    fields["said_uno"] = True
+    new, fields = _copy(state)
+    fields["seats"], fields["_options"], fields["_moves"] = tuple(seats), {}, {}
+    return new, [{"type": "uno", "player": player}]
 
 
 def uno_penalty(state: UnoState, player: int) -> int:
@@ -1275,12 +1434,18 @@ def _callout(state: UnoState, move: Callout) -> _Game:
 
 
 def challengeable(state: UnoState, player: int) -> list[Pile]:
-    return [p for p in state.piles if p.wild4 is not None and p.wild4.player != player
-            and any(s.id == p.wild4.stack and (s.target == player or not state.options.challenge_next_only)
-                    for s in state.stacks)]
+    """The piles whose Wild +4 `player` may challenge (Challenging)."""
+    found = []
+    for p in state.piles:
+        record = p.wild4
+        if record is not None and record.player != player:
+            anyone = not state.options.challenge_next_only
+            if any(s.id == record.stack and (anyone or s.target == player) for s in state.stacks):
+                found.append(p)
+    return found
 
 
-def _challenge(state: UnoState, move: Challenge) -> _Game:
+def _challenge(state: UnoState, move: Challenge) -> _Game | tuple[UnoState, list[Event]]:
     """Challenging a Wild +4, also on a stack: +4 goes to whoever was wrong."""
     _require_seat(state, move.player)
     if not state.options.challenge_wild4:
@@ -1312,7 +1477,11 @@ def _challenge(state: UnoState, move: Challenge) -> _Game:
     g.emit("challenge", player=move.player, against=record.player, guilty=record.guilty, loser=loser,
            total=g.stacks[index].total)
     if not state.options.stacking:  # nothing can change the stack before it is taken: it is taken at once
-        return _then(g, _take_stacks(g.freeze(), loser, None))
+        challenged = g.freeze()
+        done = _plain_take(challenged, loser)
+        if done is not None:
+            return done[0], g.events + done[1]
+        return _then(g, _take_stacks(challenged, loser, None))
     return g
 
 
@@ -1432,11 +1601,14 @@ def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
     moves = state._moves.get(player)
     if moves is None:
-        found = state._options.get(player)
-        if found is None:
-            found = state._options[player] = _options(state, player)
-        moves = state._moves[player] = tuple(found.moves())
-    return list(moves)
+        answer = _free_answer(state, player, True) or _stacked_answer(state, player)
+        if answer is None:
+            moves = options(state, player).moves()
+        else:
+            moves, actions, _ = answer
+            moves += actions
+        state._moves[player] = moves
+    return [*moves]
 
 
 def options(state: UnoState, player: int) -> Options:
@@ -1444,16 +1616,21 @@ def options(state: UnoState, player: int) -> Options:
     out once per state and player)."""
     found = state._options.get(player)
     if found is None:
-        found = state._options[player] = _options(state, player)
+        answer = _free_answer(state, player, False) or _stacked_answer(state, player)
+        if answer is None:
+            found = _options(state, player)
+        else:
+            plays, actions, only = answer
+            found = Options(player, tuple(plays), tuple(actions), only)
+        state._options[player] = found
     return found
 
 
 def _options(state: UnoState, player: int) -> Options:
-    if state.phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.shift
-                                                              or state.closing) and player in state._index:
-        return _free_options(state, player)
-    if state.phase is not Phase.PLAY or not state.seated(player):
-        if state.phase is Phase.LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
+    """`options` when the game is not under way, or something is pending (a stack, a trade, a shift, a prompt) or
+    someone is out."""
+    if state.phase is not _PLAY or player not in state._index:
+        if state.phase is _LOBBY and player == state.host and len(state.seats) >= MIN_PLAYERS:
             return Options(player, actions=(Start(player),))
         return Options(player)
     if state.prompt is not None:
@@ -1465,23 +1642,20 @@ def _options(state: UnoState, player: int) -> Options:
                                              if p.id != state.prompt.pile))
     is_turn = player == state.turn
     forced = state.drawn.card if state.drawn is not None and state.drawn.player == player else None
-    if not state.stacks and not state.trades and state.shift is None and not state.closing:
-        plays = _free_plays(state, player, is_turn, forced)  # nothing pending: the usual case, faster
-    else:
-        plays = []
-        seen: set[tuple[Colour | None, str]] = set()
-        for card_id in state.hand(player):
-            c = CARDS[card_id]
-            if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
-                continue
-            seen.add((c.colour, c.rank))
-            for pile in state.piles:
-                kind = play_kind(state, player, c, pile)
-                if kind.allowed:
-                    plays.append(play_option(state, player, c, pile.id, kind))
+    plays = []
+    seen: set[tuple[Colour | None, str]] = set()
+    for card_id in () if _no_card_goes(state) else state.hand(player):
+        c = CARDS[card_id]
+        if (c.colour, c.rank) in seen and card_id != forced:  # only the drawn copy may be played
+            continue
+        seen.add((c.colour, c.rank))
+        for pile in state.piles:
+            kind = play_kind(state, player, c, pile)
+            if kind.allowed:
+                plays.append(play_option(state, player, c, pile.id, kind))
     actions: list[Move] = []
     trades = state.trades_on(player)
-    if state.stacks_on(player):
+    if any(s.target == player for s in state.stacks):
         actions.append(_shared_draw(player))
     elif is_turn and not state.closing and state.shift is None and not trades:
         if state.drawn is not None and state.drawn.player == player:
@@ -1492,104 +1666,202 @@ def _options(state: UnoState, player: int) -> Options:
     if trades or (state.shift is not None and is_turn):
         actions.append(_shared_accept(player))
     o = state.options
-    seat = state.seat(player)
+    seat = state.seats[state._index[player]]
     if o.uno_rule:
         if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
             actions.append(_shared_sayuno(player))
         for other in state.seats:  # a call-out is on a hand of one card or none
             if len(other.hand) <= 1 and other.player != player and _callout_possible(state, other):
                 actions.append(_shared_callout(player, other.player))
-    if o.challenge_wild4 and any(p.wild4 is not None for p in state.piles):
-        actions.extend(Challenge(player, p.id) for p in challengeable(state, player))
+    if o.challenge_wild4:
+        actions += [_shared_challenge(player, p.id) for p in challengeable(state, player)]
     if state.closing and not state.pending:
         actions.append(_shared_endround(player))
     only = forced if is_turn and not state.closing else None
     return Options(player, tuple(plays), tuple(actions), only)
 
 
-def _free_options(state: UnoState, player: int) -> Options:
-    """`_options` when nothing is pending and nobody is out: the plays, Draw or Pass on your turn, the "Uno" rule's
-    moves (no Wild +4 can be challenged without a stack, and the round is not closing)."""
+_Entry = tuple[PlayOption, tuple[Move, ...]]  # a play's option and its moves
+
+
+def _no_card_goes(state: UnoState) -> bool:
+    """Every pile carries a live stack, and nothing but stacking and deflecting answers one (official Uno): no card
+    can be played by anyone (`play_kind` refuses every one as FACING or LIVE)."""
+    o = state.options
+    if o.stacking or o.deflection or state.shift is not None or not state.stacks:
+        return False
+    stacked = set()
+    for s in state.stacks:
+        if s.kind is not _PLUS_STACK:  # an immutable one (Crazy 8's) takes its owner's 8
+            return False
+        stacked.add(s.pile)
+    return len(stacked) == len(state.piles)
+
+
+def _free_answer(state: UnoState, player: int, listing: bool) -> tuple[list[Any], list[Move], int | None] | None:
+    """What `player` may do in the usual case, a game under way with nothing pending, nobody out and no prompt (None
+    otherwise, or for a player not at the table): the plays (as moves with `listing`, else as options), Draw or Pass
+    on your turn, the "Uno" rule's moves (no Wild +4 can be challenged without a stack); and the card that alone
+    may be played."""
+    index = state._index.get(player)
+    if index is None or state.phase is not _PLAY or state.prompt is not None or state.stacks or state.trades \
+            or state.shift or state.closing:
+        return None
     is_turn = player == state.turn
     drawn = state.drawn
     forced = drawn.card if drawn is not None and drawn.player == player else None
-    plays = _free_plays(state, player, is_turn, forced)
+    seat = state.seats[index]
+    o = state.options
+    if len(state.piles) == 1 and not o.jump_in and not o.seven_trades:  # official Uno: turn plays on one pile
+        plays = _official_plays(state, player, (forced,) if forced is not None else seat.hand, listing) \
+            if is_turn else []
+    else:
+        entries = _free_plays(state, player, seat, is_turn, forced)
+        plays = [move for _, moves in entries for move in moves] if listing else [option for option, _ in entries]
     actions: list[Move] = []
     if is_turn:
         if forced is not None:
             if not drawn.forced:  # type: ignore[union-attr]  # forced is set only with a drawn card
                 actions.append(_shared_pass(player))
-        elif state.options.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
+        elif o.draw_while_playable or not plays:  # "If a player does not have a card that can be played"
             actions.append(_shared_draw(player))
-    if state.options.uno_rule:
-        seats = state.seats
-        seat = seats[state._index[player]]
-        if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
+    if o.uno_rule:
+        if len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
             actions.append(_shared_sayuno(player))
-        for other in seats:  # a call-out is on a hand of one card or none
+        for other in state.seats:  # a call-out is on a hand of one card or none
             if len(other.hand) <= 1 and other is not seat and _callout_possible(state, other):
                 actions.append(_shared_callout(player, other.player))
-    return Options(player, tuple(plays), tuple(actions), forced if is_turn else None)
+    return plays, actions, forced if is_turn else None
 
 
-def _free_plays(state: UnoState, player: int, is_turn: bool, forced: int | None) -> list[PlayOption]:
+def _stacked_answer(state: UnoState, player: int) -> tuple[list[Any], list[Move], int | None] | None:
+    """What `player` may do while every pile carries a live stack that takes no card (`_no_card_goes`), nothing
+    else pending and nobody out (None otherwise): no plays; Draw for whoever a stack is aimed at (or on your
+    turn), Pass for a drawn card you may keep, the "Uno" rule's moves and the challenges."""
+    if state.phase is not _PLAY or state.prompt is not None or state.trades or state.closing \
+            or player not in state._index or not _no_card_goes(state):
+        return None
+    is_turn = player == state.turn
+    drawn = state.drawn
+    forced = drawn.card if drawn is not None and drawn.player == player else None
+    seat = state.seats[state._index[player]]
+    o = state.options
+    actions: list[Move] = []
+    for s in state.stacks:
+        if s.target == player:
+            actions.append(_shared_draw(player))
+            break
+    else:
+        if is_turn:
+            if forced is None:
+                actions.append(_shared_draw(player))  # no card can be played
+            elif not drawn.forced:  # type: ignore[union-attr]  # forced is set only with a drawn card
+                actions.append(_shared_pass(player))
+    if o.uno_rule:
+        if 1 <= len(seat.hand) <= 2 and not seat.said_uno and not _exposed(state, seat):
+            actions.append(_shared_sayuno(player))
+        for other in state.seats:  # a call-out is on a hand of one card or none
+            if len(other.hand) <= 1 and other is not seat and _callout_possible(state, other):
+                actions.append(_shared_callout(player, other.player))
+    if o.challenge_wild4:
+        for p in challengeable(state, player):
+            actions.append(_shared_challenge(player, p.id))
+    return [], actions, forced if is_turn else None
+
+
+def _official_plays(state: UnoState, player: int, hand: tuple[int, ...], listing: bool) -> list[Any]:
+    """The turn plays from `hand` on the only pile, nobody jumping in and no 7 asking for a partner (official Uno):
+    the first copy of each face the pile takes, as its moves (`listing`) or its option, from the pile's tables."""
+    pile = state.piles[0]
+    ok = turn_matches(state.options.six_is_nine, pile.colour, pile.cards[-1])
+    table = _turn_moves(player, pile.id) if listing else _turn_options(pile.id)
+    plays: list[Any] = []
+    faces = set()
+    for card_id in hand:
+        if card_id in ok:
+            face = _FACE[card_id]
+            if face not in faces:
+                faces.add(face)
+                plays += table[card_id]
+    return plays
+
+
+@lru_cache(maxsize=256)
+def _turn_moves(player: int, pile_id: int) -> tuple[tuple[Move, ...], ...]:
+    """Every card's turn play on a pile where only a Wild's colour is chosen, by card id: its moves."""
+    return tuple(_plain_moves(player, card_id, pile_id, False) for card_id in range(DECK_SIZE))
+
+
+@lru_cache(maxsize=256)
+def _turn_options(pile_id: int) -> tuple[tuple[PlayOption], ...]:
+    """Every card's turn play on a pile where only a Wild's colour is chosen, by card id: its option (alone in a
+    tuple, as `_turn_moves` holds moves)."""
+    return tuple((_plain_option(card_id, pile_id, False),) for card_id in range(DECK_SIZE))
+
+
+def _plain_option(card_id: int, pile_id: int, jump: bool) -> PlayOption:
+    """A turn play or a jump-in with nothing but a Wild's colour to choose."""
+    if card_id in _WILDS:
+        return wild_option(card_id, pile_id, jump)
+    return jump_option(card_id, pile_id) if jump else turn_option(card_id, pile_id)
+
+
+@lru_cache(maxsize=SHARED)
+def _plain_moves(player: int, card_id: int, pile_id: int, jump: bool) -> tuple[Move, ...]:
+    """The moves of `_plain_option`, made once."""
+    return tuple(_plain_option(card_id, pile_id, jump).moves(player))
+
+
+def _free_plays(state: UnoState, player: int, seat: Seat, is_turn: bool, forced: int | None) -> list[_Entry]:
     """The plays when nothing is pending, as play_kind would classify them: a turn play or a jump-in, read from
     each pile's match tables. Copies of a face match alike, so a card no pile takes is skipped outright."""
     o = state.options
     piles = state.piles
-    plays: list[PlayOption] = []
+    plays: list[_Entry] = []
     seen: set[int] = set()  # faces (_FACE)
-    if len(piles) == 1 and not o.jump_in:  # one pile, turn plays only (official Uno)
-        if not is_turn:
-            return plays
-        pile = piles[0]
-        ok = turn_matches(o.six_is_nine, pile.colour, pile.cards[-1])
-        pile_id = pile.id
-        for card_id in filter(ok.__contains__, (forced,) if forced is not None else
-                              state.seats[state._index[player]].hand):
-            face = _FACE[card_id]
-            if face in seen and card_id != forced:
-                continue
-            seen.add(face)
-            plays.append(play_option(state, player, CARDS[card_id], pile_id, _TURN)
-                         if card_id in _CHOOSING else turn_option(card_id, pile_id))
-        return plays
     empty: frozenset[int] = frozenset()
     turn_ok = [turn_matches(o.six_is_nine, p.colour, p.top) for p in piles] if is_turn else [empty] * len(piles)
     # on your turn with a drawn card, only that card, and a drawn plus card goes on a dead plus card
-    may_jump = o.jump_in and ((is_turn and forced is not None) or not state.seat(player).no_jump)
+    may_jump = o.jump_in and ((is_turn and forced is not None) or not seat.no_jump)
     jump_ok = [jump_matches_ids(o.power_ranks, o.six_is_nine, p.top) for p in piles] if may_jump \
         else [empty] * len(piles)
     sets = [*turn_ok, *jump_ok] if may_jump else turn_ok
     taken = sets[0] if len(sets) == 1 else sets[0].union(*sets[1:])
-    hand = (forced,) if is_turn and forced is not None else state.hand(player)
+    hand = (forced,) if is_turn and forced is not None else seat.hand
     for card_id in filter(taken.__contains__, hand):
         face = _FACE[card_id]
         if face in seen and card_id != forced:
             continue
         seen.add(face)
-        c = CARDS[card_id]
-        plain = not c.is_wild and c.rank not in ("7", "1")  # no colour, partner or pile to choose
+        choosing = card_id in _CHOOSING and card_id not in _WILDS  # a 7's partner or a 1's pile, if asked for
         for i, pile in enumerate(piles):
-            if card_id in turn_ok[i]:
-                plays.append(turn_option(card_id, pile.id) if plain else
-                             play_option(state, player, c, pile.id, PlayKind.TURN))
-            elif card_id in jump_ok[i]:
-                plays.append(jump_option(card_id, pile.id) if plain else
-                             play_option(state, player, c, pile.id, PlayKind.JUMP))
+            jump = card_id not in turn_ok[i]
+            if jump and card_id not in jump_ok[i]:
+                continue
+            if choosing:
+                option = play_option(state, player, CARDS[card_id], pile.id, _JUMP if jump else _TURN)
+                plays.append((option, tuple(option.moves(player))))
+            else:
+                plays.append((_plain_option(card_id, pile.id, jump), _plain_moves(player, card_id, pile.id, jump)))
     return plays
 
 
 _FACE = tuple(next(d.id for d in CARDS if (d.colour, d.rank) == (c.colour, c.rank)) for c in CARDS)  # first copy
 _CHOOSING = frozenset(c.id for c in CARDS if c.is_wild or c.rank in ("7", "1"))  # a colour, partner or pile to choose
-_PLAY = Phase.PLAY
-_TURN, _JUMP = PlayKind.TURN, PlayKind.JUMP
+_WILDS = frozenset(c.id for c in CARDS if c.is_wild)
+# Enum members read in the hot paths: a member's lookup on its class (Phase.PLAY) costs about as much as a small
+# function call on CPython 3.11.
+_PLAY, _LOBBY, _OVER = Phase.PLAY, Phase.LOBBY, Phase.OVER
+_PLUS_STACK = StackKind.PLUS
+_CODE = {colour: colour.value for colour in COLOURS}  # as `colour.value`, a Python-level property on 3.11
+_TURN, _JUMP, _STACK = PlayKind.TURN, PlayKind.JUMP, PlayKind.STACK
 _shared_draw = lru_cache(maxsize=SHARED)(Draw)
 _shared_pass = lru_cache(maxsize=SHARED)(Pass)
 _shared_accept = lru_cache(maxsize=SHARED)(Accept)
 _shared_sayuno = lru_cache(maxsize=SHARED)(SayUno)
 _shared_endround = lru_cache(maxsize=SHARED)(EndRound)
 _shared_callout = lru_cache(maxsize=SHARED)(Callout)
+_shared_challenge = lru_cache(maxsize=SHARED)(Challenge)
 
 
 def _callout_possible(state: UnoState, seat: Seat) -> bool:
@@ -1622,38 +1894,36 @@ def play_option(state: UnoState, player: int, c: Card, pile_id: int, kind: PlayK
         facing = _affected_stacks(state, player, pile_id)
         if any(s.immutable for s in facing) and any(not s.immutable for s in facing):
             splits = ("plus", "eights")
-    if not (colours or targets or ontos or splits):
-        if kind is PlayKind.TURN:
-            return turn_option(c.id, pile_id)
-        if kind is PlayKind.JUMP:
-            return jump_option(c.id, pile_id)
+    if not (targets or ontos or splits) and (kind is _TURN or kind is _JUMP):
+        if colours:
+            return wild_option(c.id, pile_id, kind is _JUMP)
+        return turn_option(c.id, pile_id) if kind is _TURN else jump_option(c.id, pile_id)
     return PlayOption(c.id, pile_id, kind, colours, targets, ontos, splits)
 
 
 def waiting_on(state: UnoState) -> list[int]:
     """Whom the game waits for, the one the turn timer is for first. Empty only when the game is over."""
     phase = state.phase
-    if phase is _PLAY and state.prompt is None and not (state.stacks or state.trades or state.closing):
-        return [state.turn_player()]
-    if phase is Phase.OVER:
-        return []
-    if phase is Phase.LOBBY:
-        return [state.host]
+    if phase is not _PLAY:
+        return [] if phase is _OVER else [state.host]
     if state.prompt is not None:
         return [state.prompt.player]
-    if not state.stacks and not state.trades and not state.closing:
-        return [state.turn_player()]
-    waiting: list[int] = []
+    if not (state.stacks or state.trades or state.closing):
+        return [state.turn]  # type: ignore[list-item]  # a game under way has a turn player
+    waiting = [] if state.closing else [state.turn_player()]
+    for s in state.stacks:
+        if s.target not in waiting:
+            waiting.append(s.target)
+    for t in state.trades:
+        if t.target not in waiting:
+            waiting.append(t.target)
     if state.closing:
-        waiting += [s.target for s in state.stacks] + [t.target for t in state.trades]
         if state.shift is not None:
-            waiting.append(state.turn_player())
-        if not waiting:
-            waiting = list(state.players)
-    else:
-        waiting.append(state.turn_player())
-        waiting += [s.target for s in state.stacks] + [t.target for t in state.trades]
-    return list(dict.fromkeys(waiting))
+            if state.turn_player() not in waiting:
+                waiting.append(state.turn_player())
+        elif not waiting:
+            return list(state.players)
+    return waiting
 
 
 def view_for(state: UnoState, player: int | None) -> dict[str, Any]:

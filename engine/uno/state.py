@@ -6,14 +6,26 @@ other reference. Piles have stable ids; the number players see is the pile's pos
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.uno.cards import Colour
 from engine.uno.legal import Options
 from engine.uno.moves import Move
 from engine.uno.options import UnoOptions
+
+T = TypeVar("T")
+
+
+def _instance_fields(cls: type[T]) -> type[T]:
+    """Drops the class attributes @dataclass leaves for field defaults (its __init__ keeps the defaults): CPython 3.11
+    does not specialize reading an instance attribute that shadows a class attribute, and the rules read these
+    fields a great deal."""
+    for f in fields(cls):  # type: ignore[arg-type]  # a dataclass
+        if f.name in cls.__dict__:
+            delattr(cls, f.name)
+    return cls
 
 
 class Phase(StrEnum):
@@ -22,9 +34,15 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_OVER = Phase.OVER  # read from the module: an enum member's lookup on its class is slow on CPython 3.11
+
+
 class StackKind(StrEnum):
     PLUS = "plus"  # +2 / Wild +4 cards: grows when plus cards are added (Stacking)
     EIGHTS = "eights"  # Crazy 8's: an immutable stack of 8 for one player (Immutable stacks)
+
+
+_PLUS = StackKind.PLUS
 
 
 class PromptKind(StrEnum):
@@ -32,6 +50,7 @@ class PromptKind(StrEnum):
     PILE = "pile"  # a 1 revealed by a flip: its player picks the pile to move it onto
 
 
+@_instance_fields
 @dataclass(frozen=True)  # no slots: rules._Seat/_Pile.freeze fill its __dict__ at once (far cheaper than __init__)
 class Seat:
     player: int
@@ -54,6 +73,7 @@ class Wild4:
     stack: int  # the stack's id
 
 
+@_instance_fields
 @dataclass(frozen=True)  # no slots: rules._Seat/_Pile.freeze fill its __dict__ at once (far cheaper than __init__)
 class Pile:
     id: int
@@ -69,7 +89,8 @@ class Pile:
         return self.cards[-1]
 
 
-@dataclass(frozen=True, slots=True)
+@_instance_fields
+@dataclass(frozen=True)  # no slots: plus_stack fills its __dict__ at once (far cheaper than __init__)
 class Stack:
     id: int
     pile: int  # pile id
@@ -82,6 +103,13 @@ class Stack:
     @property
     def immutable(self) -> bool:
         return self.kind is StackKind.EIGHTS
+
+
+def plus_stack(id: int, pile: int, total: int, target: int) -> Stack:
+    """Stack(id, pile, total, target), as a plus card starts one, its fields set at once."""
+    stack = object.__new__(Stack)
+    stack.__dict__.update(id=id, pile=pile, total=total, target=target, kind=_PLUS, origin=None, owner=None)
+    return stack
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +150,7 @@ class Drawn:
     forced: bool
 
 
+@_instance_fields
 @dataclass(frozen=True)
 class UnoState:
     options: UnoOptions
@@ -150,13 +179,15 @@ class UnoState:
     _index: dict[int, int] = field(init=False, repr=False, compare=False)  # player -> seat position
     # Someone has played their last card: only jump-ins and answers until the round is scored.
     closing: bool = field(init=False, repr=False, compare=False)
+    finished: bool = field(init=False, repr=False, compare=False)  # the game is over (read after every move)
     # `rules.options` and `rules.legal_moves` per player, filled as asked: a state never changes, nor its answers.
     _options: dict[int, Options] = field(init=False, repr=False, compare=False)
-    _moves: dict[int, tuple[Move, ...]] = field(init=False, repr=False, compare=False)
+    _moves: dict[int, list[Move]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.player: i for i, s in enumerate(self.seats)})
         object.__setattr__(self, "closing", self.phase is Phase.PLAY and any(not s.hand for s in self.seats))
+        object.__setattr__(self, "finished", self.phase is _OVER)
         object.__setattr__(self, "_options", {})
         object.__setattr__(self, "_moves", {})
 
@@ -165,10 +196,6 @@ class UnoState:
     @property
     def players(self) -> tuple[int, ...]:
         return tuple(s.player for s in self.seats)
-
-    @property
-    def finished(self) -> bool:
-        return self.phase is Phase.OVER
 
     def seated(self, player: int) -> bool:
         return player in self._index
@@ -202,7 +229,10 @@ class UnoState:
         raise KeyError(pile_id)
 
     def pile_number(self, pile_id: int) -> int:
-        return next(i for i, p in enumerate(self.piles) if p.id == pile_id) + 1
+        for number, p in enumerate(self.piles, 1):
+            if p.id == pile_id:
+                return number
+        raise KeyError(pile_id)
 
     def next_player(self, player: int, steps: int = 1, direction: int | None = None) -> int:
         d = self.direction if direction is None else direction

@@ -45,3 +45,14 @@ class TestWithAGame:
         reply = await harness.slash("help", user=alice)
         chosen = await harness.choose(reply.message, ["nope"], user=alice, forge=True)
         assert chosen.ephemeral and "Run `/help` again" in chosen.text
+
+
+async def test_help_replies_leave_nothing_behind_in_the_bot(harness):
+    """The menu is a dynamic item (issue 19): discord.py keeps no view for each reply (a fixed custom_id's view was
+    kept for every /help reply, 15 minutes each, with a timer: memory and collector work at 100 interactions/s)."""
+    store = harness.bot._connection._view_store
+    before = (len(store._synced_message_views), len(store._views))
+    for _ in range(5):
+        reply = await harness.slash("help", user=harness.user("alice"))
+        assert reply.ephemeral
+    assert (len(store._synced_message_views), len(store._views)) == before

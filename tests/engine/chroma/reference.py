@@ -101,6 +101,13 @@ _CALCULATOR = HandCalculator()
 def package_value(faces: Sequence[int], win_index: int, *, riichi: bool, tsumo: bool) -> int | None:
     """What an East-seat (dealer) winner receives for this concrete closed hand, by `HandCalculator`, or None when
     it is not a win with a yaku (or holds five of a face, which the package doesn't take)."""
+    scored = package_score(faces, win_index, riichi=riichi, tsumo=tsumo)
+    return None if scored is None else scored[0]
+
+
+def package_score(faces: Sequence[int], win_index: int, *, riichi: bool,
+                  tsumo: bool) -> tuple[int, int, int] | None:
+    """(`package_value`, han, fu)."""
     counts = counts_of(faces)
     if max(counts) > 4 or not complete(counts):
         return None
@@ -114,7 +121,7 @@ def package_value(faces: Sequence[int], win_index: int, *, riichi: bool, tsumo: 
     result = _CALCULATOR.estimate_hand_value(ids, ids[win_index], config=config)
     if result.error:
         return None
-    return 3 * result.cost["main"] if tsumo else result.cost["main"]
+    return 3 * result.cost["main"] if tsumo else result.cost["main"], result.han, result.fu
 
 
 def _wins_unscored(faces: Sequence[int], *, riichi: bool, tsumo: bool) -> bool:
@@ -133,28 +140,40 @@ def brute_best(tiles: Sequence[Tile], win_index: int, *, riichi: bool = False, t
     Rainbow), read strictly: some reading of every tile that wins with a yaku, then, for each gold, one tile of it
     (not the winning tile) read as any face, the rest as before, again winning with a yaku. A reading before may
     hold five of a face ("Interpret"); only final hands with at most four of each face are scored (None if none)."""
+    best = brute_by_golds(tiles, win_index, riichi=riichi, tsumo=tsumo, rules=rules)
+    return max((value for value, _, _ in best.values()), default=None)
+
+
+def brute_by_golds(tiles: Sequence[Tile], win_index: int, *, riichi: bool = False, tsumo: bool = False,
+                   rules: ChromaRules | None = None) -> dict[int, tuple[int, int, int]]:
+    """As `brute_best`, for each number of tiles the golds change (0 for the readings before): the best (value, han,
+    fu) of the hands the package scores (a gold giving a tile its own reading back changes nothing)."""
     rules = rules or ChromaRules()
     golds = sum(t.chroma is not None and rules.ability(t.chroma) is Ability.AFTER_WIN for t in tiles)
     assert golds <= 2 and not any(t.chroma is not None and rules.ability(t.chroma) is Ability.HAN for t in tiles)
-    values: list[int] = []
+    best: dict[int, tuple[int, int, int]] = {}
+
+    def add(changed: int, scored: tuple[int, int, int] | None) -> None:
+        if scored is not None and (changed not in best or scored > best[changed]):
+            best[changed] = scored
+
     others = [p for p in range(len(tiles)) if p != win_index]
     for before in {r for r in product(*(sorted(readings(t, rules)) for t in tiles))}:
-        value = package_value(before, win_index, riichi=riichi, tsumo=tsumo)
-        if value is not None:
-            values.append(value)
-        elif max(counts_of(before)) <= 4 or not _wins_unscored(before, riichi=riichi, tsumo=tsumo):
+        scored = package_score(before, win_index, riichi=riichi, tsumo=tsumo)
+        add(0, scored)
+        if scored is None and (max(counts_of(before)) <= 4 or not _wins_unscored(before, riichi=riichi, tsumo=tsumo)):
             continue
         for size in range(1, golds + 1):
             for positions in combinations(others, size):
                 for faces in product(range(34), repeat=size):
+                    if any(before[p] == f for p, f in zip(positions, faces, strict=True)):
+                        continue  # that tile isn't changed: a smaller size has this hand
                     after = list(before)
                     for position, face in zip(positions, faces, strict=True):
                         after[position] = face
                     if complete(counts_of(after)):
-                        value = package_value(after, win_index, riichi=riichi, tsumo=tsumo)
-                        if value is not None:
-                            values.append(value)
-    return max(values, default=None)
+                        add(size, package_score(after, win_index, riichi=riichi, tsumo=tsumo))
+    return best
 
 
 # -- waits with melds, by the `mahjong` package ---------------------------------------------------------------
