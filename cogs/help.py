@@ -11,8 +11,9 @@ from discord.ext import commands
 
 from engine.errors import GameError
 from render import help as help_render
-from ui.custom_ids import custom_id
-from ui.errors import report_error
+from ui.custom_ids import custom_id, parsed
+from ui.errors import ReportsErrors
+from ui.types import Interaction
 
 if TYPE_CHECKING:
     from bot import ChaosTable
@@ -20,34 +21,36 @@ if TYPE_CHECKING:
 TOPIC_ID = custom_id("help", "topic")
 
 
-class HelpTopic(discord.ui.DynamicItem[discord.ui.Select[Any]], template=re.escape(TOPIC_ID)):
+class HelpTopic(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=re.escape(TOPIC_ID)):
     """The overview's menu of games. A dynamic item: it works after a restart, and discord.py keeps nothing for
     each /help reply (a view with a fixed custom_id was stored for every reply, for its 15 minutes)."""
 
-    def __init__(self, options: list[discord.SelectOption]) -> None:
-        super().__init__(discord.ui.Select(custom_id=TOPIC_ID, placeholder="Pick a game to see its commands",
-                                           options=options or [discord.SelectOption(label="(none)", value="-")]))
+    def __init__(self, select: discord.ui.Select[Any]) -> None:
+        super().__init__(select)
+
+    @classmethod
+    def offering(cls, options: list[discord.SelectOption]) -> HelpTopic:
+        return cls(discord.ui.Select(custom_id=TOPIC_ID, placeholder="Pick a game to see its commands",
+                                     options=options or [discord.SelectOption(label="(none)", value="-")]))
 
     @classmethod
     def menu(cls, tree: app_commands.CommandTree) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        view.add_item(cls(help_render.topic_options(tree)))
+        view.add_item(cls.offering(help_render.topic_options(tree)))
         return view
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HelpTopic:
-        return cls(list(cast(discord.ui.Select[Any], item).options))
+        return parsed(cls, item, lambda: cls(cast(discord.ui.Select[Any], item)))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            tree = interaction.client.tree  # type: ignore[attr-defined]
-            chosen = next((g for g in help_render.groups(tree) if g.name in self.item.values), None)
-            if chosen is None:
-                raise GameError("That game is not on this bot any more.", "Run `/help` again for the current list.")
-            await interaction.response.edit_message(embed=help_render.group_embed(chosen), view=self.menu(tree))
-        except Exception as error:
-            await report_error(interaction, error)
+    async def handle(self, interaction: Interaction) -> None:
+        tree = interaction.client.tree
+        values = getattr(self.item, "values", [])  # a forged button under the menu's custom_id has none
+        chosen = next((g for g in help_render.groups(tree) if g.name in values), None)
+        if chosen is None:
+            raise GameError("That game is not on this bot any more.", "Run `/help` again for the current list.")
+        await interaction.response.edit_message(embed=help_render.group_embed(chosen), view=self.menu(tree))
 
 
 class Help(commands.Cog):

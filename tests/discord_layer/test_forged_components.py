@@ -48,6 +48,7 @@ FORGED_IDS = {
                                 "ct:table:tenpai:1:p99"],
     "cogs.table.DrawButton": [f"ct:table:noten:{BIG}", f"ct:table:abort:{BIG}"],
     "cogs.cosmic.PayButton": [f"ct:cosmic:pay:{BIG}"],
+    "cogs.help.HelpTopic": [],
     "ui.table_end.EndButton": [f"ct:table:end:end:{BIG}:1:1:none:25000",
                                "ct:table:end:end:1:1:1:1-2:25000", "ct:table:end:end:1:1:1:none:0",
                                f"ct:table:end:keep:1:1:1:none:{BIG}", "ct:table:end:end:1:1:1:none:25000"],
@@ -67,6 +68,7 @@ SELECTS = {
     "ui.ginjontan.AskSelect": ("ct:gjt:ask", ["abc", "1:nowhere", f"{BIG}:hand"]),
     "cogs.chroma.RecordRon": ("ct:chroma:ron:1:2:3:30:0", ["abc"]),
     "cogs.table.TenpaiSelect": ("ct:table:tenpai:1", ["abc"]),
+    "cogs.help.HelpTopic": ("ct:help:topic", ["abc"]),
 }
 
 

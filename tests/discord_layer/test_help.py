@@ -44,6 +44,15 @@ class TestWithAGame:
         alice = harness.user("alice")
         reply = await harness.slash("help", user=alice)
         chosen = await harness.choose(reply.message, ["nope"], user=alice, forge=True)
+        assert chosen.ephemeral and "doesn't match anything" in chosen.text
+
+    async def test_a_game_no_longer_on_the_bot_says_to_run_help_again(self, harness):
+        """The menu offered a game the bot no longer has (a menu from before an update)."""
+        alice = harness.user("alice")
+        reply = await harness.slash("help", user=alice)
+        for option in reply.message["components"][0]["components"][0]["options"]:
+            option["value"] = "gone"
+        chosen = await harness.choose(reply.message, ["gone"], user=alice)
         assert chosen.ephemeral and "Run `/help` again" in chosen.text
 
 
