@@ -23,7 +23,7 @@ from engine.chroma.state import CHROMA
 from engine.ginjontan.rules import GINJONTAN
 from engine.table import TABLE
 from engine.uno.rules import UNO
-from render import offload
+from render import i18n, offload
 from settings import Settings, SettingsError, load_settings, log_level_number
 from storage import DatabaseFileError, GameStore, check_file
 from storage.backend import Backend, open_database
@@ -142,9 +142,11 @@ class ChaosTable(commands.Bot):
             return
         request = Request(str(data["id"]))
         token = REQUEST.set(request)
-        try:
+        spoken = i18n.LANGUAGE.set(i18n.language_of(data.get("locale")))  # the player's language (a channel's
+        try:                                                                # own, from /settings, may replace it)
             created = _tasks_created_by(self._parse_interaction, data)
         finally:
+            i18n.LANGUAGE.reset(spoken)
             REQUEST.reset(token)
         request.tasks = created
         for task in created:
@@ -196,6 +198,7 @@ class ChaosTable(commands.Bot):
         install_error_handler(self)
         for name in self.extension_names:
             await self.load_extension(name)  # each cog registers its persistent views in cog_load
+        await self.tree.set_translator(i18n.CommandTranslator())
         await self._sync_commands()
         gc.freeze()  # what start-up built (modules, commands, fonts) lives on: later collections need not scan it
         self._gc_threshold = gc.get_threshold()

@@ -38,7 +38,7 @@ LANGUAGES = ("en", "ja")
 LOCALES_DIR = Path(__file__).resolve().parents[1] / "data" / "locales"
 PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^{}]*)?\}")
 
-_LANGUAGE: ContextVar[str] = ContextVar("chaostable_language", default=SOURCE)
+LANGUAGE: ContextVar[str] = ContextVar("chaostable_language", default=SOURCE)
 
 
 def language_of(locale: str | discord.Locale | None) -> str:
@@ -48,23 +48,23 @@ def language_of(locale: str | discord.Locale | None) -> str:
 
 
 def current() -> str:
-    return _LANGUAGE.get()
+    return LANGUAGE.get()
 
 
 @contextlib.contextmanager
 def speaking(language: str | discord.Locale | None) -> Iterator[str]:
     """Texts made inside are in `language` (a language or a Discord locale)."""
     chosen = language if isinstance(language, str) and language in LANGUAGES else language_of(language)
-    token = _LANGUAGE.set(chosen)
+    token = LANGUAGE.set(chosen)
     try:
         yield chosen
     finally:
-        _LANGUAGE.reset(token)
+        LANGUAGE.reset(token)
 
 
 def set_language(language: str | discord.Locale | None) -> None:
     """For the rest of this task (and the tasks it starts): texts in `language`."""
-    _LANGUAGE.set(language if isinstance(language, str) and language in LANGUAGES else language_of(language))
+    LANGUAGE.set(language if isinstance(language, str) and language in LANGUAGES else language_of(language))
 
 
 # -- catalogues -----------------------------------------------------------------------------------------------------
