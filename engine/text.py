@@ -43,3 +43,47 @@ def ascii_number(text: str) -> int | None:
     if not text.isascii() or not text.isdigit() or len(text) > NUMBER_DIGITS:
         return None
     return int(text)
+
+
+# -- words the engine leaves to render/ (issue 21) -------------------------------------------------------------------
+
+class Ref:
+    """A thing a refusal or an event names, given as what it is, not in words: `kind` says what (a player, a
+    command, a card of a game), `value` which. render/ words it in the player's language (`render.i18n.word`);
+    `english` is its English form, for the English sentence (`fill`)."""
+
+    __slots__ = ("english", "kind", "value")
+
+    def __init__(self, kind: str, value: object, english: str) -> None:
+        self.kind, self.value, self.english = kind, value, english
+
+    def __str__(self) -> str:
+        return self.english
+
+    def __repr__(self) -> str:
+        return f"Ref({self.kind!r}, {self.value!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ref) and (self.kind, self.value) == (other.kind, other.value)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.value))
+
+    def __reduce__(self) -> tuple[object, tuple[str, object, str]]:
+        return Ref, (self.kind, self.value, self.english)
+
+
+def player(user_id: int) -> Ref:
+    """A player, shown as their mention (the same in every language)."""
+    return Ref("player", user_id, f"<@{user_id}>")
+
+
+def command(path: str, options: str = "") -> Ref:
+    """A slash command to use (`"uno hand"`, options as typed: `"again:True"`), shown with the names of the
+    player's language."""
+    return Ref("command", (path, options), f"`/{path}{' ' + options if options else ''}`")
+
+
+def fill(template: str, params: dict[str, object]) -> str:
+    """The English sentence: `template` with `params` in English."""
+    return template.format(**params) if params else template

@@ -19,7 +19,7 @@ import gettext
 import io
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -30,6 +30,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from discord import app_commands
+
+from engine.errors import GameError
+from engine.text import Ref
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +126,51 @@ def p_(context: str, message: str, /, **params: Any) -> str:
     """`message` as used in `context` (a word that is translated differently in different places)."""
     text = message if current() == SOURCE else translations(current()).pgettext(context, message)
     return text.format(**params) if params else text
+
+
+# -- what the engines name (engine.text.Ref) ------------------------------------------------------------------------
+
+_WORDS: dict[str, Callable[[Any], str]] = {}
+
+
+def register_word(kind: str, fn: Callable[[Any], str]) -> None:
+    """How render/ words a `Ref` of this kind (a game's card, ...) in the language in force."""
+    _WORDS[kind] = fn
+
+
+def word(value: Any) -> Any:
+    """A value for a sentence: a `Ref` in the language in force (its English form if no one words its kind)."""
+    if isinstance(value, Ref):
+        fn = _WORDS.get(value.kind)
+        return fn(value.value) if fn is not None else value.english
+    return value
+
+
+def said(template: str | None, params: dict[str, Any]) -> str | None:
+    """An engine's sentence (a refusal, an event's line) in the language in force."""
+    return None if template is None else _(template, **{k: word(v) for k, v in params.items()})
+
+
+def refusal(error: GameError) -> tuple[str, str | None]:
+    """A refusal's (message, hint) in the language in force."""
+    return said(error.template, error.params) or "", said(error.hint_template, error.params)
+
+
+def command_words(value: tuple[str, str]) -> str:
+    """`/table start` with the names of the language in force (options as `name:value`, names translated)."""
+    path, options = value
+    names = " ".join(p_("command name", part) for part in path.split())
+    shown = " ".join(_option_words(part) for part in options.split()) if options else ""
+    return f"`/{names}{' ' + shown if shown else ''}`"
+
+
+def _option_words(part: str) -> str:
+    name, colon, rest = part.partition(":")
+    return f"{p_('option name', name)}{colon}{rest}" if colon else part
+
+
+register_word("player", lambda user_id: f"<@{user_id}>")
+register_word("command", command_words)
 
 
 # -- slash commands -------------------------------------------------------------------------------------------------

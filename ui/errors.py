@@ -14,7 +14,9 @@ from discord import app_commands
 
 from engine.errors import GameError
 from engine.text import ECHO, shorten
+from render import i18n
 from render.common import error_embed
+from render.i18n import _
 from ui.custom_ids import offered
 from ui.permissions import require_in_bounds
 from ui.types import Interaction
@@ -33,24 +35,26 @@ def note_change(interaction: discord.Interaction) -> None:
 
 
 def describe(error: BaseException) -> tuple[str, str | None]:
-    """(message, hint) for a user; logs and returns a generic text for bugs."""
+    """(message, hint) for a user, in their language; logs and returns a generic text for bugs."""
     if isinstance(error, GameError):
-        return error.message, error.hint
+        return i18n.refusal(error)
     if isinstance(error, app_commands.MissingPermissions):
         needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
-        return f"You need the {needed} permission for that.", "Ask a moderator of this server."
+        return _("You need the {permission} permission for that.", permission=needed), \
+            _("Ask a moderator of this server.")
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That command only works in a server channel.", "Run it in the channel where you play."
+        return _("That command only works in a server channel."), _("Run it in the channel where you play.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return "Slow down a little.", f"Try again in {error.retry_after:.0f} s."
+        return _("Slow down a little."), _("Try again in {seconds} s.", seconds=f"{error.retry_after:.0f}")
     if isinstance(error, app_commands.TransformerError):
-        return f"{shorten(str(error.value), ECHO)!r} is not a valid value here.", "Pick one of the suggested values."
+        return _("{value} is not a valid value here.", value=repr(shorten(str(error.value), ECHO))), \
+            _("Pick one of the suggested values.")
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that command here.", None
+        return _("You can't use that command here."), None
     if isinstance(error, app_commands.CommandNotFound):
-        return "That command no longer exists.", "Discord may still show an old list; try again in a minute."
+        return _("That command no longer exists."), _("Discord may still show an old list; try again in a minute.")
     log.error("unexpected error", exc_info=error)
-    return "Something went wrong on our side.", None
+    return _("Something went wrong on our side."), None
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -59,8 +63,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     message, hint = describe(error)
     if not isinstance(error, (GameError, app_commands.AppCommandError)):
         changed = interaction.extras.get(_CHANGED, False)
-        hint = ("Your move was saved, but showing it failed: use the game's `show` command to see the table."
-                if changed else "Nothing was changed. Please try again; if it keeps happening, tell the bot's host.")
+        hint = (_("Your move was saved, but showing it failed: use the game's `show` command to see the table.")
+                if changed else _("Nothing was changed. Please try again; if it keeps happening, tell the bot's host."))
     embed = error_embed(message, hint)
     try:
         if interaction.response.is_done():
