@@ -30,6 +30,7 @@ from storage.backend import Backend, open_database
 from storage.command_sync import payload_hash, remember_synced, synced_hash
 from storage.database import PageCheck, checked_at_start
 from storage.games import REQUEST, Request
+from storage.preferences import Preferences
 from ui.errors import install_error_handler
 from ui.live_panel import track_newest
 
@@ -105,6 +106,7 @@ class ChaosTable(commands.Bot):
 
     db: Backend
     games: GameStore
+    preferences: Preferences
     uno_board: BoardKeeper
     uno_timers: TurnTimers
     ginjontan_timers: GinjontanTimers
@@ -193,6 +195,7 @@ class ChaosTable(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await open_database(self.settings.database_url, path=self.settings.database_path)
         self.games = GameStore(self.db)
+        self.preferences = Preferences(self.db)
         await self.games.repair(GAME_KINDS, owned=self.owns_guild)
         offload.use_processes(self.settings.picture_workers)
         install_error_handler(self)

@@ -75,6 +75,18 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.warning("could not tell the user about an error", exc_info=True)
 
 
+async def speak_the_channel_s_language(interaction: discord.Interaction) -> None:
+    """The channel's language (or the server's), when /settings gave one, replaces the player's for this
+    interaction (bot.py set the player's own)."""
+    preferences = getattr(interaction.client, "preferences", None)
+    if preferences is None:
+        return
+    language = await preferences.get("channel", interaction.channel_id, "language") or \
+        await preferences.get("server", interaction.guild_id, "language")
+    if language:
+        i18n.set_language(language)
+
+
 def install_error_handler(bot: ChaosTable) -> None:
     @bot.tree.error
     async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -82,6 +94,7 @@ def install_error_handler(bot: ChaosTable) -> None:
 
     async def within_bounds(interaction: discord.Interaction) -> bool:
         try:
+            await speak_the_channel_s_language(interaction)
             require_in_bounds(interaction)
         except GameError as error:
             await report_error(interaction, error)
@@ -105,6 +118,7 @@ class ReportsErrors:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            await speak_the_channel_s_language(interaction)
             if self.refusal is not None:
                 raise self.refusal
             offered(cast(Any, self).item)  # the DynamicItem's item

@@ -114,3 +114,22 @@ def require_in_bounds(interaction: discord.Interaction) -> None:
             unit = " characters long" if isinstance(value, str) else ""
             raise IllegalMove(f"`{bound.display_name}` must be {bounds}{unit}.",
                               "Nothing was changed; try a value in that range.", code="out_of_bounds")
+
+
+async def is_server_manager(interaction: discord.Interaction) -> bool:
+    """Manage Server, or the role the server named for it (/settings, `manager_role`)."""
+    permissions = getattr(interaction, "permissions", None)
+    if permissions is not None and permissions.manage_guild:
+        return True
+    preferences = interaction.client.preferences  # type: ignore[attr-defined]
+    role = await preferences.get("server", interaction.guild_id, "manager_role")
+    roles = getattr(interaction.user, "roles", ())
+    return role is not None and any(r.id == int(role) for r in roles)
+
+
+async def require_server_manager(interaction: discord.Interaction, action: str) -> None:
+    """For what the whole server shares (its decks, seasons, house rules): Manage Server or the managers' role."""
+    if not await is_server_manager(interaction):
+        raise NotAllowed(f"Only someone with Manage Server (or the server's manager role) can {action}.",
+                         "Ask a server manager, or ask them to name your role with `/settings manager_role`.",
+                         code="not_server_manager")
