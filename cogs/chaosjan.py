@@ -15,6 +15,7 @@ from engine.chaosjan.moves import Drew, EndEffect, Next, Pass, Play, UseCatalogu
 from engine.chaosjan.options import ChaosOptions
 from engine.chaosjan.rules import hand_cards
 from engine.chaosjan.state import AutoMode, Phase
+from engine.commitment import new_salt
 from engine.deck import MAX_FILE_BYTES, DeckError
 from engine.errors import IllegalMove
 from engine.seeds import new_seed, parse_seed
@@ -70,7 +71,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
             require_seated(interaction, record.state.players)
         options = ChaosOptions(hypers, negates, modifier_on, first_hand_draw, applies_ends_with_hand)
         move = ChaosStart(load_shipped(), new_seed() if seed is None else parse_seed(seed), options,
-                          seed_chosen=seed is not None)
+                          seed_chosen=seed is not None, salt=new_salt())
         await flows.post_panel(interaction, (await flows.apply(interaction, move, seated=False)).game)
 
     @app_commands.command(name="import", description="Play your group's own cards: a JSON or TOML catalogue (host).")

@@ -16,6 +16,7 @@ from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, check, sco
 from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
 from engine.chroma.tiles import Chroma, Tile, parse_melds, parse_tiles
 from engine.chroma.waits import analyse
+from engine.commitment import new_salt
 from engine.errors import IllegalMove
 from engine.seeds import new_seed
 from engine.table import TABLE, HandValue, Ron, TableOptions, TableState, Tsumo, Win
@@ -23,6 +24,7 @@ from render import chroma as render
 from render import chroma_pictures as pictures
 from render import offload
 from render import table as table_render
+from render.fairness import add_commitment
 from render.offload import Drawing
 from ui import pictures as replies
 from ui.custom_ids import custom_id, number, parsed
@@ -263,7 +265,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         host = table.state.host if table else (record.state.host if record else None)
         require_manager(interaction, host, "change this channel's chroma rules")
         if record is None:
-            fresh = new_state(interaction.user.id, new_seed())
+            fresh = new_state(interaction.user.id, new_seed(), salt=new_salt())
             CHROMA.apply(fresh, make_move(fresh))  # a refused change stores nothing, not even the first rules
             record = await store.start(require_channel(interaction), CHROMA, fresh, guild_id=interaction.guild_id,
                                        actor_id=interaction.user.id)
@@ -271,7 +273,8 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         result = await store.apply(require_channel(interaction), CHROMA, move, actor_id=interaction.user.id)
         note_change(interaction)
         title = render.event_title(result.game.state, result.events)
-        await interaction.response.send_message(embed=render.abilities_embed(result.game.state.rules, title=title))
+        embed = render.abilities_embed(result.game.state.rules, title=title)
+        await interaction.response.send_message(embed=add_commitment(embed, result.game.state.seal, "chroma"))
 
     @app_commands.command(name="rules", description="Choose each chroma's ability and the options (host/managers).")
     @app_commands.describe(silver="Ability of silver 3*m 3*p 3*s", gold="Ability of gold 5*m 5*p 5*s",

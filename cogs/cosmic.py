@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.commitment import new_salt
 from engine.cosmic import ChomboPenalty, Owed
 from engine.deck import MAX_FILE_BYTES, DeckError, load_shipped, parse_file, shipped
 from engine.errors import IllegalMove
@@ -29,6 +30,7 @@ from engine.text import ECHO, shorten
 from render import cosmic as render
 from render.table import describe_events, table_embed
 from storage.games import GameRecord
+from ui import fairness
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
 from ui.permissions import channel_to_post, require_channel, require_manager, require_seated
@@ -110,7 +112,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
                     chombo: Literal["mangan", "none"] = "mangan") -> None:
         record = await _table(interaction)
         require_seated(interaction, record.state.players)
-        move = CosmicStart(load_shipped(deck), seed=new_seed(), chombo=ChomboPenalty(chombo))
+        move = CosmicStart(load_shipped(deck), seed=new_seed(), chombo=ChomboPenalty(chombo), salt=new_salt())
         result = await _apply(interaction, move)
         await interaction.response.send_message(embed=render.status_embed(result.game.state))
 
@@ -124,6 +126,11 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         owed = render.owed_by_roll(result.game.state)
         view = PayButton.buttons(result.game.state, [owed] if owed else [])
         await interaction.response.send_message(**render.roll_message(result.game.state, result.events), view=view)
+
+    @app_commands.command(name="rolls", description="Every roll of the deck, each face's count beside a fair "
+                                                    "die's, and how likely that spread is.")
+    async def rolls(self, interaction: Interaction) -> None:
+        await fairness.rolls(interaction)
 
     @app_commands.command(name="status", description="Active Modifier, Events in effect, counts and roll costs.")
     async def status(self, interaction: Interaction) -> None:

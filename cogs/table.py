@@ -31,6 +31,7 @@ from engine.table import (
 )
 from render import chaosjan as render_chaosjan
 from render import table as render
+from render.i18n import _
 from storage.errors import NewGameStarted, NothingToUndo
 from storage.games import GameRecord, MoveResult
 from storage.results import leaderboard
@@ -320,6 +321,9 @@ class Table(commands.GroupCog, group_name="table",
             note_change(interaction)
             seed = ("\n⚠️ CHAOS;JAN's seed was shown when the table ended: anyone may know the cards to come."
                     if reopened.game.state.chaosjan is not None else "")
+            if reopened.game.state.cosmic is not None and reopened.game.state.cosmic.seal is not None:
+                seed += "\n" + _("⚠️ The Cosmic Deck's seed was revealed when the table ended: anyone may know the "
+                                  "rolls and cards to come.")
             await _undone(interaction, reopened.game, "the end of the table: it is open again, and its results no "
                                                       f"longer count on the leaderboard{seed}")
             return

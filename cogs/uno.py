@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.commitment import new_salt
 from engine.errors import IllegalMove
 from engine.seeds import new_seed, parse_seed
 from engine.uno.cards import CARDS, Face, parse_colour, parse_face
@@ -19,6 +20,7 @@ from engine.uno.options import MAX_TIMER, PRESETS
 from engine.uno.rules import UNO, new_lobby, standings
 from engine.uno.state import Phase, UnoState
 from render import uno as render
+from render.fairness import add_reveal
 from storage.results import leaderboard
 from ui import pictures
 from ui import uno as flows
@@ -86,7 +88,7 @@ class Uno(commands.GroupCog, group_name="uno",
         if interaction.user.bot:
             raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
         state = new_lobby(interaction.user.id, PRESETS[preset], new_seed() if seed is None else parse_seed(seed),
-                          interaction.user.display_name, timer=timer, seed_chosen=seed is not None)
+                          interaction.user.display_name, timer=timer, seed_chosen=seed is not None, salt=new_salt())
         channel_id = require_channel(interaction)
         if timer:
             await self.bot.uno_timers.require_room(interaction.guild_id, None if thread else channel_id)
@@ -235,8 +237,9 @@ class Uno(commands.GroupCog, group_name="uno",
         async with self.bot.uno_board.hold(channel_id):
             done = await self.bot.games.finish(channel_id, UNO, actor_id=interaction.user.id)
             note_change(interaction)
+            embed = add_reveal(render.standings_embed(standings(done.state)), [("uno", done.state.seal)], "uno")
             await flows.announce(interaction, done, "The Uno game in this channel is over. `/uno new` starts another.",
-                                 render.standings_embed(standings(done.state)))
+                                 embed)
 
     @app_commands.command(name="leaderboard", description="This server's results over all won Uno games.")
     async def leaderboard(self, interaction: Interaction) -> None:

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.base import Event
+from engine.commitment import Seal, seal
 from engine.deck import Card, CardType, Deck, Lasts, deck_from_dict
 
 BASE_COST = 1000
@@ -52,6 +53,8 @@ class CosmicState:
     dice_rolled: int = 0
     shuffles: int = 0
     owed: tuple[Owed, ...] = ()  # revealed cards whose payment waits for its button, this hand
+    salt: str | None = None  # hides the seed in the commitment `/cosmic start` posts (engine/commitment.py)
+    first_seed: int | None = None  # the seed of `/cosmic start` once an imported deck shuffles from one derived from it
 
     def to_dict(self) -> dict[str, Any]:
         return {"deck": self.deck.to_dict(), "library": list(self.library), "rolls": list(self.rolls),
@@ -59,7 +62,9 @@ class CosmicState:
                 "active_revealer": self.active_revealer,
                 "in_effect": [{"card": e.card, "revealer": e.revealer} for e in self.in_effect],
                 "dead": list(self.dead), "chombo": self.chombo.value, "dice_rolled": self.dice_rolled,
-                "shuffles": self.shuffles, "owed": [asdict(o) for o in self.owed]}
+                "shuffles": self.shuffles, "owed": [asdict(o) for o in self.owed]} | (
+            {} if self.salt is None else {"salt": self.salt}) | (
+            {} if self.first_seed is None else {"first_seed": self.first_seed})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CosmicState:
@@ -68,7 +73,14 @@ class CosmicState:
                    active_revealer=data["active_revealer"],
                    in_effect=tuple(InEffect(**e) for e in data["in_effect"]), dead=tuple(data["dead"]),
                    chombo=ChomboPenalty(data["chombo"]), dice_rolled=data["dice_rolled"], shuffles=data["shuffles"],
-                   owed=tuple(Owed(**o) for o in data.get("owed", ())))
+                   owed=tuple(Owed(**o) for o in data.get("owed", ())), salt=data.get("salt"),
+                   first_seed=data.get("first_seed"))
+
+    @property
+    def seal(self) -> Seal | None:
+        """The seed and salt behind the commitment `/cosmic start` posted (None for a deck stored before them).
+        Every shuffle and roll follows from that seed, an imported deck's too."""
+        return seal(self.seed if self.first_seed is None else self.first_seed, self.salt)
 
     @property
     def active_card(self) -> Card | None:
@@ -86,9 +98,10 @@ def roll_cost(rolls_before: int) -> int:
     return BASE_COST * 2**rolls_before
 
 
-def start(deck: Deck, seats: int, seed: int, chombo: ChomboPenalty = ChomboPenalty.MANGAN) -> CosmicState:
+def start(deck: Deck, seats: int, seed: int, chombo: ChomboPenalty = ChomboPenalty.MANGAN,
+          salt: str | None = None) -> CosmicState:
     state = CosmicState(deck=deck, library=tuple(c.id for c in deck.cards), rolls=(0,) * seats, seed=seed,
-                        chombo=chombo)
+                        chombo=chombo, salt=salt)
     return _shuffle_library(state, state.library)
 
 
@@ -157,5 +170,6 @@ def reshuffle(state: CosmicState) -> CosmicState:
 
 def with_deck(state: CosmicState, deck: Deck) -> CosmicState:
     """A new deck: Library shuffled from it, everything else about the old deck cleared; roll counts kept."""
-    return replace(start(deck, len(state.rolls), state.seed + state.shuffles, state.chombo), rolls=state.rolls,
-                   dead=state.dead)
+    first = state.seed if state.first_seed is None else state.first_seed
+    return replace(start(deck, len(state.rolls), state.seed + state.shuffles, state.chombo, state.salt),
+                   rolls=state.rolls, dead=state.dead, first_seed=None if state.salt is None else first)

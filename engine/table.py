@@ -257,6 +257,7 @@ class CosmicStart:
     deck: Deck
     seed: int
     chombo: ChomboPenalty = ChomboPenalty.MANGAN
+    salt: str | None = None  # hides the seed in the commitment the start posts (engine/commitment.py)
 
 
 @dataclass(frozen=True)
@@ -299,6 +300,7 @@ class ChaosStart:
     seed: int
     options: ChaosOptions = field(default_factory=ChaosOptions)
     seed_chosen: bool = False
+    salt: str | None = None  # hides the seed in the commitment the panel posts (engine/commitment.py)
 
 
 Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | AbortiveDraw | SetPoints
@@ -313,10 +315,12 @@ def move_to_dict(move: Move) -> dict[str, Any]:
     if isinstance(move, ChaosStart):
         return {"type": "chaosstart", "catalogue": move.catalogue.name, "seed": move.seed,
                 "options": move.options.to_dict(), "seed_chosen": move.seed_chosen,
-                "cards": move.catalogue.to_dict()}
+                "cards": move.catalogue.to_dict()} | ({} if move.salt is None else {"salt": move.salt})
     if isinstance(move, CosmicStart | NewDeck):
-        data = {f.name: getattr(move, f.name) for f in fields(move)} | {"deck": move.deck.name,
-                                                                       "cards": move.deck.to_dict()}
+        data = {f.name: getattr(move, f.name) for f in fields(move) if f.name != "salt"} | {
+            "deck": move.deck.name, "cards": move.deck.to_dict()}
+        if isinstance(move, CosmicStart) and move.salt is not None:
+            data["salt"] = move.salt
     else:
         data = asdict(move)
     return {"type": type(move).__name__.lower(), **data}
@@ -344,12 +348,13 @@ def move_from_dict(data: dict[str, Any]) -> Move:
     if cls is Draw:
         return Draw(tuple(fields_["tenpai"]))
     if cls is CosmicStart:
-        return CosmicStart(deck_from_dict(fields_["cards"]), fields_["seed"], ChomboPenalty(fields_["chombo"]))
+        return CosmicStart(deck_from_dict(fields_["cards"]), fields_["seed"], ChomboPenalty(fields_["chombo"]),
+                           fields_.get("salt"))
     if cls is NewDeck:
         return NewDeck(deck_from_dict(fields_["cards"]))
     if cls is ChaosStart:
         return ChaosStart(Catalogue.from_dict(fields_["cards"]), fields_["seed"],
-                          ChaosOptions.from_dict(fields_["options"]), fields_["seed_chosen"])
+                          ChaosOptions.from_dict(fields_["options"]), fields_["seed_chosen"], fields_.get("salt"))
     return cls(**fields_)  # type: ignore[no-any-return]
 
 
@@ -704,7 +709,7 @@ def _cosmic_start(state: TableState, move: CosmicStart) -> tuple[TableState, lis
     if state.cosmic is not None:
         raise IllegalMove("This table already has a Cosmic Deck.",
                           "Use `/cosmic reshuffle` to shuffle it, or `/cosmic import` to play another deck.")
-    deck = cosmic.start(move.deck, len(state.seats), move.seed, move.chombo)
+    deck = cosmic.start(move.deck, len(state.seats), move.seed, move.chombo, move.salt)
     return replace(state, cosmic=deck), [{"type": "cosmic_started", "deck": move.deck.name,
                                           "cards": len(deck.library)}]
 
@@ -848,7 +853,7 @@ def _chaos_start(state: TableState, move: ChaosStart) -> tuple[TableState, list[
                           "first round (1.2a, 5.1d, 5.2d).", "End this table with `/table end`, start another with "
                           "`/table start`, then `/chaosjan new` before its first hand.", code="table_started")
     chaos = replace(chaosjan.new_game(move.catalogue, move.options, state.players, state.host, move.seed, state.dealer),
-                    seed_chosen=move.seed_chosen)
+                    seed_chosen=move.seed_chosen, salt=move.salt)
     return replace(state, chaosjan=chaos), [{"type": "chaosjan_started", "catalogue": move.catalogue.name}]
 
 

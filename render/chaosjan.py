@@ -15,6 +15,7 @@ from engine.chaosjan.catalogue import Card, CardType, Catalogue, Lasts
 from engine.chaosjan.rules import hand_cards, hyper_effect
 from engine.chaosjan.state import AutoMode, ChaosState, Phase, Window
 from engine.table import TableState, chaos_table
+from render import fairness
 from render.common import COLOUR_INFO, mention, seed_lines, shorten
 from render.events import Wording, shown_elsewhere
 
@@ -323,6 +324,7 @@ def _seed_field(embed: discord.Embed, state: ChaosState) -> None:
     lines = seed_lines(state.seed, chosen=state.seed_chosen, over=False, command="/chaosjan new")
     if lines:
         embed.add_field(name="Seed", value="\n".join(lines), inline=False)
+    fairness.add_commitment(embed, state.seal, "chaosjan")  # the game ends with the table (its standings reveal it)
 
 
 def choice_options(cards: tuple[Card, ...], chosen: tuple[str, ...]) -> list[discord.SelectOption]:

@@ -15,7 +15,7 @@ from engine.chroma.waits import WaitsReport
 from engine.table import Payment
 from render.chroma_pictures import hand_png
 from render.common import COLOUR_INFO, COLOUR_OK
-from render.events import Wording
+from render.events import Wording, shown_elsewhere
 from render.offload import Drawing
 
 COLOUR_CHROMA = discord.Colour.from_rgb(212, 175, 55)
@@ -24,6 +24,7 @@ HAND_PICTURE = "hand.png"
 WORDING = Wording("chroma", {
     "rules": lambda s, e: "Chroma rules changed",
     "shuffle": lambda s, e: "Chroma abilities dealt for the next hanchan",
+    "reseeded": shown_elsewhere,  # /verify's reveal says it, with the new commitment
 })
 
 

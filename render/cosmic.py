@@ -9,6 +9,7 @@ import discord
 from engine.cosmic import Owed, roll_cost
 from engine.deck import Card, CardType, Deck, Lasts
 from engine.table import TableState, require_cosmic
+from render import fairness
 from render.common import COLOUR_INFO, mention
 from render.table import describe_event
 
@@ -98,6 +99,7 @@ def status_embed(state: TableState) -> discord.Embed:
                       + (" (dead hand)" if seat.player in deck.dead else "")
                       for seat, n in zip(state.seats, deck.rolls, strict=True))
     embed.add_field(name="Rolls this hand", value=rolls, inline=False)
+    fairness.add_commitment(embed, deck.seal, "cosmic")
     embed.set_footer(text=f"Library: {len(deck.library)} · Discards: {len(deck.discards)}")
     return embed
 

@@ -12,6 +12,7 @@ from engine.ginjontan.options import RESERVE, RESERVE_CAP
 from engine.ginjontan.rules import TASK_TEXT, standings
 from engine.ginjontan.scoring import HandAdvice, HandScore, score_hand
 from engine.ginjontan.state import GinjontanState, Phase
+from render import fairness
 from render.common import COLOUR_INFO, COLOUR_OK, mention, seed_lines
 from render.events import Wording, shown_elsewhere
 
@@ -194,10 +195,14 @@ def lobby_embed(state: GinjontanState) -> discord.Embed:
 
 
 def _seed_field(embed: discord.Embed, state: GinjontanState, *, over: bool = False) -> None:
-    lines = seed_lines(state.seed, chosen=state.seed_chosen, over=over or state.phase is Phase.OVER,
-                       command="/ginjontan new")
+    over = over or state.phase is Phase.OVER
+    lines = seed_lines(state.seed, chosen=state.seed_chosen, over=over, command="/ginjontan new")
     if lines:
         embed.add_field(name="Seed", value="\n".join(lines), inline=False)
+    if over:
+        fairness.add_reveal(embed, [("ginjontan", state.seal)], "ginjontan")
+    elif state.phase is Phase.LOBBY:  # posted before the deal, and kept once the game starts
+        fairness.add_commitment(embed, state.seal, "ginjontan")
 
 
 def status_embed(state: GinjontanState) -> discord.Embed:
@@ -252,7 +257,8 @@ def final_embed(state: GinjontanState) -> discord.Embed:
 def ended_text(state: GinjontanState) -> str:
     """`/ginjontan end`: the game stops; its seed is no secret any more."""
     return "\n".join(["The Gin-jon-tan game in this channel is over (not rated). `/ginjontan new` starts another.",
-                      *seed_lines(state.seed, chosen=False, over=True, command="/ginjontan new")])
+                      *seed_lines(state.seed, chosen=False, over=True, command="/ginjontan new"),
+                      *fairness.reveal_lines([("ginjontan", state.seal)], "ginjontan")])
 
 
 def hand_text(state: GinjontanState, player: int) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from engine.table import Kazoe, TableState, standings
+from render import fairness
 from render.chaosjan import WORDING as CHAOSJAN
 from render.common import COLOUR_INFO, COLOUR_OK, mention, seed_lines
 from render.common import leaderboard_embed as common_leaderboard
@@ -246,6 +247,10 @@ def standings_embed(state: TableState, final: tuple[list[float], str] | None = N
     if state.chaosjan is not None and not preview:  # the game may go on: its seed stays secret until it is over
         embed.add_field(name="CHAOS;JAN seed", value="\n".join(seed_lines(
             state.chaosjan.seed, chosen=state.chaosjan.seed_chosen, over=True, command="/chaosjan new")))
+    if not preview:
+        seals = [("cosmic", None if state.cosmic is None else state.cosmic.seal),
+                 ("chaosjan", None if state.chaosjan is None else state.chaosjan.seal)]
+        fairness.add_reveal(embed, seals, "cosmic" if state.cosmic is not None else "chaosjan")
     rule = f" · {final[1]}" if final else ""
     stored = "stored for /table leaderboard once confirmed" if preview else "stored for /table leaderboard"
     embed.set_footer(text=f"{state.hands_played} hands played{rule} · {stored}")

@@ -11,6 +11,7 @@ from engine.uno.legal import Options, PlayKind
 from engine.uno.options import CLASSIC
 from engine.uno.rules import options, waiting_on
 from engine.uno.state import Phase, UnoState
+from render import fairness
 from render.common import COLOUR_INFO, mention, seed_lines
 from render.common import leaderboard_embed as common_leaderboard
 from render.events import Wording
@@ -237,6 +238,10 @@ def _seed_field(embed: discord.Embed, state: UnoState) -> None:
     lines = seed_lines(state.seed, chosen=state.seed_chosen, over=state.phase is Phase.OVER, command="/uno new")
     if lines:
         embed.add_field(name="Seed", value="\n".join(lines), inline=False)
+    if state.phase is Phase.OVER:
+        fairness.add_reveal(embed, [("uno", state.seal)], "uno")
+    elif state.phase is Phase.LOBBY or (state.round == 1 and not state.plays):  # the lobby and the deal
+        fairness.add_commitment(embed, state.seal, "uno")
 
 
 # -- the hand ---------------------------------------------------------------------------------------------

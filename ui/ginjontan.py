@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 
+from engine.commitment import new_salt
 from engine.errors import IllegalMove
 from engine.ginjontan.cards import FULL_SET_SIZE, card, sort_key
 from engine.ginjontan.moves import (
@@ -364,7 +365,7 @@ async def new(interaction: Interaction, options: GinjontanOptions, seed: int | N
     if interaction.user.bot:
         raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
     state = new_lobby(interaction.user.id, options, new_seed() if seed is None else seed,
-                      interaction.user.display_name, seed_chosen=seed is not None, timer=timer)
+                      interaction.user.display_name, seed_chosen=seed is not None, timer=timer, salt=new_salt())
     bot = interaction.client
     if not thread:
         async with posting(interaction):

@@ -135,7 +135,7 @@ def _use_catalogue(state: ChaosState, table: Table, move: UseCatalogue) -> Resul
         raise IllegalMove("The decks are already built from this catalogue (5.1d, 5.2d).",
                           "Import a catalogue before the last player finishes choosing.", code="game_started")
     fresh = replace(new_game(move.catalogue, state.options, state.players, state.host, state.seed, state.active),
-                    seed_chosen=state.seed_chosen)
+                    seed_chosen=state.seed_chosen, salt=state.salt)
     return fresh, table, [{"type": "catalogue", "name": move.catalogue.name, "cards": len(move.catalogue.cards)}]
 
 

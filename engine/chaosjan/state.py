@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.chaosjan.catalogue import Card, CardType, Catalogue, Colour, Lasts
 from engine.chaosjan.options import ChaosOptions
+from engine.commitment import Seal, seal
 from engine.errors import NotSeated
 
 
@@ -131,6 +132,12 @@ class ChaosState:
     shuffles: int = 0
     hands_begun: int = 0
     seed_chosen: bool = False  # shuffled from a seed a player gave (said publicly: they know every hand)
+    salt: str | None = None  # hides the seed in the commitment the panel posts (engine/commitment.py)
+
+    @property
+    def seal(self) -> Seal | None:
+        """The seed and salt behind the commitment the panel shows (None for a game stored before them)."""
+        return seal(self.seed, self.salt)
 
     # -- reading --------------------------------------------------------------------------------------------
 
@@ -208,7 +215,7 @@ class ChaosState:
             "priority": None if self.priority is None else _priority_dict(self.priority),
             "doubles": self.doubles, "pass_modes": [m.value for m in self.autopass], "shuffles": self.shuffles,
             "hands_begun": self.hands_begun, "seed_chosen": self.seed_chosen,
-        }
+        } | ({} if self.salt is None else {"salt": self.salt})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ChaosState:
@@ -226,7 +233,7 @@ class ChaosState:
             draw_waits=data.get("draw_waits", False),
             priority=None if data["priority"] is None else _priority_from(data["priority"]),
             doubles=data["doubles"], autopass=_modes(data), shuffles=data["shuffles"],
-            hands_begun=data["hands_begun"], seed_chosen=data.get("seed_chosen", False),
+            hands_begun=data["hands_begun"], seed_chosen=data.get("seed_chosen", False), salt=data.get("salt"),
         )
 
     def with_hand(self, seat: int, hand: tuple[int, ...]) -> ChaosState:

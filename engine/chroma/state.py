@@ -1,6 +1,10 @@
 """A channel's Chroma-jong settings as a game the storage layer keeps: its rules (which ability each chroma has,
 the seed's alternatives) and the shuffles that deal the abilities at random for the next hanchan
-(seed 002, "Modifications"). Shuffles come from a seed held in the state, so they replay."""
+(seed 002, "Modifications"). Shuffles come from a seed held in the state, so they replay.
+
+The settings never end, so their seed is revealed on request (`/verify game:chroma`, issue 21): the reveal is a
+`Reseed` move that puts a fresh seed and salt in the state, so the shuffles after it stay unpredictable and have a
+commitment of their own."""
 
 from __future__ import annotations
 
@@ -10,7 +14,9 @@ from typing import Any
 
 from engine.base import Event, GameKind
 from engine.chroma.rules import ChromaRules
+from engine.commitment import Seal, commitment, seal
 from engine.errors import IllegalMove
+from engine.text import command
 
 KIND = "chroma"
 
@@ -21,14 +27,27 @@ class ChromaState:
     rules: ChromaRules = field(default_factory=ChromaRules)
     seed: int = 0
     shuffles: int = 0
+    salt: str | None = None  # hides the seed in the commitment the channel's messages show (engine/commitment.py)
+    sealed_at: int = 0  # `shuffles` when this seed and salt came: the shuffles a reveal would show are the later ones
 
     def to_dict(self) -> dict[str, Any]:
-        return {"host": self.host, "rules": self.rules.to_dict(), "seed": self.seed, "shuffles": self.shuffles}
+        return {"host": self.host, "rules": self.rules.to_dict(), "seed": self.seed, "shuffles": self.shuffles} | (
+            {} if self.salt is None else {"salt": self.salt, "sealed_at": self.sealed_at})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ChromaState:
         return cls(host=data["host"], rules=ChromaRules.from_dict(data["rules"]), seed=data["seed"],
-                   shuffles=data["shuffles"])
+                   shuffles=data["shuffles"], salt=data.get("salt"), sealed_at=data.get("sealed_at", 0))
+
+    @property
+    def seal(self) -> Seal | None:
+        """The seed and salt behind the commitment shown now (None for settings stored before them)."""
+        return seal(self.seed, self.salt)
+
+    @property
+    def sealed_shuffles(self) -> int:
+        """Shuffles dealt from the current seed."""
+        return self.shuffles - self.sealed_at
 
 
 @dataclass(frozen=True)
@@ -41,11 +60,19 @@ class Shuffle:
     pass
 
 
-Move = SetRules | Shuffle
+@dataclass(frozen=True)
+class Reseed:
+    """The seed so far is revealed: later shuffles come from this seed and salt."""
+
+    seed: int
+    salt: str
 
 
-def new_state(host: int, seed: int, rules: ChromaRules | None = None) -> ChromaState:
-    return ChromaState(host=host, rules=rules or ChromaRules(), seed=seed)
+Move = SetRules | Shuffle | Reseed
+
+
+def new_state(host: int, seed: int, rules: ChromaRules | None = None, salt: str | None = None) -> ChromaState:
+    return ChromaState(host=host, rules=rules or ChromaRules(), seed=seed, salt=salt)
 
 
 def apply(state: ChromaState, move: Move) -> tuple[ChromaState, list[Event]]:
@@ -60,6 +87,13 @@ def apply(state: ChromaState, move: Move) -> tuple[ChromaState, list[Event]]:
         rules = replace(state.rules, abilities=tuple(zip(chromas, abilities, strict=True)))
         return (replace(state, rules=rules, shuffles=state.shuffles + 1),
                 [{"type": "shuffle", "abilities": {c.value: a.value for c, a in rules.abilities}}])
+    if isinstance(move, Reseed):
+        if state.salt is not None and not state.sealed_shuffles:
+            raise IllegalMove("No shuffle has been dealt from this channel's seed since it was last revealed: there "
+                              "is nothing to reveal.", "Deal the abilities with {shuffle} first.",
+                              code="nothing_to_reveal", shuffle=command("chroma shuffle"))
+        return (replace(state, seed=move.seed, salt=move.salt, sealed_at=state.shuffles),
+                [{"type": "reseeded", "commitment": commitment(move.seed, move.salt)}])
     raise IllegalMove("That isn't a chroma settings change.", "Use /chroma rules or /chroma shuffle.")
 
 
@@ -74,6 +108,8 @@ def move_from_dict(data: dict[str, Any]) -> Move:
         return SetRules(ChromaRules.from_dict(data["rules"]))
     if data["type"] == "shuffle":
         return Shuffle()
+    if data["type"] == "reseed":
+        return Reseed(data["seed"], data["salt"])
     raise ValueError(f"not a chroma move: {data['type']!r}")
 
 

@@ -169,9 +169,10 @@ class _Game:
 # -- starting ----------------------------------------------------------------------------------------------------
 
 def new_lobby(host: int, options: GinjontanOptions, seed: int, name: str = "", *,
-              seed_chosen: bool = False, timer: int = 0) -> GinjontanState:
+              seed_chosen: bool = False, timer: int = 0, salt: str | None = None) -> GinjontanState:
+    """`salt`: hides the seed in the commitment the lobby posts (engine/commitment.py)."""
     return GinjontanState(options=options, host=host, seed=seed, seats=(Seat(host, name),), seed_chosen=seed_chosen,
-                          timer=check_timer(timer))
+                          timer=check_timer(timer), salt=salt)
 
 
 def new_game(options: GinjontanOptions, players: list[int] | tuple[int, ...], seed: int,

@@ -14,6 +14,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
+from engine.commitment import Seal, seal
 from engine.ginjontan.cards import FULL_SET_SIZE
 from engine.ginjontan.options import GinjontanOptions
 
@@ -144,6 +145,12 @@ class GinjontanState:
     moves: int = 0
     seed_chosen: bool = False  # dealt from a seed a player gave (said publicly: they know every hand)
     timer: int = 0  # seconds the game waits before the bot answers for absent players; 0: off
+    salt: str | None = None  # hides the seed in the commitment the lobby posts (engine/commitment.py)
+
+    @property
+    def seal(self) -> Seal | None:
+        """The seed and salt behind the commitment the lobby posted (None for a game stored before them)."""
+        return seal(self.seed, self.salt)
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -220,7 +227,7 @@ def state_to_dict(state: GinjontanState) -> dict[str, Any]:
         "calls_in_row": state.calls_in_row, "ask": None if state.ask is None else asdict(state.ask),
         "last_round": None if state.last_round is None else asdict(state.last_round), "moves": state.moves,
         "seed_chosen": state.seed_chosen, "timer": state.timer,
-    }
+    } | ({} if state.salt is None else {"salt": state.salt})
 
 
 def state_from_dict(data: dict[str, Any]) -> GinjontanState:
@@ -242,5 +249,5 @@ def state_from_dict(data: dict[str, Any]) -> GinjontanState:
         duel_index=data["duel_index"], duel=duel, waiting=_tuples(data["waiting"]), turn=data["turn"],
         calls_in_row=data["calls_in_row"], ask=None if ask is None else Ask(**{k: _tuples(v) for k, v in ask.items()}),
         last_round=None if last is None else RoundResult(last["round"], tuple(last["lines"])), moves=data["moves"],
-        seed_chosen=data.get("seed_chosen", False), timer=data.get("timer", 0),
+        seed_chosen=data.get("seed_chosen", False), timer=data.get("timer", 0), salt=data.get("salt"),
     )

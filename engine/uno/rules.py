@@ -353,6 +353,7 @@ class _Game:
             stacks=tuple(self.stacks), trades=tuple(self.trades), shift=self.shift, prompt=self.prompt,
             drawn=self.drawn, plays=self.plays, last_player=self.last_player, round=self.round, winners=self.winners,
             reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer, seed_chosen=self.state.seed_chosen,
+            salt=self.state.salt,
             _index=self._index if self._index is not None else {x.player: i for i, x in enumerate(seats)},
             closing=closing, finished=self.phase is _OVER, _options={}, _moves={},
         )
@@ -651,9 +652,10 @@ def _shuffle(rng: random.Random, cards: list[int]) -> None:
 # -- starting ---------------------------------------------------------------------------------------------
 
 def new_lobby(host: int, options: UnoOptions, seed: int, name: str = "", timer: int = 0, *,
-              seed_chosen: bool = False) -> UnoState:
+              seed_chosen: bool = False, salt: str | None = None) -> UnoState:
+    """`salt`: hides the seed in the commitment the lobby posts (engine/commitment.py)."""
     return UnoState(options=options, seats=(Seat(host, name=name),), host=host, seed=seed, timer=check_timer(timer),
-                    seed_chosen=seed_chosen)
+                    seed_chosen=seed_chosen, salt=salt)
 
 
 def new_game(options: UnoOptions, players: Iterable[int], seed: int, host: int | None = None) -> UnoState:

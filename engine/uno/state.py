@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from engine.commitment import Seal, seal
 from engine.uno.cards import Colour
 from engine.uno.legal import Options
 from engine.uno.moves import Move
@@ -175,6 +176,7 @@ class UnoState:
     next_id: int = 1  # ids for stacks and trades
     timer: int = 0  # seconds the turn player has before the bot draws for them; 0: off
     seed_chosen: bool = False  # dealt from a seed a player gave (said publicly: they know every hand)
+    salt: str | None = None  # hides the seed in the commitment posted at the start (engine/commitment.py)
     # Derived, set by __post_init__ (and by rules._Game.freeze, which builds states directly):
     _index: dict[int, int] = field(init=False, repr=False, compare=False)  # player -> seat position
     # Someone has played their last card: only jump-ins and answers until the round is scored.
@@ -221,6 +223,11 @@ class UnoState:
 
     def name(self, player: int) -> str:
         return self.seat(player).name or f"Player {self._index[player] + 1}"
+
+    @property
+    def seal(self) -> Seal | None:
+        """The seed and salt behind the commitment the lobby posted (None for a game stored before them)."""
+        return seal(self.seed, self.salt)
 
     def pile(self, pile_id: int) -> Pile:
         for p in self.piles:
@@ -274,7 +281,7 @@ class UnoState:
             "plays": self.plays, "last_player": self.last_player, "round": self.round,
             "winners": list(self.winners), "reshuffles": self.reshuffles, "next_id": self.next_id,
             "timer": self.timer, "seed_chosen": self.seed_chosen,
-        }
+        } | ({} if self.salt is None else {"salt": self.salt})
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> UnoState:
@@ -296,7 +303,7 @@ class UnoState:
             drawn=None if d["drawn"] is None else Drawn(*d["drawn"]),
             plays=d["plays"], last_player=d["last_player"], round=d["round"], winners=tuple(d["winners"]),
             reshuffles=d["reshuffles"], next_id=d["next_id"], timer=d["timer"],
-            seed_chosen=d.get("seed_chosen", False),
+            seed_chosen=d.get("seed_chosen", False), salt=d.get("salt"),
         )
 
 
