@@ -3,7 +3,7 @@ the reveal at its end and on `/verify`, and `/cosmic rolls`' spread of the die's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -11,14 +11,14 @@ import discord
 from engine.commitment import Seal
 from engine.spread import FACES, FEW_ROLLS, Spread
 from render.common import COLOUR_INFO, mention
-from render.i18n import N_, _, command_words, n_
+from render.i18n import _, command_words, n_, p_
 
-GAMES = {  # what /verify's `game` choices and the reveals call each seed's game
-    "cosmic": N_("the Cosmic Deck"),
-    "chaosjan": N_("CHAOS;JAN"),
-    "uno": N_("Uno"),
-    "ginjontan": N_("Gin-jon-tan"),
-    "chroma": N_("the chroma shuffles"),
+GAMES: dict[str, Callable[[], str]] = {  # what the reveals call each seed's game, in the language in force
+    "cosmic": lambda: p_("fairness", "the Cosmic Deck"),
+    "chaosjan": lambda: p_("fairness", "CHAOS;JAN"),
+    "uno": lambda: p_("fairness", "Uno"),
+    "ginjontan": lambda: p_("fairness", "Gin-jon-tan"),
+    "chroma": lambda: p_("fairness", "the chroma shuffles"),
 }
 SCRIPT = "tools/verify_fairness.py"
 DIE = "⚀⚁⚂⚃⚄⚅"
@@ -27,7 +27,7 @@ LOG_LINES = 20  # rolls listed in /cosmic rolls, newest last
 
 
 def game_name(game: str) -> str:
-    return _(GAMES[game])
+    return GAMES[game]()
 
 
 def verify_command(game: str) -> str:
@@ -132,16 +132,16 @@ def rolls_embed(spread: Spread, log: Sequence[RollLine], *, finished: bool) -> d
         embed.description = _("Nobody has rolled yet.")
         return embed
     top = max(spread.counts)
-    faces = []
+    faces, expected = [], f"{spread.expected:.1f}"
     for face, count in enumerate(spread.counts, start=1):
-        bar = "█" * round(BAR * count / top) if top else ""
-        faces.append(f"{DIE[face - 1]} `{bar:<{BAR}}` " + _("{face}: **{count}** (a fair die: {expected})",
-                                                            face=face, count=count,
-                                                            expected=f"{spread.expected:.1f}"))
+        bar = "█" * round(BAR * count / top)
+        counted = _("{face}: **{count}** (a fair die: {expected})", face=face, count=count, expected=expected)
+        faces.append(f"{DIE[face - 1]} `{bar:<{BAR}}` {counted}")
+    statistic, p, percent = f"{spread.chi_square:.2f}", f"{spread.p_value:.3f}", \
+        f"{spread.p_value:.0%}"
     summary = [n_("{count} roll in all.", "{count} rolls in all.", spread.rolls),
                _("Chi-square {statistic} with {dof} degrees of freedom: p = {p}. A fair die spreads at least this "
-                 "unevenly {percent} of the time.", statistic=f"{spread.chi_square:.2f}", dof=FACES - 1,
-                 p=f"{spread.p_value:.3f}", percent=f"{spread.p_value:.0%}")]
+                 "unevenly {percent} of the time.", statistic=statistic, dof=FACES - 1, p=p, percent=percent)]
     if spread.few:
         summary.append(_("With fewer than {few} rolls the test says little: a fair die's counts vary a lot.",
                          few=FEW_ROLLS))
