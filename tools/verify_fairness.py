@@ -35,8 +35,15 @@ SHOWN = 40  # cards listed in full in one line of the replay; longer lists are c
 
 def _cards(names: list[str]) -> str:
     if len(names) <= SHOWN:
-        return " ".join(names) or "(none)"
-    return " ".join(names[:SHOWN]) + f" … ({len(names)} in all)"
+        return ", ".join(names) or "(none)"
+    return ", ".join(names[:SHOWN]) + f" … ({len(names)} in all)"
+
+
+def _who(state: Any, player: int) -> str:
+    """A player as the game knew them: the name they joined with, and their Discord id."""
+    seat = next((s for s in getattr(state, "seats", ()) if getattr(s, "player", None) == player), None)
+    name = getattr(seat, "name", "") if seat is not None else ""
+    return f"{name} ({player})" if name else str(player)
 
 
 # -- what each game's replay prints ---------------------------------------------------------------------------------
@@ -48,11 +55,11 @@ def _uno(step: Step) -> list[str]:
     before, after, lines = step.before, step.after, []
     if before.phase is Phase.LOBBY and after.phase is not Phase.LOBBY:
         lines.append("deal (the 108 cards shuffled by the seed):")
-        lines += [f"  {s.player}: {_cards([card(c).notation for c in s.hand])}" for s in after.seats]
+        lines += [f"  {_who(after, s.player)}: {_cards([card(c).notation for c in s.hand])}" for s in after.seats]
         lines.append(f"  first card: {' '.join(card(p.cards[0]).notation for p in after.piles)}")
     for event in step.events:
         if event["type"] == "draw":
-            lines.append(f"{event['player']} drew {_cards([card(c).notation for c in event['cards']])}")
+            lines.append(f"{_who(after, event['player'])} drew {_cards([card(c).notation for c in event['cards']])}")
         elif event["type"] == "reshuffled":
             order = [card(c).notation for c in reversed(after.draw_pile)]
             lines.append(f"reshuffle {after.reshuffles}: {event['cards']} cards into the draw pile, top first now: "
@@ -71,11 +78,11 @@ def _ginjontan(step: Step) -> list[str]:
     for event in step.events:
         if event["type"] == "dealt":
             lines.append(f"round {event['round']}: a deck shuffled by the seed, dealt:")
-            lines += [f"  {s.player}: hand {_cards([card(c).notation for c in s.hand])} · reserve "
+            lines += [f"  {_who(after, s.player)}: hand {_cards([card(c).notation for c in s.hand])} · reserve "
                       f"{_cards([card(c).notation for c in s.reserve])}" for s in after.seats]
             new = Counter()
         elif event["type"] == "order":
-            turned = ", ".join(f"{p} turned {_cards([card(c).notation for c in cards])}"
+            turned = "; ".join(f"{_who(after, p)} turned {_cards([card(c).notation for c in cards])}"
                                for p, cards in event["turned"] if cards)
             lines.append(f"order {event['order']}" + (f" ({turned})" if turned else ""))
     for seat in after.seats:  # cards no seat held before: drawn (a card given by another player is not new)
@@ -85,12 +92,16 @@ def _ginjontan(step: Step) -> list[str]:
                 new[c] -= 1
                 drawn.append(card(c).notation)
         if drawn:
-            lines.append(f"{seat.player} drew {_cards(drawn)}")
+            lines.append(f"{_who(after, seat.player)} drew {_cards(drawn)}")
     return lines
 
 
 def _table(step: Step) -> list[str]:
     return _cosmic(step) + _chaosjan(step)
+
+
+def _in_table(step: Step, player: int) -> str:
+    return _who(step.after, player)
 
 
 def _cosmic(step: Step) -> list[str]:
@@ -107,7 +118,8 @@ def _cosmic(step: Step) -> list[str]:
             lines.append(f"Cosmic Deck shuffle {after.shuffles}: the {event['cards']} Discards shuffled into the "
                          "Library")
         elif kind == "roll":
-            lines.append(f"{event['player']} rolled {event['die']} (die {after.dice_rolled})")
+            lines.append(f"{_in_table(step, event['player'])} rolled {event['die']} (the deck's die "
+                         f"{after.dice_rolled})")
         elif kind == "revealed":
             lines.append(f"revealed the Library's top card: {after.deck.card(event['card']).name}")
     return lines
@@ -132,7 +144,7 @@ def _chaosjan(step: Step) -> list[str]:
     for player, hand in zip(after.players, after.hands, strict=False):
         drawn = [n for n in hand if n not in had]
         if drawn:
-            lines.append(f"{player} drew {_cards([f'{after.card(n).name} (#{n})' for n in drawn])}")
+            lines.append(f"{_in_table(step, player)} drew {_cards([f'{after.card(n).name} (#{n})' for n in drawn])}")
     return lines
 
 
@@ -204,8 +216,9 @@ def run(file: FairnessFile, *, commitment: str | None = None, quiet: bool = Fals
             out += [f"      {line}" for line in said]
     out.append("")
     if report.ok:
-        out.append(f"OK: {'the commitment matches' if len(file.seals) == 1 else 'the commitments match'}, and all {len(file.moves)} moves "
-                   "replay from the seed to exactly what the bot announced and stored.")
+        match = "the commitment matches" if len(file.seals) == 1 else "the commitments match"
+        out.append(f"OK: {match}, and all {len(file.moves)} moves replay from the seed to exactly what the bot "
+                   "announced and stored.")
     else:
         out.append(f"{len(report.problems)} problem{'s' if len(report.problems) != 1 else ''}:")
         out += [f"  - {problem}" for problem in report.problems]
