@@ -25,10 +25,11 @@ V1 = {"schema": 1, "name": "Ours", "description": "Two storms.", "cards": [
 V2 = {**V1, "cards": [{**V1["cards"][0], "text": "Edited."}, V1["cards"][1],
                       {"id": "gamma", "name": "Gamma Storm", "type": "event", "text": "New.", "lasts": "hand"}]}
 V1_FILE, V2_FILE = json.dumps(V1).encode(), json.dumps(V2).encode()
-V1_TOML = ('# our house deck, kept as written\nschema = 1\nname = "Ours"\ndescription = "Two storms."\n\n'
-           '[[cards]]\nid = "alpha"\nname = "Alpha Storm"\ntype = "event"\ntext = "Stays."\nlasts = "until_dismissed"\n'
-           '\n[[cards]]\nid = "beta"\nname = "Beta Storm"\ntype = "event"\ntext = "Stays too."\n'
-           'lasts = "until_dismissed"\n').encode()
+V1_TOML = (b'# our house deck, kept as written\nschema = 1\nname = "Ours"\ndescription = "Two storms."\n\n'
+           b'[[cards]]\nid = "alpha"\nname = "Alpha Storm"\ntype = "event"\ntext = "Stays."\n'
+           b'lasts = "until_dismissed"\n'
+           b'\n[[cards]]\nid = "beta"\nname = "Beta Storm"\ntype = "event"\ntext = "Stays too."\n'
+           b'lasts = "until_dismissed"\n')
 
 
 @pytest.fixture
