@@ -9,12 +9,13 @@ import discord
 
 from engine.library import MAX_SAVED, Library
 from engine.text import command, shorten
-from render.common import COLOUR_INFO, mention
+from render.common import COLOUR_INFO, DESCRIPTION_LIMIT, mention
 from render.i18n import N_, _, n_, p_, word
 from storage.decks import SavedDeck
 
 CHOICE_LIMIT = 100  # characters of an autocomplete suggestion
 FIELD_LIMIT = 1024
+TITLE_LIMIT = 50  # of a deck's own name in the list: 25 lines fit in an embed's description
 
 # The few sentences that name the kind of deck: a Cosmic Deck, or a CHAOS;JAN catalogue.
 TITLE = {"cosmic": N_("Cosmic Decks to play"), "chaosjan": N_("CHAOS;JAN catalogues to play")}
@@ -48,15 +49,17 @@ def choice_label(name: str, title: str, count: int, *, shipped: bool) -> str:
 
 
 def library_embed(library: Library, shipped: list[tuple[str, str, int]], saved: list[SavedDeck]) -> discord.Embed:
-    """Every deck a game of this kind may start with: the shipped ones and the server's, with their sizes."""
+    """Every deck a game of this kind may start with: the server's (in the description, which holds all 25) and the
+    shipped ones, with their sizes."""
     kind = library.kind
-    embed = discord.Embed(title=_(TITLE[kind]), colour=COLOUR_INFO)
+    lines = [_("`{name}`: {title} ({cards}), saved by {who} {when}", name=d.name, title=shorten(d.title, TITLE_LIMIT),
+               cards=cards(d.cards), who=mention(d.saved_by) if d.saved_by else "?", when=_when(d.saved_at))
+             for d in saved]
+    heading = _("This server's ({count} of {limit})", count=len(saved), limit=MAX_SAVED)
+    embed = discord.Embed(title=_(TITLE[kind]), colour=COLOUR_INFO, description=shorten(
+        f"**{heading}**\n" + ("\n".join(lines) or _("None yet.")), DESCRIPTION_LIMIT))
     embed.add_field(name=_("Shipped with the bot"), inline=False, value=shorten("\n".join(
         f"`{name}`: {title} ({cards(count)})" for name, title, count in shipped), FIELD_LIMIT))
-    lines = [_("`{name}`: {title} ({cards}), saved by {who} {when}", name=d.name, title=d.title, cards=cards(d.cards),
-               who=mention(d.saved_by) if d.saved_by else "?", when=_when(d.saved_at)) for d in saved]
-    embed.add_field(name=_("This server's ({count} of {limit})", count=len(saved), limit=MAX_SAVED), inline=False,
-                    value=shorten("\n".join(lines), FIELD_LIMIT) or _("None yet."))
     embed.set_footer(text=_("Play one with {start}. Server managers save one with {save} and delete one with "
                             "{delete}; games already playing a deck keep their copy.",
                             start=_typed(*START[kind]), save=_typed(f"{kind} import", "save_as"),

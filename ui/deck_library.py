@@ -88,10 +88,9 @@ async def show(interaction: Interaction, library: Library[Any]) -> None:
 # -- saving ------------------------------------------------------------------------------------------------
 
 async def may_save(interaction: Interaction, library: Library[Any], save_as: str) -> str:
-    """The name to save under, once the name is a good one and the player may change the server's decks."""
-    name = saved_name(library, save_as)
+    """The name to save under, once the player may change the server's decks and the name is a good one."""
     await require_server_manager(interaction, MANAGE)
-    return name
+    return saved_name(library, save_as)
 
 
 class Saving:
@@ -100,8 +99,9 @@ class Saving:
 
     def __init__(self, interaction: Interaction, library: Library[Any], name: str, deck: Any, data: bytes,
                  file_name: str) -> None:
+        path = PurePath(file_name)  # ends in .json or .toml: the parser took it
         self.deck = SavedDeck(guild_of(interaction), library.kind, name, deck.name, len(deck.cards),
-                              shorten(PurePath(file_name).name, FILE_NAME_LENGTH), data.decode("utf-8"),
+                              path.stem[:FILE_NAME_LENGTH - len(path.suffix)] + path.suffix, data.decode("utf-8"),
                               interaction.user.id)
         self.replaced = False
 

@@ -73,8 +73,16 @@ def test_the_answers_come_out_in_japanese():
     assert "サーバー全体に保存しました" in saved
     assert "`/cosmic start デッキ:ours`" in saved  # the option's Japanese name
     assert embed.title == "遊べるコズミックデッキ" and "30枚" in embed.fields[0].value
-    assert "<t:1795" in embed.fields[1].value and "<@5>" in embed.fields[1].value
+    assert "<t:1795" in embed.description and "<@5>" in embed.description and "（1 / 25）" in embed.description
     assert len(label) <= render.CHOICE_LIMIT and "このサーバー" in label
+
+
+def test_a_full_library_with_long_names_lists_every_deck():
+    full = [SavedDeck(1, "cosmic", f"{n:02}" + "x" * 30, "T" * 100, 200, "f.json", "", 10**18 + n,
+                      "2026-11-28T12:00:00+00:00") for n in range(25)]
+    embed = render.library_embed(COSMIC, [("cosmic", "Cosmic Deck", 30)], full)
+    assert len(embed.description) <= 4096 and all(f"<@{d.saved_by}>" in embed.description for d in full)
+    assert "…" not in embed.description.splitlines()[-1][-3:]  # nothing cut at the end
 
 
 @pytest.mark.parametrize("count", [1, 2])
