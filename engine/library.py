@@ -47,6 +47,7 @@ class Library(Generic[D]):
     parse: Callable[[bytes, str], D]  # a file's bytes and name: the deck, or a DeckError naming what is wrong
     shipped_files: Callable[[], dict[str, Path]]  # name: file, read when asked (tests put decks beside the real ones)
     fallback_file_name: str  # an exported deck whose name has no Latin letters or digits
+    delete_command: str  # the command that deletes a saved one, for the refusal when the library is full
 
     def shipped(self) -> list[str]:
         return sorted(self.shipped_files())
@@ -62,9 +63,11 @@ class Library(Generic[D]):
 
 COSMIC: Library[engine.deck.Deck] = Library(
     "cosmic", engine.deck.parse_file,
-    lambda: {path.stem: path for path in engine.deck.DECKS_FOLDER.glob("*.json")}, "deck.json")
+    lambda: {path.stem: path for path in engine.deck.DECKS_FOLDER.glob("*.json")}, "deck.json",
+    "cosmic deletedeck")
 CHAOSJAN: Library[catalogue.Catalogue] = Library(
-    "chaosjan", catalogue.parse_file, lambda: {"starter": catalogue.SHIPPED}, "catalogue.json")
+    "chaosjan", catalogue.parse_file, lambda: {"starter": catalogue.SHIPPED}, "catalogue.json",
+    "chaosjan deletecatalogue")
 LIBRARIES: dict[str, Library[Any]] = {library.kind: library for library in (COSMIC, CHAOSJAN)}
 
 

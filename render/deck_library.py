@@ -29,7 +29,6 @@ NO_GAME_DECK = {"cosmic": N_("This channel's table has no Cosmic Deck to export.
 START = {"cosmic": ("cosmic start", "deck"), "chaosjan": ("chaosjan new", "catalogue")}
 LIST = {"cosmic": "cosmic decks", "chaosjan": "chaosjan catalogues"}
 EXPORT = {"cosmic": ("cosmic export", "deck"), "chaosjan": ("chaosjan export", "catalogue")}
-DELETE = {"cosmic": "cosmic deletedeck", "chaosjan": "chaosjan deletecatalogue"}
 
 
 def cards(count: int) -> str:
@@ -63,7 +62,7 @@ def library_embed(library: Library, shipped: list[tuple[str, str, int]], saved: 
     embed.set_footer(text=_("Play one with {start}. Server managers save one with {save} and delete one with "
                             "{delete}; games already playing a deck keep their copy.",
                             start=_typed(*START[kind]), save=_typed(f"{kind} import", "save_as"),
-                            delete=_typed(DELETE[kind])))
+                            delete=_typed(library.delete_command)))
     return embed
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from engine.errors import GameError
-from engine.library import MAX_SAVED, N_
+from engine.library import LIBRARIES, MAX_SAVED, N_
 from engine.text import command
 from storage.sql import Connection
 
@@ -40,7 +40,8 @@ def save(conn: Connection, deck: SavedDeck, *, limit: int = MAX_SAVED) -> SavedD
         if count >= limit:
             raise LibraryFull(N_("This server already keeps {limit} saved decks for {group}."),
                               N_("Replace one by saving under its name, or delete one with {delete}."),
-                              limit=limit, group=command(deck.kind), delete=command(_DELETE[deck.kind]))
+                              limit=limit, group=command(deck.kind),
+                              delete=command(LIBRARIES[deck.kind].delete_command))
     saved_at = datetime.now(UTC).isoformat(timespec="seconds")
     conn.execute("INSERT INTO server_decks (guild_id, kind, name, title, cards, file_name, content, saved_by, saved_at)"
                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, name) DO UPDATE SET"
@@ -51,7 +52,6 @@ def save(conn: Connection, deck: SavedDeck, *, limit: int = MAX_SAVED) -> SavedD
     return old
 
 
-_DELETE = {"cosmic": "cosmic deletedeck", "chaosjan": "chaosjan deletecatalogue"}
 _COLUMNS = "guild_id, kind, name, title, cards, file_name, content, saved_by, saved_at"
 
 
