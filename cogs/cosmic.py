@@ -10,8 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.cosmic import ChomboPenalty, Owed
-from engine.deck import MAX_FILE_BYTES, DeckError, load_shipped, parse_file, shipped
+from engine.deck import MAX_FILE_BYTES, DeckError, parse_file
 from engine.errors import IllegalMove
+from engine.library import COSMIC, NAME_LENGTH
 from engine.seeds import new_seed
 from engine.table import (
     TABLE,
@@ -27,11 +28,14 @@ from engine.table import (
 )
 from engine.text import ECHO, shorten
 from render import cosmic as render
+from render import deck_library as deck_words
+from render.i18n import _
 from render.table import describe_events, table_embed
 from storage.games import GameRecord
+from ui import deck_library as library
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
-from ui.permissions import channel_to_post, require_channel, require_manager, require_seated
+from ui.permissions import can_manage, channel_to_post, require_channel, require_manager, require_seated
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -105,18 +109,19 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         return [app_commands.Choice(name=c.name, value=c.id) for c in cards if wanted in c.name.casefold()][:25]
 
     @app_commands.command(name="start", description="Shuffle the Cosmic Deck for this channel's table.")
-    @app_commands.describe(deck="Which shipped deck", chombo="Penalty for failing an Event (default: mangan)")
+    @app_commands.describe(deck="A shipped deck or one this server saved (default: cosmic)",
+                           chombo="Penalty for failing an Event (default: mangan)")
     async def start(self, interaction: Interaction, deck: str = "cosmic",
                     chombo: Literal["mangan", "none"] = "mangan") -> None:
         record = await _table(interaction)
         require_seated(interaction, record.state.players)
-        move = CosmicStart(load_shipped(deck), seed=new_seed(), chombo=ChomboPenalty(chombo))
+        move = CosmicStart(await library.find(interaction, COSMIC, deck), seed=new_seed(), chombo=ChomboPenalty(chombo))
         result = await _apply(interaction, move)
         await interaction.response.send_message(embed=render.status_embed(result.game.state))
 
     @start.autocomplete("deck")
     async def _deck_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=n, value=n) for n in shipped() if current in n][:25]
+        return await library.suggestions(interaction, COSMIC, current)
 
     @app_commands.command(name="roll", description="Pay 1000 x 2^n onto the table and roll: odd draws a card.")
     async def roll(self, interaction: Interaction) -> None:
@@ -185,21 +190,65 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
                                                 embed=render.status_embed(result.game.state))
 
     @app_commands.command(name="import", description="Play your own deck: a JSON or TOML file (host; 64 KB).")
-    @app_commands.describe(file="The deck file, .json or .toml (up to 64 KB)")
-    async def import_deck(self, interaction: Interaction, file: discord.Attachment) -> None:
-        record = await _table(interaction)
-        require_manager(interaction, record.state.host, "import a deck")
-        require_cosmic(record.state)
+    @app_commands.describe(file="The deck file, .json or .toml (up to 64 KB)",
+                           save_as="Also save it for the whole server under this name (server managers)")
+    async def import_deck(self, interaction: Interaction, file: discord.Attachment,
+                          save_as: app_commands.Range[str, 1, NAME_LENGTH] | None = None) -> None:
+        if save_as is None:
+            record = await _table(interaction)
+            require_manager(interaction, record.state.host, "import a deck")
+            require_cosmic(record.state)
+            here, kept = True, None
+        else:  # saving for the server; played here too when this channel's table may take it from this player
+            name = await library.may_save(interaction, COSMIC, save_as)
+            found = await self.bot.games.get(require_channel(interaction), TABLE)
+            here = found is not None and found.state.cosmic is not None and can_manage(interaction, found.state.host)
+            kept = deck_words.kept_not_allowed() if found is not None and found.state.cosmic and not here else None
         if file.size > MAX_FILE_BYTES:
             raise DeckError(f"{file.filename} is {file.size // 1024} KB; a deck file may be at most 64 KB.",
                             "Shorten the card texts or split the deck.")
         await interaction.response.defer(ephemeral=True, thinking=True)  # a bad file is told to the host alone
         channel = channel_to_post(interaction)
-        deck = parse_file(await file.read(), file.filename)
-        result = await _apply(interaction, NewDeck(deck), seated=False)
-        await channel.send(f"Now playing **{deck.name}** ({len(deck.cards)} cards), freshly shuffled.",
-                           embed=render.status_embed(result.game.state))
-        await interaction.followup.send(f"Imported {deck.name}.", ephemeral=True)
+        data = await file.read()
+        deck = parse_file(data, file.filename)
+        saving = None if save_as is None else library.Saving(interaction, COSMIC, name, deck, data, file.filename)
+        if here:
+            result = await interaction.client.games.apply(require_channel(interaction), TABLE, NewDeck(deck),
+                                                          actor_id=interaction.user.id, along=saving)
+            note_change(interaction)
+            await channel.send(_("Now playing **{title}** ({cards}), freshly shuffled.", title=deck.name,
+                                 cards=deck_words.cards(len(deck.cards))),
+                               embed=render.status_embed(result.game.state))
+        elif saving is not None:
+            await saving.alone(interaction)
+        await interaction.followup.send(deck_words.imported_message(deck.name) if saving is None else
+                                        saving.message(played_here=here, kept_because=kept), ephemeral=True)
+
+    @app_commands.command(name="decks", description="The decks /cosmic start can play: shipped and this server's.")
+    async def decks(self, interaction: Interaction) -> None:
+        await library.show(interaction, COSMIC)
+
+    @app_commands.command(name="export", description="A deck as a file, only for you: saved, shipped, or this table's.")
+    @app_commands.describe(deck="A saved or shipped deck (default: the deck this channel's table plays)")
+    async def export(self, interaction: Interaction, deck: str | None = None) -> None:
+        in_game = None
+        if deck is None:
+            found = await self.bot.games.get(require_channel(interaction), TABLE)
+            in_game = found.state.cosmic.deck if found is not None and found.state.cosmic is not None else None
+        await library.export(interaction, COSMIC, deck, in_game)
+
+    @export.autocomplete("deck")
+    async def _export_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await library.suggestions(interaction, COSMIC, current)
+
+    @app_commands.command(name="deletedeck", description="Delete one of this server's saved decks (server managers).")
+    @app_commands.describe(name="The saved deck to delete (running games keep their copy)")
+    async def deletedeck(self, interaction: Interaction, name: str) -> None:
+        await library.delete(interaction, COSMIC, name)
+
+    @deletedeck.autocomplete("name")
+    async def _saved_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await library.suggestions(interaction, COSMIC, current, shipped=False)
 
 
 async def setup(bot: ChaosTable) -> None:

@@ -278,9 +278,11 @@ class GameStore:
             return self._remember(_record(row, state))
 
     async def apply(self, channel_id: int, kind: GameKind[S, Any], move: Any, *, actor_id: int | None,
-                    expected_version: int | None = None) -> MoveResult[S]:
+                    expected_version: int | None = None,
+                    along: Callable[[Connection], Any] | None = None) -> MoveResult[S]:
         """Apply one move. `expected_version` (carried by a button) must equal the stored version. If the game is
-        over after it (`kind.is_over`), it is finished in the same transaction: the record comes back finished."""
+        over after it (`kind.is_over`), it is finished in the same transaction: the record comes back finished.
+        `along` runs in the same transaction after the move (a deck saved for the server as the game takes it)."""
         key = _request_key()
 
         def txn(conn: Connection) -> MoveResult[S]:
@@ -299,6 +301,8 @@ class GameStore:
             record = _record(row, new_state, version=version, updated_at=now)
             if kind.is_over is not None and kind.is_over(new_state):
                 record = _finish(conn, kind, record, state_json, actor_id=None, results=True)
+            if along is not None:
+                along(conn)
             return MoveResult(record, events)
 
         async with self.channel_lock(channel_id):
