@@ -139,7 +139,7 @@ def new_game(host: int, deck: Deck, seed: int, *, seats: int = 4,
 def apply(state: DeckOnlyState, move: Move) -> tuple[DeckOnlyState, list[Event]]:
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMove(N_("Unknown move {move}."), code="unknown_move", move=type(move).__name__)
+        raise IllegalMove(N_("The deck knows no move {move}."), code="unknown_move", move=type(move).__name__)
     return handler(state, move)
 
 
@@ -220,7 +220,7 @@ def _next_hand(state: DeckOnlyState, move: NextHand) -> tuple[DeckOnlyState, lis
 
 def _dismiss(state: DeckOnlyState, move: Dismiss) -> tuple[DeckOnlyState, list[Event]]:
     if move.card not in {e.card for e in state.cosmic.in_effect}:
-        raise IllegalMove(N_("That Event is not in effect."), N_("See the Events in effect with {status}."),
+        raise IllegalMove(N_("That Event is not in effect on this deck."), N_("{status} lists the Events in effect."),
                           code="not_in_effect", status=command("cosmic status"))
     return replace(state, cosmic=cosmic.dismiss(state.cosmic, move.card)), [{"type": "dismissed", "card": move.card}]
 
@@ -242,7 +242,7 @@ def _chombo(state: DeckOnlyState, move: Chombo) -> tuple[DeckOnlyState, list[Eve
     the roll counts stay."""
     deck = state.cosmic
     if move.player in deck.dead:
-        raise IllegalMove(N_("{player} already has a dead hand this hand."), code="already_dead",
+        raise IllegalMove(N_("{player}'s hand is already dead this hand."), code="already_dead",
                           player=player(move.player))
     return replace(state, cosmic=replace(deck, dead=(*deck.dead, move.player))), [
         {"type": "chombo", "player": move.player, "penalty": chombo_penalty(state)}]
@@ -271,7 +271,7 @@ def to_table(table: TableState, deck_only: DeckOnlyState) -> TableState:
     counters, the chombo penalty. Each seat keeps the roll count of the same player (0 for one who hadn't joined), and
     the dead hands of players seated there. Card payments were made by hand, so none is owed."""
     if table.cosmic is not None:
-        raise IllegalMove(N_("This table already has a Cosmic Deck."), code="table_has_deck")
+        raise IllegalMove(N_("This table has a Cosmic Deck of its own already."), code="table_has_deck")
     deck = deck_only.cosmic
     counts = dict(zip(deck_only.players, deck.rolls, strict=True))
     seated = set(table.players)

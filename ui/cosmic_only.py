@@ -22,8 +22,8 @@ from engine.table import TABLE
 from engine.text import command, player
 from render import cosmic_only as render
 from render.cosmic import card_embed, deck_page
-from render.i18n import N_, _
-from storage.errors import GameAlreadyRunning, StaleMove
+from render.i18n import N_, _, p_
+from storage.errors import GameAlreadyRunning, NoActiveGame, StaleMove
 from storage.games import EventRecord, GameRecord, MoveResult
 from ui.custom_ids import custom_id, number, one_of, parsed
 from ui.errors import ReportsErrors, note_change
@@ -56,7 +56,7 @@ async def current(interaction: Interaction) -> GameRecord[DeckOnlyState]:
 def require_host_or_manager(interaction: Interaction, state: DeckOnlyState, refusal: str) -> None:
     """`refusal`: the sentence (with `{host}`) for anyone else."""
     if not can_manage(interaction, state.host):
-        raise NotAllowed(refusal, N_("Ask them to do it for you."), code="not_host", host=player(state.host))
+        raise NotAllowed(refusal, N_("They can do it for you."), code="not_host", host=player(state.host))
 
 
 def require_player_or_manager(interaction: Interaction, state: DeckOnlyState) -> None:
@@ -72,6 +72,9 @@ async def play(interaction: Interaction, move: Any, *, version: int | None = Non
         raise IllegalMove(N_("That **Next hand** button is from an earlier moment: someone has rolled or moved since."),
                           N_("Use the newest message's button, or {next}."), code="stale",
                           next=command("cosmic next")) from None
+    except NoActiveGame:
+        await current(interaction)  # says where the deck is
+        raise
     note_change(interaction)
     return result
 
@@ -142,7 +145,7 @@ async def card(interaction: Interaction, name: str) -> None:
     record = await current(interaction)
     found = record.state.cosmic.deck.find(name)
     if found is None:
-        raise IllegalMove(N_("There is no such card in {deck}."), N_("Pick one from the suggestions."),
+        raise IllegalMove(N_("There is no such card in {deck}."), N_("Choose it from the list as you type its name."),
                           code="no_such_card", deck=record.state.cosmic.deck.name)
     await interaction.response.send_message(embed=card_embed(found, record.state.sanma), ephemeral=True)
 
@@ -184,7 +187,7 @@ async def import_deck(interaction: Interaction, new: Deck) -> None:
     channel = channel_to_post(interaction)
     result = await play(interaction, NewDeck(new))
     await channel.send(render.describe(result.game.state, result.events), embed=render.status_embed(result.game.state))
-    await interaction.followup.send(_("Imported {deck}.", deck=new.name), ephemeral=True)
+    await interaction.followup.send(_("{deck} is imported.", deck=new.name), ephemeral=True)
 
 
 async def require_host_to_import(interaction: Interaction) -> None:
@@ -205,8 +208,8 @@ async def undo(interaction: Interaction) -> None:
                                                  check=check)
     note_change(interaction)
     state = result.game.state
-    what = render.describe(state, result.undone.events).replace("\n", " ") or _("an entry")
-    await interaction.response.send_message(_("Undone: {what}", what=what)[:2000], embed=render.status_embed(state),
+    await interaction.response.send_message(render.taken_back(state, result.undone.events),
+                                            embed=render.status_embed(state),
                                             view=deck_view(result.game.version))
 
 
@@ -224,14 +227,15 @@ async def end(interaction: Interaction) -> None:
 
 # -- buttons --------------------------------------------------------------------------------------------------------
 
-_LABELS = {"join": (N_("Join"), discord.ButtonStyle.success), "leave": (N_("Leave"), discord.ButtonStyle.secondary)}
+_LABELS = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary}
 
 
 class DeckButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"ct:cosmic:deck:(?P<name>join|leave)"):
     def __init__(self, name: str) -> None:
-        label, style = _LABELS[name]
-        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=custom_id("cosmic", "deck", name)))
+        label = p_("deck without a table", "Join") if name == "join" else p_("deck without a table", "Leave")
+        super().__init__(discord.ui.Button(label=label, style=_LABELS[name],
+                                           custom_id=custom_id("cosmic", "deck", name)))
         self.name = name
 
     @classmethod
@@ -252,7 +256,8 @@ class NextHandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     """Ends the hand: carries the version it was offered at, so it ends that hand only."""
 
     def __init__(self, version: int) -> None:
-        super().__init__(discord.ui.Button(label=_("Next hand"), style=discord.ButtonStyle.primary,
+        label = p_("deck without a table", "Next hand")
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
                                            custom_id=custom_id("cosmic", "next", version)))
         self.version = version
 
