@@ -292,3 +292,41 @@ async def test_a_japanese_player_reads_the_deck_in_japanese(harness, players):
     payload["locale"] = "ja"
     refused = await harness._send(payload)
     assert refused.ephemeral and "参加" in refused.text
+
+
+@pytest.mark.option_effect("cosmic dismiss", "card")
+@pytest.mark.option_effect("cosmic deck", "page")
+@pytest.mark.option_effect("cosmic import", "file")
+async def test_dismiss_reshuffle_import_and_look_ups_work_on_the_deck_alone(harness, monkeypatch, players):
+    east, south, *_ = players
+    use_seed(monkeypatch, seed_where([True], "silent-night"))  # an Event lasting until dismissed
+    opened = await harness.slash("cosmic start", user=east)
+    await harness.click(opened.message, user=south, label="Join")
+    await harness.slash("cosmic roll", user=south)
+    offered = await harness.autocomplete("cosmic dismiss", "card", "night", user=south)
+    assert [c["value"] for c in offered] == ["silent-night"]
+    ended = await harness.slash("cosmic next", user=south)
+    assert "Silent Night" in ended.text  # still in effect after the hand (until dismissed)
+    dismissed = await harness.slash("cosmic dismiss", user=south, card="silent-night")
+    assert "Silent Night is dismissed" in dismissed.text and (await deck_state(harness)).cosmic.in_effect == ()
+
+    refused = await harness.slash("cosmic reshuffle", user=south)
+    assert refused.ephemeral and "Only the deck's host" in refused.text
+    reshuffled = await harness.slash("cosmic reshuffle", user=east)
+    assert "shuffled together (30 cards)" in reshuffled.text and (await deck_state(harness)).cosmic.discards == ()
+
+    page = await harness.slash("cosmic deck", user=south, page=2)
+    assert page.ephemeral and "Page 2 of 3" in page.text
+    ours = b'schema = 1\nname = "Ours"\ndescription = ""\n[[cards]]\nid = "x"\nname = "Fine"\ntype = "event"\n' \
+           b'text = "Ok."\nlasts = "instant"\n'
+    not_host = await harness.slash("cosmic import", user=south, file=("ours.toml", ours))
+    assert not_host.ephemeral and "Only the deck's host" in not_host.text
+    done = await harness.slash("cosmic import", user=east, file=("ours.toml", ours))
+    await done.followed_up()
+    assert done.ephemeral and "Ours is imported" in done.text
+    assert any("The deck is now **Ours**" in (m["content"] or "") for m in harness.channel_messages())
+    assert (await deck_state(harness)).cosmic.library == ("x",)
+
+    await harness.slash("cosmic end", user=east)
+    undo = await harness.slash("cosmic undo", user=east)  # an ended deck is not reopened
+    assert undo.ephemeral and "no Cosmic Deck" in undo.text and await deck_state(harness) is None
