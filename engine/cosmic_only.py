@@ -19,7 +19,7 @@ from typing import Any
 from engine import cosmic
 from engine.base import Event, GameKind
 from engine.cosmic import ChomboPenalty, CosmicState
-from engine.deck import MAX_AMOUNT, Deck, deck_from_dict
+from engine.deck import MAX_AMOUNT, Card, Deck, deck_from_dict
 from engine.errors import IllegalMove, NotSeated
 from engine.table import HandValue, TableOptions, TableState, score
 from engine.text import command, player
@@ -194,7 +194,7 @@ def _roll(state: DeckOnlyState, move: Roll) -> tuple[DeckOnlyState, list[Event]]
     return replace(state, cosmic=deck), events
 
 
-def _by_hand(card: Any, revealer: int, sanma: bool) -> list[Event]:
+def _by_hand(card: Card, revealer: int, sanma: bool) -> list[Event]:
     """What a revealed card asks the players to do with their sticks (seed 000 3.1: no recipient, onto the table;
     3.2: to the recipient). The bot moves nothing."""
     events: list[Event] = []

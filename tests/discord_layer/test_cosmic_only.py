@@ -330,3 +330,17 @@ async def test_dismiss_reshuffle_import_and_look_ups_work_on_the_deck_alone(harn
     await harness.slash("cosmic end", user=east)
     undo = await harness.slash("cosmic undo", user=east)  # an ended deck is not reopened
     assert undo.ephemeral and "no Cosmic Deck" in undo.text and await deck_state(harness) is None
+
+
+async def test_leave_waits_for_the_end_of_a_hand_the_player_rolled_in(harness, players):
+    east, south, *_ = players
+    opened = await harness.slash("cosmic start", user=east)
+    await harness.click(opened.message, user=south, label="Join")
+    await harness.slash("cosmic roll", user=south)
+    refused = await harness.click(opened.message, user=south, label="Leave")
+    assert refused.ephemeral and "roll count this hand is 1" in refused.text
+    assert (await deck_state(harness)).players == (east.id, south.id)
+    ended = await harness.slash("cosmic next", user=east)
+    left = await harness.click(ended.message, user=south, label="Leave")
+    assert not left.ephemeral and f"<@{south.id}> left" in left.text
+    assert (await deck_state(harness)).players == (east.id,)
