@@ -127,13 +127,14 @@ def move_from_dict(data: dict[str, Any]) -> Move:
 
 # -- the game -------------------------------------------------------------------------------------------------------
 
-def new_game(host: int, deck: Deck, seed: int, *, seats: int = 4,
-             chombo: ChomboPenalty = ChomboPenalty.MANGAN) -> DeckOnlyState:
-    """The deck shuffled, with whoever opened it as its first player (a roll works at once)."""
+def new_game(host: int, deck: Deck, seed: int, *, seats: int = 4, chombo: ChomboPenalty = ChomboPenalty.MANGAN,
+             salt: str | None = None) -> DeckOnlyState:
+    """The deck shuffled, with whoever opened it as its first player (a roll works at once). `salt` hides the seed
+    in the commitment the opening message posts (engine/commitment.py)."""
     if seats not in SEATS:
         raise IllegalMove(N_("A mahjong game has 3 players (sanma) or 4 (yonma), not {seats}."),
                           N_("Pick 3 or 4."), code="bad_seats", seats=seats)
-    return DeckOnlyState(host=host, seats=seats, players=(host,), cosmic=cosmic.start(deck, 1, seed, chombo))
+    return DeckOnlyState(host=host, seats=seats, players=(host,), cosmic=cosmic.start(deck, 1, seed, chombo, salt))
 
 
 def apply(state: DeckOnlyState, move: Move) -> tuple[DeckOnlyState, list[Event]]:

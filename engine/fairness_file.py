@@ -1,10 +1,13 @@
 """The file a finished game's reveal comes with (issue 21, item 3; docs/fairness.md): what a replay needs.
 
 JSON, one object:
-- `format`: "chaostable-fairness/1"; `kind`: the game kind (`table`, `uno`, `ginjontan`, `chroma`); `game`: its id.
+- `format`: "chaostable-fairness/1"; `kind`: the game kind (`table`, `cosmic` for a Cosmic Deck without a table,
+  `uno`, `ginjontan`, `chroma`); `game`: its id.
 - `seals`: each seed the game was dealt from, with its salt and commitment: `{"game": "cosmic", "at": 3, "seed":
   "<decimal>", "salt": "<32 hex>", "commitment": "<64 hex>"}`. `at` is where the seed enters the game: 0 for the
-  start state, else the `seq` of the move that carries it (`/cosmic start`, `/chaosjan new`, a Chroma reveal).
+  start state (the state itself, or its part named `game`: the `cosmic` of a deck without a table, or of a table that
+  took such a deck over), else the `seq` of the move that carries it (`/cosmic start`, `/chaosjan new`, a Chroma
+  reveal).
 - `start`: the game's state at the start (its lobby; for a table, before any move).
 - `moves`: the moves that stand (undone ones left out), in order: `{"seq", "actor", "move", "events"}`, `events`
   being what the engine reported for it, which is what the bot announced.
@@ -28,6 +31,7 @@ from engine.commitment import COMMITMENT, Seal, is_salt
 FORMAT = "chaostable-fairness/1"
 KINDS = {  # kind -> (module, name): imported when needed, so a replay of Uno needs no mahjong package
     "table": ("engine.table", "TABLE"),
+    "cosmic": ("engine.cosmic_only", "COSMIC"),
     "uno": ("engine.uno.rules", "UNO"),
     "ginjontan": ("engine.ginjontan.rules", "GINJONTAN"),
     "chroma": ("engine.chroma.state", "CHROMA"),
@@ -116,12 +120,30 @@ def _seal(data: dict[str, Any]) -> SealRecord:
     return SealRecord(str(data["game"]), int(data["at"]), None if seed is None else int(seed), salt, digest)
 
 
+NESTED = ("cosmic", "chaosjan")  # parts of a start state that hold a seed of their own (a deck taken over)
+
+
+def start_holders(kind: str, start: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The objects of the start state that hold a seed, with whose seed it is: the state itself, or its parts."""
+    holders = [(kind, start)] if "seed" in start else []
+    holders += [(part, start[part]) for part in NESTED if isinstance(start.get(part), dict) and "seed" in start[part]]
+    return holders
+
+
+def seed_key(holder: dict[str, Any]) -> str:
+    """Which key holds the committed seed: an imported deck shuffles from a seed derived from the first one, which
+    the state keeps as `first_seed` (engine/cosmic.py)."""
+    return "first_seed" if holder.get("first_seed") is not None else "seed"
+
+
 def seals_in(kind: str, start: dict[str, Any], moves: list[LoggedMove] | tuple[LoggedMove, ...]) -> list[SealRecord]:
     """The seeds a game was dealt from, found where they enter it: the start state, and the moves that bring a seed
     (each with its salt; a seed stored without one had no commitment and is left out)."""
     found = []
-    if isinstance(start.get("seed"), int) and is_salt(start.get("salt")):
-        found.append(_record(kind, 0, start["seed"], start["salt"]))
+    for game, holder in start_holders(kind, start):
+        seed = holder.get(seed_key(holder))
+        if isinstance(seed, int) and is_salt(holder.get("salt")):
+            found.append(_record(game, 0, seed, holder["salt"]))
     for m in moves:
         whose = SEALING_MOVES.get(str(m.move.get("type")))
         if whose is not None and isinstance(m.move.get("seed"), int) and is_salt(m.move.get("salt")):
@@ -133,11 +155,12 @@ def _record(game: str, at: int, seed: int, salt: str) -> SealRecord:
     return SealRecord(game, at, seed, salt, Seal(seed, salt).commitment)
 
 
-def seeds_carried(start: dict[str, Any], moves: tuple[LoggedMove, ...]) -> list[tuple[int, dict[str, Any]]]:
-    """Every place a seed enters the game, salted or not: (0 for the start, else the move's seq; the object holding
-    `seed`). A replay may trust only seeds a seal covers."""
-    places: list[tuple[int, dict[str, Any]]] = [(0, start)] if "seed" in start else []
-    places += [(m.seq, m.move) for m in moves if "seed" in m.move]
+def seeds_carried(kind: str, start: dict[str, Any],
+                  moves: tuple[LoggedMove, ...]) -> list[tuple[int, str, dict[str, Any]]]:
+    """Every place a seed enters the game, salted or not: (0 for the start, else the move's seq; whose seed; the
+    object holding it). A replay may trust only seeds a seal covers."""
+    places = [(0, game, holder) for game, holder in start_holders(kind, start)]
+    places += [(m.seq, SEALING_MOVES.get(str(m.move.get("type")), kind), m.move) for m in moves if "seed" in m.move]
     return places
 
 

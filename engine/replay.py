@@ -18,7 +18,7 @@ from typing import Any
 from engine.base import Event
 from engine.commitment import commitment
 from engine.errors import GameError
-from engine.fairness_file import FairnessFile, SealRecord, game_kind, seeds_carried
+from engine.fairness_file import FairnessFile, SealRecord, game_kind, seed_key, seeds_carried, start_holders
 
 
 @dataclass(frozen=True)
@@ -69,23 +69,26 @@ def with_seeds(file: FairnessFile) -> tuple[dict[str, Any], list[dict[str, Any]]
     no seal covers, or a file whose seed there differs from the seal's."""
     start = copy.deepcopy(file.start)
     moves = [copy.deepcopy(m.move) for m in file.moves]
-    places = {0: start} | {m.seq: moves[i] for i, m in enumerate(file.moves)}
+    at_start = {game: holder for game, holder in start_holders(file.kind, start)}
     problems, covered = [], set()
     for record in file.seals:
-        place = places.get(record.at)
+        if record.at == 0:
+            place = at_start.get(record.game)
+        else:
+            place = next((moves[i] for i, m in enumerate(file.moves) if m.seq == record.at), None)
         if place is None:
-            problems.append(f"{record.game}: the seal is at {record.at}, where no move of the file is")
+            problems.append(f"{record.game}: the seal is at {record.at}, where the file has no seed of it")
             continue
-        covered.add(record.at)
+        covered.add((record.at, record.game))
         if record.seed is None or record.salt is None:
             continue
-        for key, value in (("seed", record.seed), ("salt", record.salt)):
+        for key, value in ((seed_key(place), record.seed), ("salt", record.salt)):
             if key in place and place[key] is not None and place[key] != value:
                 problems.append(f"{record.game}: the game's {key} at {record.at} is {place[key]}, not the revealed "
                                 f"{value}")
             place[key] = value
-    for at, place in seeds_carried(file.start, file.moves):
-        if at not in covered:
+    for at, game, place in seeds_carried(file.kind, file.start, file.moves):
+        if (at, game) not in covered:
             problems.append(f"the seed at {at} ({place.get('seed')}) has no commitment: the replay can't show it was "
                             "fixed in advance")
     return start, moves, problems

@@ -11,6 +11,7 @@ from engine.cosmic import CosmicState, roll_cost
 from engine.cosmic_only import DeckOnlyState
 from engine.deck import Lasts
 from engine.table import TableState
+from render import fairness
 from render.common import COLOUR_INFO, mention
 from render.cosmic import card_embed
 from render.events import Wording
@@ -141,7 +142,8 @@ def roll_message(state: DeckOnlyState, events: list[Event]) -> dict[str, Any]:
     return {"content": "\n".join(lines)[:2000], "embeds": embeds}
 
 
-def status_embed(state: DeckOnlyState) -> discord.Embed:
+def status_embed(state: DeckOnlyState, *, over: bool = False) -> discord.Embed:
+    """`over`: the deck is put away, and its seed revealed beside (no commitment to show)."""
     deck = state.cosmic
     embed = discord.Embed(title=_("Cosmic Deck: {deck} (no score sheet)", deck=deck.deck.name), colour=COLOUR_INFO)
     active = deck.active_card
@@ -164,6 +166,8 @@ def status_embed(state: DeckOnlyState) -> discord.Embed:
     if dead:
         embed.add_field(name=_("Dead hands this hand"), value=", ".join(mention(p) for p in dead)[:1024],
                         inline=False)
+    if not over:
+        fairness.add_commitment(embed, deck.seal, "cosmic")
     seats = p_("deck without a table", "sanma") if state.sanma else p_("deck without a table", "yonma")
     embed.set_footer(text=_("Library: {library} · Discards: {discards} · {seats} · hands ended: {hands}",
                             library=len(deck.library), discards=len(deck.discards), seats=seats, hands=state.hands))

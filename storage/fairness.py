@@ -56,3 +56,10 @@ def game_log(conn: Connection, game_id: int, *, before: int | None = None) -> Ga
     rows = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ?{below} AND type = 'move'"
                         " AND undone_by IS NULL ORDER BY seq", params).fetchall()
     return GameLog(_unpack(start[0]), [_event(row) for row in rows])
+
+
+def active_states(conn: Connection, guild_id: int, kind: str) -> list[dict[str, Any]]:
+    """The states of the server's active games of a kind (its channels and their threads)."""
+    rows = conn.execute("SELECT state FROM games WHERE guild_id = ? AND kind = ? AND status = 'active'",
+                        (guild_id, kind)).fetchall()
+    return [json.loads(row[0]) for row in rows]

@@ -1,6 +1,6 @@
 """Check a finished game's draws yourself: `python tools/verify_fairness.py GAME-fairness.json` (docs/fairness.md).
 
-The file is the one `/verify` posts. The script needs this repository's `engine/` (and, for a table's Cosmic Deck or
+The file is the one `/verify` posts. The script needs this repository's `engine/` (and, for a Cosmic Deck or
 CHAOS;JAN, the `mahjong` package pinned in requirements.txt); no Discord, no database. It
 
 1. confirms that each seed and salt hash to the commitment (SHA-256 of the ASCII bytes `seed:salt`), which the bot
@@ -41,7 +41,8 @@ def _cards(names: list[str]) -> str:
 
 def _who(state: Any, player: int) -> str:
     """A player as the game knew them: the name they joined with, and their Discord id."""
-    seat = next((s for s in getattr(state, "seats", ()) if getattr(s, "player", None) == player), None)
+    seats = getattr(state, "seats", ())  # a deck without a table has a count of seats, and no names
+    seat = next((s for s in seats if getattr(s, "player", None) == player), None) if isinstance(seats, tuple) else None
     name = getattr(seat, "name", "") if seat is not None else ""
     return f"{name} ({player})" if name else str(player)
 
@@ -159,7 +160,7 @@ def _chroma(step: Step) -> list[str]:
     return lines
 
 
-NARRATORS = {"uno": _uno, "ginjontan": _ginjontan, "table": _table, "chroma": _chroma}
+NARRATORS = {"uno": _uno, "ginjontan": _ginjontan, "table": _table, "cosmic": _cosmic, "chroma": _chroma}
 
 
 # -- the run --------------------------------------------------------------------------------------------------------

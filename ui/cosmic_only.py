@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from engine.commitment import new_salt
 from engine.cosmic import ChomboPenalty
 from engine.cosmic_only import COSMIC, Chombo, DeckOnlyState, Dismiss, Join, Leave, NewDeck, NextHand, Reshuffle, Roll
 from engine.cosmic_only import new_game as new_deck_only
@@ -22,6 +23,7 @@ from engine.table import TABLE
 from engine.text import command, player
 from render import cosmic_only as render
 from render.cosmic import card_embed, deck_page
+from render.fairness import add_reveal
 from render.i18n import N_, _, p_
 from storage.errors import GameAlreadyRunning, NoActiveGame, StaleMove
 from storage.games import EventRecord, GameRecord, MoveResult
@@ -98,7 +100,7 @@ def next_view(version: int) -> discord.ui.View:
 
 async def open_deck(interaction: Interaction, deck: Deck, chombo: ChomboPenalty, seats: int) -> None:
     channel = require_channel(interaction)
-    state = new_deck_only(interaction.user.id, deck, new_seed(), seats=seats, chombo=chombo)
+    state = new_deck_only(interaction.user.id, deck, new_seed(), seats=seats, chombo=chombo, salt=new_salt())
     try:
         record = await interaction.client.games.start(channel, COSMIC, state, guild_id=interaction.guild_id,
                                                       actor_id=interaction.user.id)
@@ -222,7 +224,8 @@ async def end(interaction: Interaction) -> None:
     note_change(interaction)
     await interaction.response.send_message(
         _("The Cosmic Deck is put away. {start} opens a fresh one.", start=render.cmd("cosmic start")),
-        embed=render.status_embed(record.state))
+        embed=add_reveal(render.status_embed(record.state, over=True), [("cosmic", record.state.cosmic.seal)],
+                         "cosmic"))
 
 
 # -- buttons --------------------------------------------------------------------------------------------------------

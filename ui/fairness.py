@@ -16,6 +16,7 @@ import discord
 
 from engine.chroma.state import CHROMA, Reseed
 from engine.commitment import Seal, new_salt
+from engine.cosmic_only import COSMIC as DECK_ONLY
 from engine.errors import GameError
 from engine.fairness_file import FairnessFile, LoggedMove, encoded, seals_in
 from engine.seeds import new_seed
@@ -23,7 +24,7 @@ from engine.spread import spread
 from engine.text import command
 from render import fairness as render
 from render.i18n import N_
-from storage.fairness import GameLog, StoredGame, game_log, newest_games
+from storage.fairness import GameLog, StoredGame, active_states, game_log, newest_games
 from storage.games import EventRecord
 from storage.sql import Connection
 from ui.errors import note_change
@@ -37,21 +38,26 @@ def _salted(state: Any) -> bool:
 
 @dataclass(frozen=True)
 class Sealed:
-    """A `/verify` choice: the stored kind that holds its seed, and whether a stored state has a commitment."""
+    """Where a `/verify` choice's seed is kept: the stored kind, and whether a stored state has a commitment."""
 
     kind: str
     has_seal: Callable[[dict[str, Any]], bool]
 
 
-CHOICES: dict[str, Sealed] = {
-    "cosmic": Sealed("table", lambda state: _salted(state.get("cosmic"))),
-    "chaosjan": Sealed("table", lambda state: _salted(state.get("chaosjan"))),
-    "uno": Sealed("uno", _salted),
-    "ginjontan": Sealed("ginjontan", _salted),
+def _deck_salted(state: dict[str, Any]) -> bool:
+    return _salted(state.get("cosmic"))
+
+
+CHOICES: dict[str, tuple[Sealed, ...]] = {  # a Cosmic Deck is a table's, or one of its own (engine/cosmic_only.py)
+    "cosmic": (Sealed("table", _deck_salted), Sealed(DECK_ONLY.name, _deck_salted)),
+    "chaosjan": (Sealed("table", lambda state: _salted(state.get("chaosjan"))),),
+    "uno": (Sealed("uno", _salted),),
+    "ginjontan": (Sealed("ginjontan", _salted),),
 }
-# Where a Cosmic Deck's rolls are: the kinds whose stored state can hold one (a deck-only kind adds itself here).
+# Where a Cosmic Deck's rolls are: the kinds whose stored state can hold one.
 DECK_KINDS: list[tuple[str, Callable[[dict[str, Any]], bool]]] = [
     ("table", lambda state: state.get("cosmic") is not None),
+    (DECK_ONLY.name, lambda state: True),
 ]
 
 STILL_PLAYING = N_("The game in this channel is still being played: its seed and salt are revealed when it ends.")
@@ -63,39 +69,64 @@ NOTHING_ENDED_HINT = N_("A game posts its commitment when it gets its seed; once
 NO_CHROMA = N_("This channel has dealt no chroma abilities yet: there is nothing to reveal.")
 NO_CHROMA_HINT = N_("{shuffle} deals them; its message shows the commitment.")
 NO_DECK = N_("This channel has no Cosmic Deck.")
-NO_DECK_HINT = N_("Start one at a table with {start}.")
+NO_DECK_HINT = N_("Open one with {start}: at a table, or on its own beside real sticks.")
+
+
+TAKEN_OVER = N_("This Cosmic Deck went on to a table that is still being played: its seed and salt are revealed "
+                "when that table ends.")
 
 
 @dataclass(frozen=True)
 class Found:
     choice: str
+    kind: str
     game: StoredGame
     running: bool  # a game of its kind is being played in the channel now
 
 
-def _candidates(conn: Connection, channel_id: int, choices: Sequence[str]) -> dict[str, tuple[StoredGame | None,
-                                                                                             StoredGame | None]]:
-    games: dict[str, tuple[StoredGame | None, StoredGame | None]] = {}
+Games = dict[str, tuple[StoredGame | None, StoredGame | None]]  # kind -> (active, newest finished) in the channel
+
+
+def _candidates(conn: Connection, channel_id: int, guild_id: int | None,
+                choices: Sequence[str]) -> tuple[Games, set[str]]:
+    """The channel's games of each kind the choices name, and the salts of the Cosmic Decks the server's tables
+    play now (a deck a table took over goes on there: its seed is still secret)."""
+    games: Games = {}
     for choice in choices:
-        kind = CHOICES[choice].kind
-        if kind not in games:
-            games[kind] = newest_games(conn, channel_id, kind)
-    return games
+        for sealed in CHOICES[choice]:
+            if sealed.kind not in games:
+                games[sealed.kind] = newest_games(conn, channel_id, sealed.kind)
+    in_play = set()
+    if DECK_ONLY.name in games and guild_id is not None:
+        in_play = {salt for state in active_states(conn, guild_id, "table")
+                   if isinstance(deck := state.get("cosmic"), dict) and isinstance(salt := deck.get("salt"), str)}
+    return games, in_play
 
 
-def pick(games: dict[str, tuple[StoredGame | None, StoredGame | None]], choices: Sequence[str]) -> Found:
-    """The finished game to reveal among `choices` (the one that ended last), or the refusal that fits."""
-    found = [Found(c, finished, active is not None) for c in choices
-             for active, finished in [games[CHOICES[c].kind]]
-             if finished is not None and CHOICES[c].has_seal(finished.state)]
+def _options(games: Games, choices: Sequence[str]) -> list[tuple[str, Sealed, StoredGame | None, StoredGame | None]]:
+    return [(choice, sealed, *games[sealed.kind]) for choice in choices for sealed in CHOICES[choice]]
+
+
+def pick(games: Games, choices: Sequence[str], in_play: set[str] | frozenset[str] = frozenset()) -> Found:
+    """The finished game to reveal among `choices` (the one that ended last), or the refusal that fits. `in_play`:
+    salts of decks that went on to a table still being played (never revealed)."""
+    options = _options(games, choices)
+    verify = command("verify", f"game:{choices[0]}" if len(choices) == 1 else "")
+
+    def still_secret(game: StoredGame) -> bool:
+        deck = game.state.get("cosmic")
+        return game.kind == DECK_ONLY.name and isinstance(deck, dict) and deck.get("salt") in in_play
+
+    found = [Found(c, sealed.kind, finished, active is not None) for c, sealed, active, finished in options
+             if finished is not None and sealed.has_seal(finished.state) and not still_secret(finished)]
     if found:
         return max(found, key=lambda f: (f.game.finished_at or "", f.game.id))
-    verify = command("verify", f"game:{choices[0]}" if len(choices) == 1 else "")
-    if any(active is not None and CHOICES[c].has_seal(active.state) for c in choices
-           for active, _finished in [games[CHOICES[c].kind]]):
+    if any(active is not None and sealed.has_seal(active.state) for _c, sealed, active, _f in options):
         raise GameError(STILL_PLAYING, STILL_PLAYING_HINT, code="not_over", verify=verify)
-    if len(choices) == 1 and (ended := games[CHOICES[choices[0]].kind][1]) is not None and \
-            not CHOICES[choices[0]].has_seal(ended.state) and _had_it(choices[0], ended.state):
+    if any(finished is not None and still_secret(finished) for _c, _s, _a, finished in options):
+        raise GameError(TAKEN_OVER, STILL_PLAYING_HINT, code="not_over", verify=verify)
+    if len(choices) == 1 and any(finished is not None and not sealed.has_seal(finished.state)
+                                 and _had_it(choices[0], finished.state) for _c, sealed, _a, finished in options):
         raise GameError(NO_COMMITMENT, NO_COMMITMENT_HINT, code="no_commitment")
     raise GameError(NOTHING_ENDED, NOTHING_ENDED_HINT, code="nothing_to_reveal", verify=verify)
 
@@ -128,9 +159,10 @@ async def verify(interaction: Interaction, choice: str | None) -> None:
     if any(c not in CHOICES for c in choices):  # a forged choice (the option check refuses it first)
         raise GameError(NOTHING_ENDED, NOTHING_ENDED_HINT, code="nothing_to_reveal", verify=command("verify"))
     db = interaction.client.db
-    found = pick(await db.read(lambda conn: _candidates(conn, channel, choices)), choices)
+    games, in_play = await db.read(lambda conn: _candidates(conn, channel, interaction.guild_id, choices))
+    found = pick(games, choices, in_play)
     await interaction.response.defer(thinking=True)  # public: the reveal is for everyone
-    kind, game = CHOICES[found.choice].kind, found.game
+    kind, game = found.kind, found.game
     log = await db.read(lambda conn: game_log(conn, game.id))
     await _post(interaction, found.choice, fairness_file(kind, game.id, log, game.state), running=found.running)
 
@@ -166,12 +198,14 @@ def roll_lines(moves: Sequence[EventRecord]) -> list[render.RollLine]:
 
 
 def _deck_game(conn: Connection, channel_id: int) -> tuple[StoredGame, GameLog] | None:
-    """The channel's Cosmic Deck: the one played now, else the last one that ended."""
+    """The channel's Cosmic Deck: the one played now (at its table or on its own), else the last one that ended."""
+    active, finished = [], []
     for kind, has_deck in DECK_KINDS:
-        for game in newest_games(conn, channel_id, kind):
-            if game is not None and has_deck(game.state):
-                return game, game_log(conn, game.id)
-    return None
+        now, ended = newest_games(conn, channel_id, kind)
+        active += [now] if now is not None and has_deck(now.state) else []
+        finished += [ended] if ended is not None and has_deck(ended.state) else []
+    game = active[0] if active else max(finished, key=lambda g: (g.finished_at or "", g.id), default=None)
+    return None if game is None else (game, game_log(conn, game.id))
 
 
 async def rolls(interaction: Interaction) -> None:
