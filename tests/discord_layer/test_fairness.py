@@ -16,10 +16,12 @@ from pathlib import Path
 import pytest
 
 from engine.chroma.state import CHROMA
+from engine.cosmic_only import COSMIC as DECK_ONLY
 from engine.ginjontan.rules import GINJONTAN
 from engine.table import TABLE
 from engine.uno.cards import card
 from engine.uno.rules import UNO
+from storage.fairness import newest_games
 from tests.discord_layer.test_chaosjan import start as start_chaosjan
 from tests.fake_discord.harness import message_text
 from tests.storage.test_query_plans import full_scans
@@ -266,3 +268,86 @@ async def test_verify_and_rolls_search_indexes_only(harness, players):
     await harness.bot.db.read(lambda conn: conn.set_trace_callback(None))
     assert any("game_snapshots" in s for s in statements)
     assert full_scans(harness.database_path, statements) == {}
+
+
+async def deck_only_state(harness):
+    return await state_of(harness, DECK_ONLY)
+
+
+async def test_a_deck_without_a_table_commits_on_opening_and_reveals_when_put_away(harness, players, tmp_path):
+    east, south = players[:2]
+    opened = await harness.slash("cosmic start", user=east)
+    posted = COMMITMENT.search(opened.text)[1]
+    deck = (await deck_only_state(harness)).cosmic
+    assert posted == hashed(deck.seed, deck.salt)
+    seed, salt = str(deck.seed), deck.salt
+    await harness.click(opened.message, user=south, label="Join")
+    faces = []
+    for user in (east, south, east, south, east):
+        reply = await harness.slash("cosmic roll", user=user)
+        faces.append(int(re.search(r"rolled a \*\*(\d)\*\*", reply.text)[1]))
+    await harness.slash("cosmic next", user=east)
+    faces.append(int(re.search(r"rolled a \*\*(\d)\*\*", (await harness.slash("cosmic roll", user=south)).text)[1]))
+
+    early = await harness.slash("verify", user=south, game="cosmic")
+    assert early.ephemeral and "revealed when it ends" in early.text
+    shown = await harness.slash("cosmic rolls", user=south)  # the deck on its own keeps a log too
+    assert f"{len(faces)} rolls in all" in shown.text
+    for face in range(1, 7):
+        assert f"{face}: **{faces.count(face)}** (a fair die: 1.0)" in shown.text
+    assert posted in (await harness.slash("cosmic status", user=south)).text
+    assert seed not in everything_said(harness) and salt not in everything_said(harness)
+
+    put_away = await harness.slash("cosmic end", user=east)
+    assert seed in put_away.text and salt in put_away.text and posted in put_away.text
+    text, data = await verified(harness, south, game="cosmic")
+    assert posted in text and json.loads(data)["kind"] == "cosmic"
+    run = await script(tmp_path, data, "--commitment", posted)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert [int(d) for d in re.findall(r"rolled (\d) \(the deck's die", run.stdout)] == faces
+    after = await harness.slash("cosmic rolls", user=east)
+    assert "finished table" in after.text and f"{len(faces)} rolls in all" in after.text
+
+
+async def test_a_deck_a_table_took_over_stays_secret_until_the_table_ends(harness, players, tmp_path):
+    east, south, west, north = players
+    opened = await harness.slash("cosmic start", user=east)
+    posted = COMMITMENT.search(opened.text)[1]
+    await harness.slash("cosmic roll", user=east)
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    deck = (await state_of(harness, TABLE)).cosmic
+    assert hashed(deck.seed, deck.salt) == posted  # the same seed goes on: the same commitment
+    assert posted in (await harness.slash("cosmic status", user=west)).text
+    await harness.slash("cosmic roll", user=south)
+
+    early = await harness.slash("verify", user=north, game="cosmic")  # the deck-only game is over, its deck isn't
+    assert early.ephemeral and "still being played" in early.text
+    anything = await harness.slash("verify", user=north)
+    assert anything.ephemeral and str(deck.seed) not in everything_said(harness)
+
+    ended = await end_table(harness, east)
+    assert str(deck.seed) in ended.text and deck.salt in ended.text
+    _, data = await verified(harness, west, game="cosmic")  # the table, which ended last
+    file = json.loads(data)
+    assert file["kind"] == "table" and [(s["game"], s["at"]) for s in file["seals"]] == [("cosmic", 0)]
+    run = await script(tmp_path, data, "--commitment", posted)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert len(re.findall(r"rolled \d \(the deck's die", run.stdout)) == 1
+
+
+async def test_a_deck_taken_over_by_a_table_in_a_thread_stays_secret_here_too(harness, players):
+    east, south, west, north = players
+    await harness.slash("cosmic start", user=east)
+    await harness.slash("cosmic roll", user=east)
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north, thread=True)
+    deck = (await deck_only_state_finished(harness)).cosmic
+    refused = await harness.slash("verify", user=north, game="cosmic")  # here: only the finished deck-only game
+    assert refused.ephemeral and "went on to a table that is still being played" in refused.text
+    assert str(deck.seed) not in everything_said(harness) and deck.salt not in everything_said(harness)
+
+
+async def deck_only_state_finished(harness):
+    games = await harness.bot.db.read(lambda conn: newest_games(conn, harness.fake.default_channel, DECK_ONLY.name))
+    active, finished = games
+    assert active is None and finished is not None
+    return DECK_ONLY.state_from_dict(finished.state)
