@@ -20,6 +20,14 @@ from engine.chroma.state import CHROMA, Reseed, Shuffle
 from engine.chroma.state import new_state as chroma_state
 from engine.commitment import Seal, commitment, committed_bytes, is_salt, new_salt
 from engine.cosmic import CosmicState
+from engine.cosmic_only import COSMIC as DECK_ONLY
+from engine.cosmic_only import Join as DeckJoin
+from engine.cosmic_only import NewDeck as DeckNewDeck
+from engine.cosmic_only import NextHand as DeckNextHand
+from engine.cosmic_only import Reshuffle as DeckReshuffle
+from engine.cosmic_only import Roll as DeckRoll
+from engine.cosmic_only import new_game as deck_only_game
+from engine.cosmic_only import to_table
 from engine.deck import load_shipped as load_deck
 from engine.errors import GameError, IllegalMove
 from engine.fairness_file import FairnessFile, LoggedMove, dumps, encoded, loads, seals_in
@@ -90,15 +98,20 @@ def _chroma(salt: str | None) -> tuple[Any, GameKind[Any, Any]]:
     return chroma_state(P[0], 9, ChromaRules(), salt=salt), CHROMA
 
 
+def _deck_only(salt: str | None) -> tuple[Any, GameKind[Any, Any]]:
+    return deck_only_game(P[0], load_deck("cosmic"), 8, salt=salt), DECK_ONLY
+
+
 def _seal(name: str, state: Any) -> Seal | None:
-    if name == "cosmic":
+    if name in ("cosmic", "deck_only"):
         return state.cosmic.seal
     if name == "chaosjan":
         return state.chaosjan.seal
     return state.seal
 
 
-STARTS = {"uno": _uno, "ginjontan": _ginjontan, "cosmic": _cosmic, "chaosjan": _chaosjan, "chroma": _chroma}
+STARTS = {"uno": _uno, "ginjontan": _ginjontan, "cosmic": _cosmic, "chaosjan": _chaosjan, "chroma": _chroma,
+          "deck_only": _deck_only}
 
 
 @pytest.mark.parametrize("name", STARTS)
@@ -190,6 +203,13 @@ def _chroma_moves(state: Any, rng: random.Random) -> Any:
     return Shuffle()
 
 
+def _deck_only_moves(state: Any, rng: random.Random) -> Any:
+    """Seed 001 without a score sheet: players join, roll, end hands, reshuffle."""
+    joins = [DeckJoin(p) for p in P if p not in state.players]
+    choices = [DeckRoll(p) for p in state.players] + joins[:1]
+    return rng.choice([*choices, *choices, DeckNextHand(), DeckReshuffle()])
+
+
 def _nothing(state: Any, rng: random.Random) -> Any:
     return None
 
@@ -205,17 +225,34 @@ def games() -> dict[str, tuple[GameKind[Any, Any], Any, list[Any], Any, int]]:
         "cosmic": (TABLE, table_game(P[0], P), [CosmicStart(load_deck("cosmic"), 77, salt=SALT)], cosmic_moves, 250),
         "chaosjan": (TABLE, table_game(1, [1, 2, 3, 4]), chaos, _chaosjan_moves, 120),
         "chroma": (CHROMA, chroma_state(P[0], 3, ChromaRules(), salt=SALT), [], _chroma_moves, 12),
+        "deck_only": (DECK_ONLY, deck_only_game(P[0], load_deck("cosmic"), 78, salt=SALT), [DeckJoin(P[1])],
+                      _deck_only_moves, 150),
     }
 
 
-@pytest.mark.parametrize("name", ["uno", "ginjontan", "cosmic", "chaosjan", "chroma"])
+@pytest.mark.parametrize("name", ["uno", "ginjontan", "cosmic", "chaosjan", "chroma", "deck_only"])
 def test_the_replay_from_the_seed_reproduces_every_move_the_bot_announced(name):
     kind, state, first, pick, steps = games()[name]
     start, log, final = play(kind, state, first, pick, steps)
     report = check(as_file(kind, start, log, final))
     assert report.ok, report.problems
     assert len(report.steps) == len(log) > len(first)
-    assert [r.game for r in report.confirmed] == [name]
+    assert [r.game for r in report.confirmed] == ["cosmic" if name == "deck_only" else name]
+
+
+def test_a_table_that_took_a_deck_over_replays_from_the_seal_in_its_start():
+    """The deck goes on at the table with its seed (issue 21): the table's file carries the seal in its start state,
+    and a changed seed there is caught."""
+    deck = deck_only_game(P[0], load_deck("cosmic"), 79, salt=SALT)
+    deck = DECK_ONLY.apply(DECK_ONLY.apply(deck, DeckRoll(P[0]))[0], DeckReshuffle())[0]
+    deck = DECK_ONLY.apply(deck, DeckNewDeck(load_deck("cosmic")))[0]  # an import: the seed derived, first_seed kept
+    table = to_table(table_game(P[0], P), deck)
+    start, log, final = play(TABLE, table, [], cosmic_moves, 60)
+    file = as_file(TABLE, start, log, final)
+    assert [(s.game, s.at, s.seed) for s in file.seals] == [("cosmic", 0, 79)]
+    assert check(file).ok, check(file).problems
+    forged = replace(file, start=start | {"cosmic": start["cosmic"] | {"first_seed": 80}})
+    assert not check(forged).ok
 
 
 def test_the_replayed_dice_are_the_seeds_dice():
