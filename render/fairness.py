@@ -88,6 +88,7 @@ class Revealed:
     moves: int
     next_seal: Seal | None = None  # chroma: the seed and salt the shuffles to come are dealt from
     running: bool = False  # another game of the kind runs in the channel now
+    before: str | None = None  # the file of the deck-only game whose Cosmic Deck this table took over
 
 
 def verify_embed(revealed: Revealed) -> discord.Embed:
@@ -101,6 +102,9 @@ def verify_embed(revealed: Revealed) -> discord.Embed:
                    "replays every shuffle, roll and draw from the seed with the rules engine, and reports anything "
                    "that differs from what was announced (docs/fairness.md).", script=SCRIPT,
                    file=revealed.filename))
+    if revealed.before is not None:
+        lines.append(_("The table took over a Cosmic Deck that was played without it first, from the same seed: "
+                       "{file} holds the rolls before that, and checks the same way.", file=revealed.before))
     embed.description = "\n\n".join(lines)[:4096]
     if revealed.next_seal is not None:
         embed.add_field(name=_("From now on"), value=commitment_text(revealed.next_seal, "chroma"), inline=False)

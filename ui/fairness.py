@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from engine.chroma.state import CHROMA, Reseed
-from engine.commitment import Seal, new_salt
+from engine.commitment import Seal, is_salt, new_salt
 from engine.cosmic_only import COSMIC as DECK_ONLY
 from engine.errors import GameError
 from engine.fairness_file import FairnessFile, LoggedMove, encoded, seals_in
@@ -141,13 +141,34 @@ def fairness_file(kind: str, game_id: int, log: GameLog, final: dict[str, Any]) 
     return FairnessFile(kind, game_id, tuple(seals_in(kind, log.start, moves)), log.start, moves, final)
 
 
-async def _post(interaction: Interaction, choice: str, file: FairnessFile, *, running: bool = False,
-                next_seal: Seal | None = None) -> None:
+def _attached(file: FairnessFile) -> tuple[discord.File, str]:
     data, extension = encoded(file)
     name = f"{file.kind}-{file.game}-fairness.{extension}"
+    return discord.File(io.BytesIO(data), name), name
+
+
+async def _post(interaction: Interaction, choice: str, file: FairnessFile, *, running: bool = False,
+                next_seal: Seal | None = None, before: FairnessFile | None = None) -> None:
+    """`before`: the deck-only game whose Cosmic Deck this table took over, posted as a second file."""
+    attached, name = _attached(file)
+    earlier = None if before is None else _attached(before)
     seals = tuple((s.game, seal) for s in file.seals if (seal := s.seal) is not None)
-    revealed = render.Revealed(choice, file.game, seals, name, len(file.moves), next_seal, running)
-    await interaction.followup.send(embed=render.verify_embed(revealed), file=discord.File(io.BytesIO(data), name))
+    revealed = render.Revealed(choice, file.game, seals, name, len(file.moves), next_seal, running,
+                               before=None if earlier is None else earlier[1])
+    files = [attached] if earlier is None else [attached, earlier[0]]
+    await interaction.followup.send(embed=render.verify_embed(revealed), files=files)
+
+
+def _taken_over(conn: Connection, channel_id: int, table: StoredGame,
+                log: GameLog) -> tuple[StoredGame, GameLog] | None:
+    """The channel's deck-only game whose Cosmic Deck `table` took over at its start (same seed and salt), if any."""
+    deck = log.start.get("cosmic")
+    if table.kind != "table" or not isinstance(deck, dict) or not is_salt(deck.get("salt")):
+        return None
+    _active, finished = newest_games(conn, channel_id, DECK_ONLY.name)
+    if finished is None or (finished.state.get("cosmic") or {}).get("salt") != deck["salt"]:
+        return None
+    return finished, game_log(conn, finished.id)
 
 
 async def verify(interaction: Interaction, choice: str | None) -> None:
@@ -164,7 +185,10 @@ async def verify(interaction: Interaction, choice: str | None) -> None:
     await interaction.response.defer(thinking=True)  # public: the reveal is for everyone
     kind, game = found.kind, found.game
     log = await db.read(lambda conn: game_log(conn, game.id))
-    await _post(interaction, found.choice, fairness_file(kind, game.id, log, game.state), running=found.running)
+    earlier = await db.read(lambda conn: _taken_over(conn, channel, game, log))
+    before = None if earlier is None else fairness_file(DECK_ONLY.name, earlier[0].id, earlier[1], earlier[0].state)
+    await _post(interaction, found.choice, fairness_file(kind, game.id, log, game.state), running=found.running,
+                before=before)
 
 
 async def _verify_chroma(interaction: Interaction, channel: int) -> None:

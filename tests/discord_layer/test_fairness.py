@@ -327,12 +327,18 @@ async def test_a_deck_a_table_took_over_stays_secret_until_the_table_ends(harnes
 
     ended = await end_table(harness, east)
     assert str(deck.seed) in ended.text and deck.salt in ended.text
-    _, data = await verified(harness, west, game="cosmic")  # the table, which ended last
-    file = json.loads(data)
+    reply = await harness.slash("verify", user=west, game="cosmic")  # the table, which ended last, and the deck before
+    await reply.followed_up()
+    message = reply.record.followups[0]
+    table_file, deck_file = (harness.fake.uploads[int(a["id"])] for a in message["attachments"])
+    assert "took over a Cosmic Deck" in message_text(message)
+    file = json.loads(table_file)
     assert file["kind"] == "table" and [(s["game"], s["at"]) for s in file["seals"]] == [("cosmic", 0)]
-    run = await script(tmp_path, data, "--commitment", posted)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert len(re.findall(r"rolled \d \(the deck's die", run.stdout)) == 1
+    assert json.loads(deck_file)["kind"] == "cosmic"
+    for data in (table_file, deck_file):  # each replays one roll: south's at the table, east's before it
+        run = await script(tmp_path, data, "--commitment", posted)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert len(re.findall(r"rolled \d \(the deck's die", run.stdout)) == 1
 
 
 async def test_a_deck_taken_over_by_a_table_in_a_thread_stays_secret_here_too(harness, players):
