@@ -16,7 +16,7 @@ from engine.base import Event, GameKind
 from engine.chroma.rules import ChromaRules
 from engine.commitment import Seal, commitment, seal
 from engine.errors import IllegalMove
-from engine.text import command
+from engine.text import N_, command
 
 KIND = "chroma"
 
@@ -89,8 +89,8 @@ def apply(state: ChromaState, move: Move) -> tuple[ChromaState, list[Event]]:
                 [{"type": "shuffle", "abilities": {c.value: a.value for c, a in rules.abilities}}])
     if isinstance(move, Reseed):
         if state.salt is not None and not state.sealed_shuffles:
-            raise IllegalMove("No shuffle has been dealt from this channel's seed since it was last revealed: there "
-                              "is nothing to reveal.", "Deal the abilities with {shuffle} first.",
+            raise IllegalMove(N_("No shuffle has been dealt from this channel's seed since it was last revealed: "
+                                 "there is nothing to reveal."), N_("Deal the abilities with {shuffle} first."),
                               code="nothing_to_reveal", shuffle=command("chroma shuffle"))
         return (replace(state, seed=move.seed, salt=move.salt, sealed_at=state.shuffles),
                 [{"type": "reseeded", "commitment": commitment(move.seed, move.salt)}])
