@@ -130,7 +130,7 @@ class RollLine:
 
 
 def rolls_embed(spread: Spread, log: Sequence[RollLine], *, finished: bool) -> discord.Embed:
-    title = _("Cosmic Deck rolls (finished table)") if finished else _("Cosmic Deck rolls")
+    title = _("Cosmic Deck rolls (game over)") if finished else _("Cosmic Deck rolls")
     embed = discord.Embed(title=title, colour=COLOUR_INFO)
     if not spread.rolls:
         embed.description = _("Nobody has rolled yet.")

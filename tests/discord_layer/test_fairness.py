@@ -135,7 +135,7 @@ async def test_cosmic_rolls_counts_each_face_beside_a_fair_die(harness, players)
 
     await end_table(harness, east)
     after = await harness.slash("cosmic rolls", user=north)  # the table that ended keeps its log
-    assert "finished table" in after.text and "5 rolls in all" in after.text
+    assert "game over" in after.text and "5 rolls in all" in after.text
 
 
 async def test_uno_posts_its_commitment_in_the_lobby_and_reveals_it_at_the_end(harness, players, tmp_path):
@@ -306,7 +306,7 @@ async def test_a_deck_without_a_table_commits_on_opening_and_reveals_when_put_aw
     assert run.returncode == 0, run.stdout + run.stderr
     assert [int(d) for d in re.findall(r"rolled (\d) \(the deck's die", run.stdout)] == faces
     after = await harness.slash("cosmic rolls", user=east)
-    assert "finished table" in after.text and f"{len(faces)} rolls in all" in after.text
+    assert "game over" in after.text and f"{len(faces)} rolls in all" in after.text
 
 
 async def test_a_deck_a_table_took_over_stays_secret_until_the_table_ends(harness, players, tmp_path):
