@@ -124,7 +124,7 @@ def _play(state: UnoState, e: dict[str, Any]) -> str:
 
 
 def _shift(state: UnoState, e: dict[str, Any]) -> str:
-    params = {"count": e["count"], "accept": command("uno accept")}
+    params = {"accept": command("uno accept")}
     if e["direction"] == 1:
         return n_("Hands will move **{count} seat** along the clockwise order. Anyone may deflect; the turn player "
                   "lets it happen with {accept}.",
