@@ -103,9 +103,9 @@ class Uno(commands.GroupCog, group_name="uno",
         record = await self.bot.games.start(place.id, UNO, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         note_change(interaction)
-        thread = f"<#{place.id}>"
+        link = f"<#{place.id}>"
         await interaction.response.send_message(_("{game}: the lobby is open in {thread}.",
-                                                  game=render.game_title(state), thread=thread))
+                                                  game=render.game_title(state), thread=link))
         await flows.post_board(interaction, record, place)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
