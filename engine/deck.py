@@ -509,9 +509,9 @@ def text_field(raw: dict[str, Any], key: str, where: Where, shortest: int, longe
     value = value.strip()
     bad = (_UNPRINTABLE if key in ("id", "name") else _CONTROL).search(value)
     if bad is not None:
-        raise DeckError(N_("{where}: field `{field}` holds the control character U+{code} at character {at}."),
+        raise DeckError(N_("{where}: field `{field}` holds the control character U+{codepoint} at character {at}."),
                         N_("Names and texts are plain text: no control or direction-override characters (line "
-                           "breaks only in texts)."), where=where, field=key, code=f"{ord(bad.group()):04X}",
+                           "breaks only in texts)."), where=where, field=key, codepoint=f"{ord(bad.group()):04X}",
                         at=bad.start() + 1)
     if not shortest <= len(value) <= longest:
         raise DeckError(N_("{where}: field `{field}` must be {shortest}-{longest} characters, it has {length}."),

@@ -81,7 +81,9 @@ def _choices(names: Any) -> str:
 
 
 def _card_file(what: Any) -> str:
-    return {"deck": p_("card file", "deck"), "file": p_("card file", "file")}.get(str(what), str(what))
+    words = {"deck": p_("card file", "deck"), "file": p_("card file", "file"),
+             "the deck": p_("card file", "the deck"), "the file": p_("card file", "the file")}
+    return words.get(str(what), str(what))
 
 
 def _card_place(place: Any) -> str:
