@@ -91,7 +91,14 @@ def _card_place(place: Any) -> str:
     return _("Card {number} ({name})", number=number, name=name) if name else _("Card {number}", number=number)
 
 
+def _game(kind: Any) -> str:
+    words = {"uno": p_("game", "uno"), "ginjontan": p_("game", "ginjontan"), "chroma": p_("game", "chroma"),
+             "table": p_("game", "table"), "cosmic": p_("game", "cosmic")}
+    return words.get(str(kind), str(kind))
+
+
 register_word("host", _host)
+register_word("game", _game)
 register_word("option", _option)
 register_word("choices", _choices)
 register_word("card_file", _card_file)

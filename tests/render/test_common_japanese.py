@@ -248,3 +248,13 @@ def test_seed_lines_name_the_command_in_the_players_language():
     assert lines[1] == "シード 42 · `/uno 新規 シード:42` でこのゲームをもう一度配れます"
     assert seed_lines(42, chosen=False, over=True, command="/uno new") == [
         "Seed 42 · `/uno new seed:42` deals this game again"]
+
+
+async def test_no_game_here_is_said_in_japanese_with_the_command_that_opens_one(harness):
+    ann = harness.user("ann")
+    refused = await in_japanese(harness, "uno hand", user=ann)
+    assert refused.ephemeral and "このチャンネルで進行中のウノはありません。" in refused.text
+    assert "`/uno 新規` で始めてください。" in refused.text
+    english = await harness.slash("uno hand", user=ann)
+    assert "There is no uno game running in this channel." in english.text and "`/uno new`" in english.text
+
