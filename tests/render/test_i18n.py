@@ -189,3 +189,50 @@ async def test_a_japanese_player_gets_help_and_refusals_in_japanese(harness):
         assert not re.search(r"\{\w+\}", reply.text), reply.text
     english = await harness.slash("uno new", user=ann, seed="not-a-seed")
     assert "isn't a seed" in english.text  # the same refusal to an English client
+
+
+# -- sentences built from an action (ui/permissions.py) -------------------------------------------------------------
+
+MANAGER_TEMPLATES = {  # the refusal each function builds from its `action`, as ui/permissions.py writes it
+    "require_manager": "Only {{host}} or someone with Manage Channel can {action}.",
+    "require_self_or_manager": "Only {{player}}, {{host}} or someone with Manage Channel can {action}.",
+    "author_or_manager": "Only {{host}} or someone with Manage Channel can {action}.",
+    "require_server_manager": "Only someone with Manage Server (or the server's manager role) can {action}.",
+}
+
+
+def manager_refusals() -> list[tuple[str, str]]:
+    """(where, English template) of every refusal built from an action written in the code: a literal, or a
+    module-level constant of the calling module."""
+    import ast
+
+    found = []
+    for folder in ("cogs", "ui"):
+        for path in sorted((messages.ROOT / folder).glob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            constants = {t.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
+                         for t in node.targets if isinstance(t, ast.Name)
+                         and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Call) or not node.args:
+                    continue
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                if name not in MANAGER_TEMPLATES:
+                    continue
+                action = node.args[-1]
+                text = action.value if isinstance(action, ast.Constant) else \
+                    constants.get(action.id) if isinstance(action, ast.Name) else None
+                if isinstance(text, str):
+                    found.append((f"{path.relative_to(messages.ROOT)}:{node.lineno}",
+                                  MANAGER_TEMPLATES[name].format(action=text)))
+    return found
+
+
+def test_every_refusal_built_from_an_action_has_its_japanese(japanese):
+    """`require_manager(..., "end this table")` refuses with `Only {host} or someone with Manage Channel can end
+    this table.`: the caller marks that sentence with `N_`, and a catalogue translates it."""
+    refusals = manager_refusals()
+    assert len(refusals) > 10, "the calls were not found"
+    lacking = [f"{where}: {template!r}" for where, template in refusals
+               if not (japanese.get(template) is not None and japanese.get(template).string)]
+    assert not lacking, "no Japanese for:\n" + "\n".join(lacking)
