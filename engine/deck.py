@@ -396,7 +396,7 @@ def require_unique(cards: tuple[Any, ...]) -> None:
 def _card(raw: Any, number: int) -> Card:
     if not isinstance(raw, dict):
         raise DeckError(N_("{where}: must be an object (a table in TOML)."), where=card_place(number))
-    where = card_where(raw, number)
+    where = card_named(raw, number)
     known = {"id", "name", "type", "text", "sanma", "suuma", "on_reveal", "lasts", "actions"}
     unknown = sorted(set(raw) - known)
     if unknown:
@@ -476,12 +476,17 @@ def card_place(number: int, name: str | None = None) -> Ref:
     return Ref("card_place", (number, name), f"Card {number} ({name})" if name else f"Card {number}")
 
 
-def card_where(raw: dict[str, Any], number: int) -> Ref:
-    """How errors name a card: its number, and its name when that is printable text."""
+def card_named(raw: dict[str, Any], number: int) -> Ref:
+    """How errors name a card: its number, and its name when that is printable text (render/ words it)."""
     name = raw.get("name")
     if isinstance(name, str) and name.strip() and not _UNPRINTABLE.search(name):
         return card_place(number, name.strip()[:60])
     return card_place(number)
+
+
+def card_where(raw: dict[str, Any], number: int) -> str:
+    """`card_named` in English, for errors not yet worded by render/ (`{where}` as a Ref is better)."""
+    return card_named(raw, number).english
 
 
 def list_field(raw: dict[str, Any], key: str, where: Where) -> list[Any]:
