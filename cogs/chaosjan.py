@@ -9,7 +9,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.chaosjan import rulebook
 from engine.chaosjan.catalogue import CardType, load_shipped, parse_file
 from engine.chaosjan.moves import Drew, EndEffect, Next, Pass, Play, UseCatalogue
 from engine.chaosjan.options import ChaosOptions
@@ -266,8 +265,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
 
     @rules.autocomplete("rule")
     async def _rule_numbers(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=render.short(f"{n} {rulebook.RULES[n]}", 100), value=n)
-                for n in rulebook.suggest(current)]
+        return [app_commands.Choice(name=label, value=n) for label, n in render.rule_choices(current)]
 
     @app_commands.command(name="undo", description="Undo the last CHAOS;JAN move (whoever made it, or the host).")
     async def undo(self, interaction: Interaction) -> None:

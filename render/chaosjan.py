@@ -427,17 +427,23 @@ def card_embed(card: Card, state: ChaosState | None = None) -> discord.Embed:
 
 def rules_embed(query: str | None) -> discord.Embed:
     if not query:
-        lines = [f"**{n}** {title}" for n, title in rulebook.contents()]
+        lines = [f"**{n}** {_(title)}" for n, title in rulebook.contents()]
         return discord.Embed(title=_("CHAOS;JAN full rules (beta), in our words"), colour=COLOUR_INFO,
                              description="\n".join(lines) + "\n\n" + _("Ask for one: {command}.", command=word(
                                  command("chaosjan rules", "rule:1.5d"))))
-    found = rulebook.lookup(query)
+    found = rulebook.lookup(query, _)
     if not found:
         return discord.Embed(title=_("No rule matches {query}", query=repr(short(query, 80))), colour=COLOUR_INFO,
                              description=_("Try a number such as `2.7` or a word such as `negate`."))
-    text = "\n\n".join(f"**{number}** {summary}" for number, summary in found)
+    text = "\n\n".join(f"**{number}** {_(summary)}" for number, summary in found)
     return discord.Embed(title=_("CHAOS;JAN rules: {query}", query=short(query, 80)), colour=COLOUR_INFO,
                          description=short(text, 4000))
+
+
+def rule_choices(current: str) -> list[tuple[str, str]]:
+    """(label, rule number) of the rules `/chaosjan rules` suggests for what is typed: the number and the rule's
+    summary in the language in force, shortened to a choice's 100 characters."""
+    return [(short(f"{n} {_(rulebook.RULES[n])}", 100), n) for n in rulebook.suggest(current, _)]
 
 
 def type_word(kind: CardType, form: str = "one") -> str:

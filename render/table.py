@@ -15,7 +15,7 @@ from render.chaosjan import WORDING as CHAOSJAN
 from render.common import COLOUR_INFO, COLOUR_OK, mention, seed_lines
 from render.common import leaderboard_embed as common_leaderboard
 from render.events import Wording
-from render.i18n import N_, _, command_words, n_
+from render.i18n import N_, _, command_words, n_, p_
 from storage.games import EventRecord
 from storage.results import LeaderboardRow
 
@@ -258,17 +258,59 @@ def _move_kind(entry: EventRecord) -> str:
     return str(move.get("type", entry.type))
 
 
+def _kind_words() -> dict[str, str]:
+    """Each kind of score sheet entry (the stable code of the `kind` column) in the language in force."""
+    return {
+        "start": p_("score sheet entry", "Table started"),
+        "end": p_("score sheet entry", "Table ended"),
+        "riichi": p_("score sheet entry", "Riichi"),
+        "pay": p_("score sheet entry", "Payment"),
+        "take": p_("score sheet entry", "Taken from the table"),
+        "ron": p_("score sheet entry", "Ron"),
+        "tsumo": p_("score sheet entry", "Tsumo"),
+        "draw": p_("score sheet entry", "Exhaustive draw"),
+        "abortivedraw": p_("score sheet entry", "Abortive draw"),
+        "setpoints": p_("score sheet entry", "Points set"),
+        "chombo": p_("score sheet entry", "Chombo"),
+        "cosmicstart": p_("score sheet entry", "Cosmic Deck started"),
+        "newdeck": p_("score sheet entry", "New Cosmic Deck"),
+        "roll": p_("score sheet entry", "Cosmic Deck roll"),
+        "dismiss": p_("score sheet entry", "Cosmic Deck card dismissed"),
+        "reshuffle": p_("score sheet entry", "Library reshuffled"),
+        "cardpayment": p_("score sheet entry", "Cosmic Deck card payment"),
+        "chaosstart": p_("score sheet entry", "CHAOS;JAN started"),
+        "CHAOS;JAN choose": p_("score sheet entry", "CHAOS;JAN: cards chosen"),
+        "CHAOS;JAN usecatalogue": p_("score sheet entry", "CHAOS;JAN: catalogue chosen"),
+        "CHAOS;JAN play": p_("score sheet entry", "CHAOS;JAN: card played"),
+        "CHAOS;JAN pass": p_("score sheet entry", "CHAOS;JAN: pass"),
+        "CHAOS;JAN drew": p_("score sheet entry", "CHAOS;JAN: tile drawn"),
+        "CHAOS;JAN next": p_("score sheet entry", "CHAOS;JAN: next turn"),
+        "CHAOS;JAN endeffect": p_("score sheet entry", "CHAOS;JAN: effect ended"),
+        "CHAOS;JAN autopass": p_("score sheet entry", "CHAOS;JAN: auto-pass changed"),
+    }
+
+
 def score_sheet_csv(entries: list[tuple[EventRecord, TableState]]) -> str:
     """The score sheet, one row per entry that stands (oldest first, each with the state after it): the round and
     honba it was made in, its kind, winners, payers (every seat whose points went down), the hand's value or the
-    points moved, and each seat's change and running total."""
+    points moved, and each seat's change and running total.
+
+    Written for the reader: the headers, the round, the value and the kind's words (`description`) are in the
+    language in force; the `kind` column holds the entry's stable code (`ron`, `CHAOS;JAN play`, ...) in every
+    language, and the numbers are plain numbers, so that a program can read the sheet whatever its language."""
     first = entries[0][1]
     names = {s.player: s.name or str(s.player) for s in first.seats}
+    kinds = _kind_words()
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["entry", "round", "honba", "kind", "winners", "payers", "value"]
-                    + [_cell(f"{names[s.player]} {what}") for s in first.seats for what in ("change", "total")]
-                    + ["on the table"])
+    writer.writerow([p_("score sheet column", "entry"), p_("score sheet column", "round"),
+                     p_("score sheet column", "honba"), p_("score sheet column", "kind"),
+                     p_("score sheet column", "description"), p_("score sheet column", "winners"),
+                     p_("score sheet column", "payers"), p_("score sheet column", "value")]
+                    + [_cell(header) for s in first.seats
+                       for header in (p_("score sheet column", "{name} change", name=names[s.player]),
+                                      p_("score sheet column", "{name} total", name=names[s.player]))]
+                    + [p_("score sheet column", "on the table")])
     before = first
     for entry, after in entries:
         changes = [a.points - b.points for a, b in zip(after.seats, before.seats, strict=True)]
@@ -277,11 +319,11 @@ def score_sheet_csv(entries: list[tuple[EventRecord, TableState]]) -> str:
         winners += [p for e in events if e.get("type") == "draw" and e.get("payments") for p in e["tenpai"]]
         kind = _move_kind(entry)
         payers = [] if kind == "setpoints" else [s.player for s, c in zip(after.seats, changes, strict=True) if c < 0]
-        values = [e["value"] for e in events if e.get("type") in ("ron", "tsumo")]
+        values = [value_words(e["value"]) for e in events if e.get("type") in ("ron", "tsumo")]
         moved = max(sum(c for c in changes if c > 0), -sum(c for c in changes if c < 0),
                     abs(after.on_table - before.on_table))
         value = " / ".join(values) if values else (str(moved) if moved else "")
-        writer.writerow([entry.seq, before.round_name, before.honba, kind,
+        writer.writerow([entry.seq, round_words(before.round_name), before.honba, kind, kinds.get(kind, kind),
                          _cell(", ".join(names[p] for p in winners)), _cell(", ".join(names[p] for p in payers)),
                          _cell(value)]
                         + [n for s, change in zip(after.seats, changes, strict=True) for n in (change, s.points)]
