@@ -12,7 +12,6 @@ from discord.ext import commands
 from engine.chaosjan import rulebook
 from engine.chaosjan.catalogue import CardType, load_shipped, parse_file
 from engine.chaosjan.moves import Drew, EndEffect, Next, Pass, Play, UseCatalogue
-from engine.chaosjan.options import ChaosOptions
 from engine.chaosjan.rules import hand_cards
 from engine.chaosjan.state import AutoMode, Phase
 from engine.deck import MAX_FILE_BYTES, DeckError
@@ -22,7 +21,9 @@ from engine.table import TABLE, ChaosStart, chaos_table
 from engine.text import ECHO, ascii_number, shorten
 from render import chaosjan as render
 from ui import chaosjan as flows
+from ui import house_rules
 from ui.errors import note_change
+from ui.game_options import chaos_options
 from ui.permissions import (
     author_or_manager,
     can_manage,
@@ -68,10 +69,13 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         record = await self.bot.games.require(require_channel(interaction), TABLE)
         if not can_manage(interaction, record.state.host):
             require_seated(interaction, record.state.players)
-        options = ChaosOptions(hypers, negates, modifier_on, first_hand_draw, applies_ends_with_hand)
-        move = ChaosStart(load_shipped(), new_seed() if seed is None else parse_seed(seed), options,
-                          seed_chosen=seed is not None)
-        await flows.post_panel(interaction, (await flows.apply(interaction, move, seated=False)).game)
+        rules = await house_rules.in_force(interaction, "chaosjan", hypers=hypers, negates=negates,
+                                           modifier_on=modifier_on, first_hand_draw=first_hand_draw,
+                                           applies_ends_with_hand=applies_ends_with_hand)
+        move = ChaosStart(load_shipped(), new_seed() if seed is None else parse_seed(seed),
+                          chaos_options(rules.values), seed_chosen=seed is not None)
+        await flows.post_panel(interaction, (await flows.apply(interaction, move, seated=False)).game,
+                               prefix=house_rules.start_line(interaction, rules) or "")
 
     @app_commands.command(name="import", description="Play your group's own cards: a JSON or TOML catalogue (host).")
     @app_commands.describe(file="The catalogue file, .json or .toml")

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.cosmic import ChomboPenalty, Owed
-from engine.deck import MAX_FILE_BYTES, DeckError, load_shipped, parse_file, shipped
+from engine.cosmic import Owed
+from engine.deck import MAX_FILE_BYTES, DeckError, parse_file, shipped
 from engine.errors import IllegalMove
 from engine.seeds import new_seed
 from engine.table import (
@@ -29,8 +29,10 @@ from engine.text import ECHO, shorten
 from render import cosmic as render
 from render.table import describe_events, table_embed
 from storage.games import GameRecord
+from ui import house_rules
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.game_options import cosmic_deck
 from ui.permissions import channel_to_post, require_channel, require_manager, require_seated
 from ui.types import Interaction
 
@@ -110,9 +112,11 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
                     chombo: Literal["mangan", "none"] = "mangan") -> None:
         record = await _table(interaction)
         require_seated(interaction, record.state.players)
-        move = CosmicStart(load_shipped(deck), seed=new_seed(), chombo=ChomboPenalty(chombo))
-        result = await _apply(interaction, move)
-        await interaction.response.send_message(embed=render.status_embed(result.game.state))
+        rules = await house_rules.in_force(interaction, "cosmic", deck=deck, chombo=chombo)
+        cards, penalty = cosmic_deck(rules.values)
+        result = await _apply(interaction, CosmicStart(cards, seed=new_seed(), chombo=penalty))
+        await interaction.response.send_message(house_rules.start_line(interaction, rules),
+                                                embed=render.status_embed(result.game.state))
 
     @start.autocomplete("deck")
     async def _deck_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -11,18 +11,14 @@ from discord.ext import commands
 
 from engine.errors import IllegalMove
 from engine.table import (
-    DEFAULT_POINTS,
     TABLE,
     AbortiveDraw,
     Draw,
     HandValue,
-    Kazoe,
-    Length,
     Pay,
     Riichi,
     Ron,
     SetPoints,
-    TableOptions,
     TableState,
     Take,
     Tsumo,
@@ -34,10 +30,12 @@ from render import table as render
 from storage.errors import NewGameStarted, NothingToUndo
 from storage.games import GameRecord, MoveResult
 from storage.results import leaderboard
+from ui import house_rules
 from ui.chaosjan import panel_moved as chaosjan_panel_moved
 from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.game_options import table_options
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
@@ -205,20 +203,21 @@ class Table(commands.GroupCog, group_name="table",
                     sanma_honba: Literal[200, 300] = 200, thread: bool = False) -> None:
         seats = [(east, "East"), (south, "South"), (west, "West")] + ([(north, "North")] if north else [])
         players = [_person(member, seat) for member, seat in seats]
-        options = TableOptions(starting_points=points or DEFAULT_POINTS.get(len(players), 25000),
-                               length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
-                               bust=bust, sanma_honba=sanma_honba)
+        rules = await house_rules.in_force(interaction, "table", points=points, length=length, kiriage=kiriage,
+                                           kazoe=kazoe, aotenjou=aotenjou, bust=bust, sanma_honba=sanma_honba)
+        options = table_options(rules.values, len(players))
         state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
+        said = house_rules.start_line(interaction, rules)
         if thread:  # the game lives in the thread: its channel id is the thread's
             place = await open_thread(interaction, f"Table: {interaction.user.display_name}")
             record = await self.bot.games.start(place.id, TABLE, state, guild_id=interaction.guild_id,
                                                 actor_id=interaction.user.id)
-            await place.send(embed=render.table_embed(record.state, started=True))
+            await place.send(said, embed=render.table_embed(record.state, started=True))
             await interaction.response.send_message(f"The table is open in {place.mention}: play there.")
             return
         record = await self.bot.games.start(require_channel(interaction), TABLE, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
-        await interaction.response.send_message(embed=render.table_embed(record.state, started=True))
+        await interaction.response.send_message(said, embed=render.table_embed(record.state, started=True))
 
     @app_commands.command(name="show", description="Seats, winds, points, dealer, round, honba and the table's points.")
     async def show(self, interaction: Interaction) -> None:
@@ -343,10 +342,11 @@ class Table(commands.GroupCog, group_name="table",
         await _answer(interaction, result)
 
     @app_commands.command(name="end", description="End the game: final standings, stored for the leaderboard.")
-    @app_commands.describe(uma="Uma by place, in thousands (default none)",
-                           return_points="Return points (default: starting points); first place gets the oka above "
-                                         "starting points")
-    async def end(self, interaction: Interaction, uma: UmaName = "none", return_points: int | None = None) -> None:
+    @app_commands.describe(uma="Uma by place, in thousands (default: the table's house rule, else none)",
+                           return_points="Return points (default: the table's house rule, else starting points); "
+                                         "first gets the oka")
+    async def end(self, interaction: Interaction, uma: UmaName | None = None,
+                  return_points: int | None = None) -> None:
         await ask_to_end(interaction, uma, return_points)
 
     @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")

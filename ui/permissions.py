@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +11,9 @@ import discord
 from discord import app_commands
 
 from engine.errors import GameError, IllegalMove, NotAllowed, NotSeated
+from engine.text import command, phrase
+from render.i18n import N_
+from storage.preferences import MANAGER_ROLE_KEY
 
 
 def require_channel(interaction: discord.Interaction) -> int:
@@ -97,8 +100,13 @@ def require_in_bounds(interaction: discord.Interaction) -> None:
     if interaction.type is not discord.InteractionType.application_command \
             or not isinstance(command, app_commands.Command):
         return
+    require_values_in_bounds(command, vars(interaction.namespace))
+
+
+def require_values_in_bounds(command: app_commands.Command[Any, Any, Any], values: Mapping[str, Any]) -> None:
+    """Values of the command's options (by name) within what it declares; a value None or absent is not given."""
     for bound in _bounds_of(command):
-        value: Any = getattr(interaction.namespace, bound.name, None)
+        value: Any = values.get(bound.name)
         if value is None:
             continue
         if bound.choices is not None and value not in bound.choices:
@@ -122,14 +130,15 @@ async def is_server_manager(interaction: discord.Interaction) -> bool:
     if permissions is not None and permissions.manage_guild:
         return True
     preferences = interaction.client.preferences  # type: ignore[attr-defined]
-    role = await preferences.get("server", interaction.guild_id, "manager_role")
+    role = await preferences.get("server", interaction.guild_id, MANAGER_ROLE_KEY)
     roles = getattr(interaction.user, "roles", ())
     return role is not None and any(r.id == int(role) for r in roles)
 
 
 async def require_server_manager(interaction: discord.Interaction, action: str) -> None:
-    """For what the whole server shares (its decks, seasons, house rules): Manage Server or the managers' role."""
+    """For what the whole server shares (its decks, seasons, house rules): Manage Server or the managers' role.
+    `action` completes "can ...": an English phrase marked with `N_`, worded in the player's language."""
     if not await is_server_manager(interaction):
-        raise NotAllowed(f"Only someone with Manage Server (or the server's manager role) can {action}.",
-                         "Ask a server manager, or ask them to name your role with `/settings manager_role`.",
-                         code="not_server_manager")
+        raise NotAllowed(N_("Only someone with Manage Server (or the server's manager role) can {action}."),
+                         N_("Ask a server manager, or ask them to name your role with {command}."),
+                         code="not_server_manager", action=phrase(action), command=command("settings manager_role"))
