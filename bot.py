@@ -245,7 +245,10 @@ class ChaosTable(commands.Bot):
         if self.settings.shard_ids is not None and 0 not in self.settings.shard_ids:
             log.info("commands are synced by the process that runs shard 0")
             return
-        digest = payload_hash([command.to_dict(self.tree) for command in self.tree.get_commands()])
+        translator = self.tree.translator
+        digest = payload_hash([  # with the translations: a new or changed one is a change to register
+            await command.get_translated_payload(self.tree, translator) if translator is not None
+            else command.to_dict(self.tree) for command in self.tree.get_commands()])
         if not self.sync_global and await synced_hash(self.db) == digest:
             log.info("global commands unchanged since the last sync; not syncing")
             return

@@ -16,6 +16,8 @@ from cogs.cosmic import Cosmic
 from cogs.ginjontan import Ginjontan
 from cogs.table import Table
 from cogs.uno import Uno
+from engine.library import CHAOSJAN, COSMIC
+from ui import deck_library as library
 from ui import house_rules
 from ui import settings as flows
 from ui.types import Interaction
@@ -45,6 +47,10 @@ SAVE_DESCRIPTIONS = {
     "ginjontan": "Save a preset of /ginjontan new's options",
     "chroma": "Save a preset of the chroma rules (/chroma rules)",
 }
+SUGGESTIONS: dict[str, dict[str, house_rules.Suggest]] = {  # the decks a preset may name: shipped or the server's
+    "cosmic": {"deck": lambda interaction, current: library.suggestions(interaction, COSMIC, current)},
+    "chaosjan": {"catalogue": lambda interaction, current: library.suggestions(interaction, CHAOSJAN, current)},
+}
 PresetName = app_commands.Range[str, 1, house_rules.NAME_LENGTH]
 
 
@@ -60,7 +66,8 @@ class Settings(commands.GroupCog, group_name="settings",
             sources = [(COMMANDS[path], names) for path, names in house_rules.SOURCES[game]]
             self.preset.add_command(house_rules.save_command(
                 game, SAVE_DESCRIPTIONS[game], sources,
-                "The preset's name; saving under a name the game's presets have replaces that preset", flows.save))
+                "The preset's name; saving under a name the game's presets have replaces that preset", flows.save,
+                SUGGESTIONS.get(game)))
 
     @app_commands.command(name="show", description="Everything in force in this channel and server (only you see it).")
     async def show(self, interaction: Interaction) -> None:

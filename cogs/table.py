@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.cosmic_only import COSMIC
+from engine.cosmic_only import to_table as deck_taken_over
 from engine.errors import IllegalMove
 from engine.table import (
     TABLE,
@@ -26,6 +28,8 @@ from engine.table import (
     new_game,
 )
 from render import chaosjan as render_chaosjan
+from render import cosmic as render_cosmic
+from render import cosmic_only as render_deck_only
 from render import table as render
 from storage.errors import NewGameStarted, NothingToUndo
 from storage.games import GameRecord, MoveResult
@@ -89,6 +93,16 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     message = {"content": content, "embeds": [render.table_embed(state), render_chaosjan.panel_embed(state)]}
     view = chaosjan_panel(state, result.game.version)
     return message if view is None else {**message, "view": view}
+
+
+def _started(state: TableState, took_the_deck: bool, house_rules_said: str | None = None) -> dict[str, Any]:
+    """The table's opening message: the house rules it starts with (issue 21), if a preset applies; with the
+    channel's deck-only Cosmic Deck taken over, it says so and shows it."""
+    table = render.table_embed(state, started=True)
+    if not took_the_deck:
+        return {"content": house_rules_said, "embed": table}
+    said = "\n".join(line for line in (house_rules_said, render_deck_only.taken_over(state)) if line)
+    return {"content": said, "embeds": [table, render_cosmic.status_embed(state)]}
 
 
 def tenpai_menu(state: TableState) -> Menu:
@@ -208,16 +222,23 @@ class Table(commands.GroupCog, group_name="table",
         options = table_options(rules.values, len(players))
         state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
         said = house_rules.start_line(interaction, rules)
+        here = require_channel(interaction)
         if thread:  # the game lives in the thread: its channel id is the thread's
             place = await open_thread(interaction, f"Table: {interaction.user.display_name}")
-            record = await self.bot.games.start(place.id, TABLE, state, guild_id=interaction.guild_id,
-                                                actor_id=interaction.user.id)
-            await place.send(said, embed=render.table_embed(record.state, started=True))
+            record, took = await self._open(place.id, state, interaction, deck_from=here)
+            await place.send(**_started(record.state, took, said))
             await interaction.response.send_message(f"The table is open in {place.mention}: play there.")
             return
-        record = await self.bot.games.start(require_channel(interaction), TABLE, state, guild_id=interaction.guild_id,
-                                            actor_id=interaction.user.id)
-        await interaction.response.send_message(said, embed=render.table_embed(record.state, started=True))
+        record, took = await self._open(here, state, interaction, deck_from=here)
+        await interaction.response.send_message(**_started(record.state, took, said))
+
+    async def _open(self, channel: int, state: TableState, interaction: Interaction,
+                    deck_from: int) -> tuple[GameRecord[TableState], bool]:
+        """Start the table; a deck-only Cosmic Deck in `deck_from` (issue 21) is taken over in the same transaction."""
+        record, finished = await self.bot.games.start_taking_over(
+            channel, TABLE, state, guild_id=interaction.guild_id, actor_id=interaction.user.id, previous=COSMIC,
+            take=deck_taken_over, previous_channel=deck_from)
+        return record, finished is not None
 
     @app_commands.command(name="show", description="Seats, winds, points, dealer, round, honba and the table's points.")
     async def show(self, interaction: Interaction) -> None:

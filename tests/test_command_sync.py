@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -124,3 +125,23 @@ def test_invite_link_asks_for_the_scopes_and_only_the_permissions_used(text):
 def test_readme_quick_start_uses_make_run():
     quick_start = Path(ROOT / "README.md").read_text().split("## Commands")[0]
     assert "make run" in quick_start and "bot applications.commands" in quick_start
+
+
+async def test_a_changed_translation_syncs_again(production, monkeypatch):
+    """Issue 21: the commands' translations are part of what was registered, so a new or corrected translation is
+    registered at the next start (discord.py's `to_dict` leaves them out; the hash covers the translated payload)."""
+    from render import i18n
+
+    await production.start_bot()
+    await production.restart()
+    assert global_puts(production.fake) == 1
+    real = i18n.CommandTranslator.translate
+
+    async def corrected(self, string, locale, context):
+        text = await real(self, string, locale, context)
+        return text + "!" if text and context.location.name == "command_description" else text
+
+    monkeypatch.setattr(i18n.CommandTranslator, "translate", corrected)
+    await production.restart()
+    assert global_puts(production.fake) == 2
+    assert '!"' in json.dumps(production.fake.global_commands, ensure_ascii=False)  # the corrected text was sent

@@ -16,7 +16,6 @@ from engine.chaosjan.options import ChaosOptions
 from engine.chroma.rules import Ability, ChromaRules, GoldReading
 from engine.chroma.tiles import Chroma
 from engine.cosmic import ChomboPenalty
-from engine.deck import Deck, load_shipped
 from engine.errors import IllegalMove
 from engine.ginjontan.options import GinjontanOptions
 from engine.table import DEFAULT_POINTS, Kazoe, Length, TableOptions, check_options
@@ -35,9 +34,9 @@ def table_options(values: Values, seats: int) -> TableOptions:
         sanma_honba=values["sanma_honba"], uma=values["uma"] or "none", return_points=values["return_points"]))
 
 
-def cosmic_deck(values: Values) -> tuple[Deck, ChomboPenalty]:
-    """`/cosmic start`'s deck and chombo penalty."""
-    return load_shipped(values["deck"]), ChomboPenalty(values["chombo"])
+def cosmic_deck(values: Values) -> tuple[str, ChomboPenalty]:
+    """`/cosmic start`'s deck (its name: shipped or the server's, found by ui/deck_library.py) and chombo penalty."""
+    return values["deck"], ChomboPenalty(values["chombo"])
 
 
 def chaos_options(values: Values) -> ChaosOptions:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
@@ -36,7 +36,8 @@ SOURCES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {  # the options a
     "table": (("table start", ("points", "length", "kiriage", "kazoe", "aotenjou", "bust", "sanma_honba")),
               ("table end", ("uma", "return_points"))),
     "cosmic": (("cosmic start", ("deck", "chombo")),),
-    "chaosjan": (("chaosjan new", ("hypers", "negates", "modifier_on", "first_hand_draw", "applies_ends_with_hand")),),
+    "chaosjan": (("chaosjan new", ("catalogue", "hypers", "negates", "modifier_on", "first_hand_draw",
+                                   "applies_ends_with_hand")),),
     "uno": (("uno new", ("preset", "timer")),),
     "ginjontan": (("ginjontan new", ("rounds", "deck", "combinations", "duels", "prize", "order_same_symbol",
                                      "winners_to", "black_hole", "timer")),),
@@ -56,13 +57,17 @@ def default_key(game: str) -> str:
 # -- the commands that save presets ---------------------------------------------------------------------------------
 
 SaveCallback = Callable[[discord.Interaction, str, str, dict[str, Any]], Awaitable[None]]
+Suggest = Callable[[Any, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]  # (interaction, typed)
 
 
 def save_command(game: str, description: str, sources: Iterable[tuple[app_commands.Command[Any, ..., Any],
                                                                       tuple[str, ...]]],
-                 name_description: str, save: SaveCallback) -> app_commands.Command[Any, ..., None]:
+                 name_description: str, save: SaveCallback,
+                 suggestions: dict[str, Suggest] | None = None) -> app_commands.Command[Any, ..., None]:
     """`/settings preset <game>`: a preset's name, then the options `sources` name, as their commands declare them
-    (every one optional). `save(interaction, game, name, options)` gets the options the player gave."""
+    (every one optional). `save(interaction, game, name, options)` gets the options the player gave. An option its
+    command suggests values for (a deck's name) takes its suggestions from `suggestions`: the source's own are
+    methods of its cog, which this command is not part of."""
     async def callback(interaction: discord.Interaction, name: str, **options: Any) -> None:
         given = {option: value for option, value in options.items() if option in interaction.namespace}
         await save(interaction, game, name, given)
@@ -76,7 +81,10 @@ def save_command(game: str, description: str, sources: Iterable[tuple[app_comman
                                                                         callback=callback)
     for source, names in sources:
         for option in names:  # discord.py keeps a command's options in `_params`, built from its callback
-            saved._params[option] = dataclasses.replace(source._params[option], required=False)
+            param = dataclasses.replace(source._params[option], required=False)
+            if param.autocomplete is not None:
+                param.autocomplete = (suggestions or {}).get(option)
+            saved._params[option] = param
     return saved
 
 

@@ -74,6 +74,22 @@ def test_limits_accept_what_discord_accepts(body):
         ({"name": "t", "description": "d", "options": [{"name": "a", "description": "d", "type": 3},
                                                        {"name": "b", "description": "d", "type": 3,
                                                         "required": True}]}, "required options must come"),
+        ({"name": "t", "description": "d", "name_localizations": {"ja": "卓 開始"}}, "ja name '卓 開始' may hold only"),
+        ({"name": "t", "description": "d", "name_localizations": {"ja": "Table"}}, "must be lowercase"),
+        ({"name": "t", "description": "d", "name_localizations": {"xx": "t"}}, "unknown locale 'xx'"),
+        ({"name": "t", "description": "d", "description_localizations": {"ja": "あ" * 101}}, "ja description"),
+        ({"name": "t", "description": "d", "options": [
+            {"name": "a", "description": "d", "type": 3, "name_localizations": {"ja": "点数"}},
+            {"name": "b", "description": "d", "type": 3, "name_localizations": {"ja": "点数"}}]},
+         "the ja name '点数' is used twice"),
+        ({"name": "t", "description": "d", "options": [
+            {"name": "a", "description": "d", "type": 3, "name_localizations": {"ja": "b"}},
+            {"name": "b", "description": "d", "type": 3}]}, "the ja name 'b' is used twice"),
+        ({"name": "t", "description": "d", "options": [{"name": "s", "description": "d", "type": 1, "options": [
+            {"name": "a", "description": "d", "type": 3, "description_localizations": {"ja": ""}}]}]},
+         "/t s a: ja description"),
+        ({"name": "t", "description": "d", "options": [{"name": "a", "description": "d", "type": 3, "choices": [
+            {"name": "x", "value": "x", "name_localizations": {"ja": "あ" * 101}}]}]}, "choice ja name"),
     ],
 )
 def test_command_registration_limits(command, problem):

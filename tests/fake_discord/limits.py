@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 CONTENT = 2000
@@ -150,19 +151,61 @@ def callback_problems(body: dict[str, Any]) -> list[str]:
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 COMMAND_DESCRIPTION = 100
 COMMAND_OPTIONS = 25
+CHOICE_NAME = 100
 GLOBAL_COMMANDS = 100
+LOCALES = frozenset({"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",
+                     "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+                     "zh-CN", "ja", "zh-TW", "ko"})
+
+
+def localized_name_problem(name: str) -> str | None:
+    """Why Discord refuses a localized command or option name (`^[-_\\p{L}\\p{N}]{1,32}$`, lowercase), or None."""
+    if not 1 <= len(name) <= 32:
+        return "must be 1-32 characters"
+    if any(c not in "-_" and unicodedata.category(c)[0] not in "LN" for c in name):
+        return "may hold only letters, digits, - and _"
+    return "must be lowercase" if name != name.lower() else None
 
 
 def command_problems(commands: list[dict[str, Any]]) -> list[str]:
     """What Discord refuses when commands are registered (bulk overwrite)."""
     problems = [] if len(commands) <= GLOBAL_COMMANDS else [f"{len(commands)} commands (max {GLOBAL_COMMANDS})"]
+    for kind in sorted({command.get("type", 1) or 1 for command in commands}):
+        problems += _sibling_problems([c for c in commands if (c.get("type", 1) or 1) == kind], "commands")
     for command in commands:
         problems += _command_problems(command, f"/{command.get('name')}")
     return problems
 
 
-def _command_problems(node: dict[str, Any], where: str) -> list[str]:
+def _localization_problems(node: dict[str, Any], where: str) -> list[str]:
+    """`name_localizations` and `description_localizations`: known locales, names as names, descriptions 1-100."""
     problems = []
+    for key in ("name_localizations", "description_localizations"):
+        for locale, text in (node.get(key) or {}).items():
+            if locale not in LOCALES:
+                problems.append(f"{where}: {key} has an unknown locale {locale!r}")
+            elif key == "name_localizations" and (problem := localized_name_problem(text or "")):
+                problems.append(f"{where}: {locale} name {text!r} {problem}")
+            elif key == "description_localizations" and not 1 <= len(text or "") <= COMMAND_DESCRIPTION:
+                problems.append(f"{where}: {locale} description must be 1-{COMMAND_DESCRIPTION} characters")
+    return problems
+
+
+def _sibling_problems(siblings: list[dict[str, Any]], where: str) -> list[str]:
+    """Two commands (or options of one command) may not share a name, nor a localized name in any locale."""
+    problems = []
+    names = [s.get("name") for s in siblings]
+    problems += [f"{where}: the name {n!r} is used twice" for n in sorted({n for n in names if names.count(n) > 1})]
+    locales = {locale for s in siblings for locale in (s.get("name_localizations") or {})}
+    for locale in sorted(locales):
+        shown = [(s.get("name_localizations") or {}).get(locale) or s.get("name") for s in siblings]
+        problems += [f"{where}: the {locale} name {n!r} is used twice"
+                     for n in sorted({n for n in shown if n is not None and shown.count(n) > 1})]
+    return problems
+
+
+def _command_problems(node: dict[str, Any], where: str) -> list[str]:
+    problems = _localization_problems(node, where)
     name = node.get("name") or ""
     if not COMMAND_NAME.match(name) or name != name.lower():
         problems.append(f"{where}: name must be 1-32 lowercase characters")
@@ -171,18 +214,27 @@ def _command_problems(node: dict[str, Any], where: str) -> list[str]:
     options = node.get("options") or []
     if len(options) > COMMAND_OPTIONS:
         problems.append(f"{where}: {len(options)} options (max {COMMAND_OPTIONS})")
+    problems += _sibling_problems(options, f"{where} options")
     seen_optional = False
     for option in options:
         inner = f"{where} {option.get('name')}"
         if option.get("type") in (1, 2):
             problems += _command_problems({**option, "type": 1}, inner)
             continue
+        problems += _localization_problems(option, inner)
         if not COMMAND_NAME.match(option.get("name") or ""):
             problems.append(f"{inner}: option name must be 1-32 characters")
         if not 1 <= len(option.get("description") or "") <= COMMAND_DESCRIPTION:
             problems.append(f"{inner}: description must be 1-{COMMAND_DESCRIPTION} characters")
         if len(option.get("choices") or []) > 25:
             problems.append(f"{inner}: more than 25 choices")
+        for choice in option.get("choices") or []:
+            texts = [("", choice.get("name") or "")] + [
+                (f" {locale}", text or "") for locale, text in (choice.get("name_localizations") or {}).items()]
+            problems += [f"{inner}: choice{label} name {text!r} must be 1-{CHOICE_NAME} characters"
+                         for label, text in texts if not 1 <= len(text) <= CHOICE_NAME]
+            problems += [f"{inner}: choice has an unknown locale {locale!r}"
+                         for locale in choice.get("name_localizations") or {} if locale not in LOCALES]
         if option.get("required") and seen_optional:
             problems.append(f"{inner}: required options must come before optional ones")
         seen_optional = seen_optional or not option.get("required")
