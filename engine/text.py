@@ -84,12 +84,6 @@ def command(path: str, options: str = "") -> Ref:
     return Ref("command", (path, options), f"`/{path}{' ' + options if options else ''}`")
 
 
-def phrase(english: str) -> Ref:
-    """A part of a sentence the code gives in English (marked for the translators with render.i18n's `N_`), worded
-    in the player's language."""
-    return Ref("phrase", english, english)
-
-
 def fill(template: str, params: dict[str, object]) -> str:
     """The English sentence: `template` with `params` in English."""
     return template.format(**params) if params else template

@@ -171,7 +171,6 @@ def _option_words(part: str) -> str:
 
 register_word("player", lambda user_id: f"<@{user_id}>")
 register_word("command", command_words)
-register_word("phrase", lambda english: _(english))
 
 
 # -- slash commands -------------------------------------------------------------------------------------------------

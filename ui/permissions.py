@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from engine.errors import GameError, IllegalMove, NotAllowed, NotSeated
-from engine.text import command, phrase
+from engine.text import command
 from render.i18n import N_
 from storage.preferences import MANAGER_ROLE_KEY
 
@@ -137,8 +137,8 @@ async def is_server_manager(interaction: discord.Interaction) -> bool:
 
 async def require_server_manager(interaction: discord.Interaction, action: str) -> None:
     """For what the whole server shares (its decks, seasons, house rules): Manage Server or the managers' role.
-    `action` completes "can ...": an English phrase marked with `N_`, worded in the player's language."""
+    The refusal's sentence, with `action` in it, is translated whole: mark it with `N_` where `action` is defined."""
     if not await is_server_manager(interaction):
-        raise NotAllowed(N_("Only someone with Manage Server (or the server's manager role) can {action}."),
+        raise NotAllowed(f"Only someone with Manage Server (or the server's manager role) can {action}.",
                          N_("Ask a server manager, or ask them to name your role with {command}."),
-                         code="not_server_manager", action=phrase(action), command=command("settings manager_role"))
+                         code="not_server_manager", command=command("settings manager_role"))

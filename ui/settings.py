@@ -21,6 +21,15 @@ from ui.errors import note_change
 from ui.permissions import require_server_manager
 from ui.types import Interaction
 
+# What require_server_manager's refusal names; its sentences are translated whole:
+LANGUAGE_ACTION = "change the language the bot speaks here"
+N_("Only someone with Manage Server (or the server's manager role) can change the language the bot speaks here.")
+DEFAULTS_ACTION = "choose the presets games start with"
+N_("Only someone with Manage Server (or the server's manager role) can choose the presets games start with.")
+SAVE_ACTION = "save the server's presets"
+N_("Only someone with Manage Server (or the server's manager role) can save the server's presets.")
+DELETE_ACTION = "delete the server's presets"
+N_("Only someone with Manage Server (or the server's manager role) can delete the server's presets.")
 NAME = re.compile(r"\w[\w \-.'+!?&()]*")
 
 
@@ -130,7 +139,7 @@ async def set_language(interaction: Interaction, language: str | None, where: st
         raise IllegalMove(N_("The bot speaks {languages}."), N_("Pick one of the choices, or leave it out to let "
                                                                  "each player read their own."),
                           code="bad_language", languages=", ".join(i18n.LANGUAGES))
-    await require_server_manager(interaction, N_("change the language the bot speaks here"))
+    await require_server_manager(interaction, LANGUAGE_ACTION)
     await interaction.client.preferences.set(scope, scope_id(interaction, scope), LANGUAGE_KEY, language,
                                              by=interaction.user.id)
     if language is not None:
@@ -158,7 +167,7 @@ async def set_manager_role(interaction: Interaction, role: discord.Role | None) 
 
 async def set_default(interaction: Interaction, game: str, name: str | None, where: str) -> None:
     kind, scope = house_rules.game_of(game), scope_of(where)
-    await require_server_manager(interaction, N_("choose the presets games start with"))
+    await require_server_manager(interaction, DEFAULTS_ACTION)
     chosen = None
     if name is not None:
         preset = house_rules.checked(interaction.client.tree, await require_preset(interaction, kind,
@@ -173,7 +182,7 @@ async def save(interaction: discord.Interaction, game: str, name: str, options: 
     """`/settings preset <game>`: save the options given as the server's preset `name` of the game."""
     inter: Interaction = interaction  # type: ignore[assignment]  # the bot's own client
     kind, name = house_rules.game_of(game), preset_name(name)
-    await require_server_manager(inter, N_("save the server's presets"))
+    await require_server_manager(inter, SAVE_ACTION)
     house_rules.check_preset(inter.client.tree, kind, options)
     status = await save_preset(inter.client.db, guild_of(inter), kind, name, options, by=inter.user.id,
                                limit=house_rules.MAX_PRESETS)
@@ -190,7 +199,7 @@ async def save(interaction: discord.Interaction, game: str, name: str, options: 
 
 async def delete(interaction: Interaction, game: str, name: str) -> None:
     kind, name = house_rules.game_of(game), preset_name(name)
-    await require_server_manager(interaction, N_("delete the server's presets"))
+    await require_server_manager(interaction, DELETE_ACTION)
     if not await delete_preset(interaction.client.db, guild_of(interaction), kind, name):
         await require_preset(interaction, kind, name)  # refuses: there is none
     await answer(interaction, render.changed_embed(render.deleted(kind, name)))
