@@ -19,8 +19,9 @@ from engine.ginjontan.rules import GINJONTAN
 from engine.table import TABLE
 from engine.uno.options import PRESETS
 from engine.uno.rules import UNO
-from storage.presets import list_presets
+from storage.presets import list_presets, save_preset
 from tests.support.table import end_table
+from ui.house_rules import MAX_PRESETS
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 OWN_DECK = json.dumps({"schema": 1, "name": "Ours", "description": "Two storms.", "cards": [
@@ -179,7 +180,6 @@ async def test_a_server_default_applies_everywhere_and_a_channel_s_own_wins(harn
     assert (await state(harness)).options.length.value == "east" and "**short**" in again.text
 
 
-@pytest.mark.option_effect("settings show")
 @pytest.mark.option_effect("settings preset list", "game")
 @pytest.mark.option_effect("settings preset show", "game", "preset")
 @pytest.mark.option_effect("settings preset delete", "game", "preset")
@@ -323,3 +323,61 @@ async def test_each_option_of_a_preset_reaches_the_game_it_starts(harness, playe
     await harness.slash("settings default", user=admin, game=game, preset="house")
     started = await STARTS[game](harness, players, option)
     assert held(started) == EXPECTED.get((game, option), value)
+
+
+# -- forged and bad values ------------------------------------------------------------------------------------------
+
+def raw(**options):
+    kinds = {str: 3, int: 4, bool: 5}
+    return [{"name": name, "type": kinds[type(value)], "value": value} for name, value in options.items()]
+
+
+async def settings_rows(harness):
+    return await harness.bot.db.read(lambda conn: [tuple(row) for row in conn.execute(
+        "SELECT scope, scope_id, key, value FROM settings ORDER BY scope, key").fetchall()])
+
+
+@pytest.mark.parametrize(("command", "options", "said"), [
+    ("settings default", raw(game="poker"), "`game` can't be"),
+    ("settings default", raw(game="table", where="everywhere"), "`where`"),
+    ("settings language", raw(language="fr"), "`language` can't be"),
+    ("settings preset table", raw(name="house", uma="99-99"), "uma"),
+    ("settings preset table", raw(name="house", points=5), "points"),
+    ("settings preset table", raw(name="house", points=25050), "multiple of 100"),
+    ("settings preset ginjontan", raw(name="house", rounds=7), "rounds"),
+    ("settings preset ginjontan", raw(name="house", prize=True), "personal"),  # needs personal decks
+    ("settings preset uno", raw(name="house", timer=5), "10"),
+    ("settings preset chroma", raw(name="house", gold="wild"), "gold"),
+    ("settings preset table", raw(name="../etc", points=30000), "preset's name"),
+    ("settings preset table", raw(name="   ", points=30000), "preset's name"),
+    ("settings preset show", raw(game="table", preset="nothing"), "no preset"),
+    ("settings preset delete", raw(game="table", preset="nothing"), "no preset"),
+])
+async def test_forged_or_bad_values_are_refused_and_change_nothing(harness, admin, command, options, said):
+    refused = await harness.slash(command, user=admin, raw_options=options)
+    assert refused.ephemeral and said in refused.text, refused.text
+    assert await presets(harness) == [] and await settings_rows(harness) == []
+    assert not harness.public_messages()
+
+
+async def test_a_server_keeps_a_bounded_number_of_presets_of_a_game(harness, admin):
+    for number in range(MAX_PRESETS):
+        assert not (await harness.slash("settings preset uno", user=admin, name=f"p{number}", timer=0)).ephemeral
+    refused = await harness.slash("settings preset uno", user=admin, name="one more", timer=0)
+    assert refused.ephemeral and "/settings preset delete" in refused.text
+    assert not (await harness.slash("settings preset uno", user=admin, name="p0", preset="classic")).ephemeral
+    assert not (await harness.slash("settings preset table", user=admin, name="other game")).ephemeral
+    assert len(await presets(harness)) == MAX_PRESETS + 1
+
+
+async def test_a_default_the_rules_no_longer_accept_is_refused_at_the_start_and_nothing_starts(harness, players,
+                                                                                               admin):
+    await harness.slash("settings preset table", user=admin, name="league", points=30000)
+    await harness.slash("settings default", user=admin, game="table", preset="league")
+    await save_preset(harness.bot.db, harness.fake.guild_id, "table", "league", {"points": 30050}, by=None,
+                      limit=MAX_PRESETS)  # as if the rules had changed since it was saved
+    refused = await start_table(harness, players)
+    assert refused.ephemeral and "**league** can't be used" in refused.text, refused.text
+    assert await state(harness) is None
+    given = await start_table(harness, players, points=25000)  # the options given with the command still can't save it
+    assert given.ephemeral
