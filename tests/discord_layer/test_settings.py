@@ -5,6 +5,7 @@ a channel's language, and forged values refused."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from enum import Enum
@@ -54,6 +55,16 @@ async def start_table(harness, players, channel=None, **options):
 
 async def presets(harness):
     return await list_presets(harness.bot.db, harness.fake.guild_id)
+
+
+async def first_message(harness, channel):
+    """The first message in a channel the bot posts to after answering (a game's thread): waited for, as a guard
+    against a hang, not a check of speed."""
+    for _ in range(200):
+        if found := harness.public_messages(channel):
+            return found[0]
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"nothing was posted in <#{channel}>")
 
 
 def plain(value: Any) -> Any:
@@ -381,3 +392,35 @@ async def test_a_default_the_rules_no_longer_accept_is_refused_at_the_start_and_
     assert await state(harness) is None
     given = await start_table(harness, players, points=25000)  # the options given with the command still can't save it
     assert given.ephemeral
+
+
+async def test_a_game_in_a_thread_shows_its_house_rules_and_the_thread_follows_its_channel(harness, players, admin):
+    await harness.slash("settings preset table", user=admin, name="league", points=30000)
+    await harness.slash("settings preset cosmic", user=admin, name="soft", chombo="none")
+    await harness.slash("settings default", user=admin, game="table", preset="league")
+    await harness.slash("settings default", user=admin, game="cosmic", preset="soft")
+    await start_table(harness, players, thread=True)
+    thread, = harness.fake.threads_of(harness.fake.default_channel)
+    opening = await first_message(harness, thread)
+    assert "**league** (this channel)" in opening["content"]
+    assert (await state(harness, channel=thread)).options.starting_points == 30000
+
+    rolled = await harness.slash("cosmic start", user=players[0], channel=thread)  # the parent channel's default
+    assert "**soft** (this channel)" in rolled.text
+    assert (await state(harness, channel=thread)).cosmic.chombo.value == "none"
+    await harness.slash("settings language", user=admin, language="ja")
+    assert JAPANESE.search((await harness.slash("settings show", user=players[0], channel=thread)).text)
+
+
+async def test_the_deck_on_its_own_and_an_uno_lobby_in_a_thread_show_their_house_rules(harness, players, admin):
+    await harness.slash("settings preset cosmic", user=admin, name="soft", chombo="none")
+    await harness.slash("settings default", user=admin, game="cosmic", preset="soft", where="server")
+    opened = await harness.slash("cosmic start", user=players[0])  # no table: the deck on its own
+    assert opened.text.startswith("📜 House rules: the preset **soft** (this server)"), opened.text
+
+    await harness.slash("settings preset uno", user=admin, name="classic", preset="classic")
+    await harness.slash("settings default", user=admin, game="uno", preset="classic")
+    await harness.slash("uno new", user=players[0], thread=True)
+    thread, = harness.fake.threads_of(harness.fake.default_channel)
+    assert "**classic**" in (await first_message(harness, thread))["content"]
+    assert (await state(harness, UNO, channel=thread)).options == PRESETS["classic"]
