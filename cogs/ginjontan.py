@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.errors import IllegalMove, NotSeated
+from engine.errors import NotSeated
 from engine.ginjontan.cards import (
     COLOURS,
     SYMBOLS,
@@ -20,7 +20,6 @@ from engine.ginjontan.cards import (
     symbol_matches,
 )
 from engine.ginjontan.moves import Act, AskCards, Call, Evaluate, Exchange, Give, Leave, SetAside, Swap, Trim
-from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN
 from engine.ginjontan.scoring import MAX_CARDS
 from engine.ginjontan.state import GinjontanState
@@ -30,6 +29,8 @@ from render import ginjontan as render
 from render.common import mention
 from storage.ginjontan import collections, tournament
 from ui import ginjontan as flows
+from ui import house_rules
+from ui.game_options import ginjontan_options
 from ui.ginjontan_timer import GinjontanTimers
 from ui.permissions import require_channel, require_manager
 from ui.types import Interaction
@@ -117,16 +118,16 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                   winners_to: Literal["reserve", "deck"] = "reserve",
                   black_hole: Literal["both", "opponent"] = "both",
                   timer: app_commands.Range[int, 0, MAX_TIMER] = 0, thread: bool = False) -> None:
-        if prize and deck != "personal":
-            raise IllegalMove("The prize rule moves cards between personal collections.",
-                              "Choose deck: personal with prize: True, or leave the prize off.", code="prize_deck")
-        options = GinjontanOptions(rounds=rounds, deck=deck, combinations=combinations, duels=duels, prize=prize,
-                                   order_same_symbol=order_same_symbol, winners_to=winners_to,
-                                   black_hole=black_hole)
+        rules = await house_rules.in_force(interaction, "ginjontan", rounds=rounds, deck=deck,
+                                           combinations=combinations, duels=duels, prize=prize,
+                                           order_same_symbol=order_same_symbol, winners_to=winners_to,
+                                           black_hole=black_hole, timer=timer)
+        options, timer = ginjontan_options(rules.values)
         if timer:
             await self.bot.ginjontan_timers.require_room(interaction.guild_id,
                                                          None if thread else require_channel(interaction))
-        await flows.new(interaction, options, None if seed is None else parse_seed(seed), timer=timer, thread=thread)
+        await flows.new(interaction, options, None if seed is None else parse_seed(seed), timer=timer, thread=thread,
+                        note=house_rules.start_line(interaction, rules))
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join(self, interaction: Interaction) -> None:

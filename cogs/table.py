@@ -13,18 +13,14 @@ from engine.cosmic_only import COSMIC
 from engine.cosmic_only import to_table as deck_taken_over
 from engine.errors import IllegalMove
 from engine.table import (
-    DEFAULT_POINTS,
     TABLE,
     AbortiveDraw,
     Draw,
     HandValue,
-    Kazoe,
-    Length,
     Pay,
     Riichi,
     Ron,
     SetPoints,
-    TableOptions,
     TableState,
     Take,
     Tsumo,
@@ -40,10 +36,12 @@ from render.i18n import _
 from storage.errors import NewGameStarted, NothingToUndo
 from storage.games import GameRecord, MoveResult
 from storage.results import leaderboard
+from ui import house_rules
 from ui.chaosjan import panel_moved as chaosjan_panel_moved
 from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.game_options import table_options
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
@@ -100,12 +98,14 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     return message if view is None else {**message, "view": view}
 
 
-def _started(state: TableState, took_the_deck: bool) -> dict[str, Any]:
-    """The table's opening message; with the channel's deck-only Cosmic Deck taken over, it says so and shows it."""
+def _started(state: TableState, took_the_deck: bool, house_rules_said: str | None = None) -> dict[str, Any]:
+    """The table's opening message: the house rules it starts with (issue 21), if a preset applies; with the
+    channel's deck-only Cosmic Deck taken over, it says so and shows it."""
     table = render.table_embed(state, started=True)
     if not took_the_deck:
-        return {"embed": table}
-    return {"content": render_deck_only.taken_over(state), "embeds": [table, render_cosmic.status_embed(state)]}
+        return {"content": house_rules_said, "embed": table}
+    said = "\n".join(line for line in (house_rules_said, render_deck_only.taken_over(state)) if line)
+    return {"content": said, "embeds": [table, render_cosmic.status_embed(state)]}
 
 
 def tenpai_menu(state: TableState) -> Menu:
@@ -222,19 +222,20 @@ class Table(commands.GroupCog, group_name="table",
                     sanma_honba: Literal[200, 300] = 200, thread: bool = False) -> None:
         seats = [(east, "East"), (south, "South"), (west, "West")] + ([(north, "North")] if north else [])
         players = [_person(member, seat) for member, seat in seats]
-        options = TableOptions(starting_points=points or DEFAULT_POINTS.get(len(players), 25000),
-                               length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
-                               bust=bust, sanma_honba=sanma_honba)
-        state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _seat in seats])
+        rules = await house_rules.in_force(interaction, "table", points=points, length=length, kiriage=kiriage,
+                                           kazoe=kazoe, aotenjou=aotenjou, bust=bust, sanma_honba=sanma_honba)
+        options = table_options(rules.values, len(players))
+        state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
+        said = house_rules.start_line(interaction, rules)
         here = require_channel(interaction)
         if thread:  # the game lives in the thread: its channel id is the thread's
             place = await open_thread(interaction, _("Table: {name}", name=interaction.user.display_name))
             record, took = await self._open(place.id, state, interaction, deck_from=here)
-            await place.send(**_started(record.state, took))
+            await place.send(**_started(record.state, took, said))
             await interaction.response.send_message(_("The table is open in {place}: play there.", place=place.mention))
             return
         record, took = await self._open(here, state, interaction, deck_from=here)
-        await interaction.response.send_message(**_started(record.state, took))
+        await interaction.response.send_message(**_started(record.state, took, said))
 
     async def _open(self, channel: int, state: TableState, interaction: Interaction,
                     deck_from: int) -> tuple[GameRecord[TableState], bool]:
@@ -367,10 +368,11 @@ class Table(commands.GroupCog, group_name="table",
         await _answer(interaction, result)
 
     @app_commands.command(name="end", description="End the game: final standings, stored for the leaderboard.")
-    @app_commands.describe(uma="Uma by place, in thousands (default none)",
-                           return_points="Return points (default: starting points); first place gets the oka above "
-                                         "starting points")
-    async def end(self, interaction: Interaction, uma: UmaName = "none", return_points: int | None = None) -> None:
+    @app_commands.describe(uma="Uma by place, in thousands (default: the table's house rule, else none)",
+                           return_points="Return points (default: the table's house rule, else starting points); "
+                                         "first gets the oka")
+    async def end(self, interaction: Interaction, uma: UmaName | None = None,
+                  return_points: int | None = None) -> None:
         await ask_to_end(interaction, uma, return_points)
 
     @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")

@@ -16,15 +16,16 @@ from engine.seeds import new_seed, parse_seed
 from engine.text import N_, command
 from engine.uno.cards import CARDS, Face, card_ref, parse_colour, parse_face
 from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
-from engine.uno.options import MAX_TIMER, PRESETS
+from engine.uno.options import MAX_TIMER
 from engine.uno.rules import UNO, new_lobby, standings
 from engine.uno.state import Phase, UnoState
 from render import uno as render
 from render.i18n import _
 from storage.results import leaderboard
-from ui import pictures
+from ui import house_rules, pictures
 from ui import uno as flows
 from ui.errors import note_change
+from ui.game_options import uno_options
 from ui.permissions import require_channel, require_manager, require_seated
 from ui.threads import open_thread
 from ui.types import Interaction
@@ -88,8 +89,11 @@ class Uno(commands.GroupCog, group_name="uno",
                   timer: app_commands.Range[int, 0, MAX_TIMER] = 0, thread: bool = False) -> None:
         if interaction.user.bot:
             raise IllegalMove(N_("Bots can't host a game."), N_("Ask a person to start it."))
-        state = new_lobby(interaction.user.id, PRESETS[preset], new_seed() if seed is None else parse_seed(seed),
+        rules = await house_rules.in_force(interaction, "uno", preset=preset, timer=timer)
+        options, timer = uno_options(rules.values)
+        state = new_lobby(interaction.user.id, options, new_seed() if seed is None else parse_seed(seed),
                           interaction.user.display_name, timer=timer, seed_chosen=seed is not None)
+        said = house_rules.start_line(interaction, rules)
         channel_id = require_channel(interaction)
         if timer:
             await self.bot.uno_timers.require_room(interaction.guild_id, None if thread else channel_id)
@@ -97,7 +101,7 @@ class Uno(commands.GroupCog, group_name="uno",
             record = await self.bot.games.start(channel_id, UNO, state, guild_id=interaction.guild_id,
                                                 actor_id=interaction.user.id)
             note_change(interaction)
-            await flows.post_board(interaction, record)
+            await flows.post_board(interaction, record, note=said)
             return
         place = await open_thread(interaction, _("Uno: {name}", name=interaction.user.display_name))
         record = await self.bot.games.start(place.id, UNO, state, guild_id=interaction.guild_id,
@@ -106,7 +110,7 @@ class Uno(commands.GroupCog, group_name="uno",
         link = f"<#{place.id}>"
         await interaction.response.send_message(_("{game}: the lobby is open in {thread}.",
                                                   game=render.game_title(state), thread=link))
-        await flows.post_board(interaction, record, place)
+        await flows.post_board(interaction, record, place, note=said)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join(self, interaction: Interaction) -> None:

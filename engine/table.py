@@ -87,6 +87,8 @@ class TableOptions:
     bust: bool = True  # the game ends when someone's points fall below zero
     sanma_honba: int = 200  # a honba on a sanma ron (yonma: 300; a tsumo: 100 from each payer)
     honba_value: int | None = None  # points each honba is worth to the winner; None: the usual 300 (set by scoring)
+    uma: str = "none"  # the uma `/table end` applies unless given one (a key of UMA_PRESETS; house rules, issue 21)
+    return_points: int | None = None  # the return points `/table end` applies unless given; None: starting points
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableOptions:
@@ -358,18 +360,39 @@ def move_from_dict(data: dict[str, Any]) -> Move:
 # -- the game --------------------------------------------------------------------------------------------
 
 
+def check_options(options: TableOptions) -> TableOptions:
+    """A table's options as the rules allow them (a start's, or a server's preset of them)."""
+    if options.starting_points <= 0 or options.starting_points % STICK:
+        raise IllegalMove(N_("Starting points must be a positive multiple of 100."), N_("Try `points: 25000`."))
+    if options.sanma_honba not in SANMA_RON_HONBA:
+        raise IllegalMove(N_("A honba on a sanma ron is 200 or 300, not {honba}."),
+                          N_("Try `sanma_honba: 300`."), honba=options.sanma_honba)
+    if options.uma not in UMA_PRESETS:
+        raise IllegalMove(N_("The uma is none, 5-10, 10-20 or 10-30."), N_("Pick one of the choices."),
+                          code="bad_option")
+    check_return_points(options.return_points)
+    return options
+
+
+MAX_RETURN = 1_000_000
+
+
+def check_return_points(back: int | None) -> int | None:
+    """Return points (None: the starting points): a positive multiple of 100, at most MAX_RETURN."""
+    if back is not None and (back <= 0 or back % STICK or back > MAX_RETURN):
+        raise IllegalMove(N_("{back:,} can't be the return points."),
+                          N_("Give a positive multiple of 100 (often 30,000), or leave it out for no oka."),
+                          code="bad_return_points", back=back)
+    return back
+
+
 def new_game(host: int, players: list[int], options: TableOptions | None = None,
              names: list[str] | None = None) -> TableState:
     if len(players) not in (3, 4):
         raise IllegalMove(N_("A table needs three players (sanma) or four (yonma)."))
     if len(set(players)) != len(players):
         raise IllegalMove(N_("The same person is in two seats."), N_("Give each seat a different player."))
-    options = options or TableOptions(starting_points=DEFAULT_POINTS[len(players)])
-    if options.starting_points <= 0 or options.starting_points % STICK:
-        raise IllegalMove(N_("Starting points must be a positive multiple of 100."), N_("Try `points: 25000`."))
-    if options.sanma_honba not in SANMA_RON_HONBA:
-        raise IllegalMove(N_("A honba on a sanma ron is 200 or 300, not {honba}."),
-                          N_("Try `sanma_honba: 300`."), honba=options.sanma_honba)
+    options = check_options(options or TableOptions(starting_points=DEFAULT_POINTS[len(players)]))
     names = names or [""] * len(players)
     seats = tuple(Seat(p, options.starting_points, name=n[:80]) for p, n in zip(players, names, strict=True))
     return TableState(host=host, seats=seats, options=options)
@@ -929,7 +952,8 @@ TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=Ta
                  move_to_dict=move_to_dict, move_from_dict=move_from_dict, apply=apply,
                  results=lambda state: [(seat.player, place, seat.points) for place, seat in standings(state)])
 
-__all__ = ["TABLE", "UMA_PRESETS", "AbortiveDraw", "CardPayment", "ChaosStart", "Chombo", "CosmicStart", "Dismiss",
-           "Draw", "HandValue", "Limit", "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints",
-           "TableOptions", "TableState", "Take", "Tsumo", "Win", "chaos_table", "final_scores", "move_from_dict",
-           "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]
+__all__ = ["MAX_RETURN", "TABLE", "UMA_PRESETS", "AbortiveDraw", "CardPayment", "ChaosStart", "Chombo", "CosmicStart",
+           "Dismiss", "Draw", "HandValue", "Limit", "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron",
+           "SetPoints", "TableOptions", "TableState", "Take", "Tsumo", "Win", "chaos_table", "check_options",
+           "check_return_points", "final_scores", "move_from_dict", "new_game", "require_chaosjan", "require_cosmic",
+           "score", "standings"]

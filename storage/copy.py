@@ -50,6 +50,9 @@ TABLES = (
     Table("command_sync", ("scope",), ("scope", "payload_hash", "synced_at")),
     Table("server_decks", ("guild_id", "kind", "name"), ("guild_id", "kind", "name", "title", "cards", "file_name",
                                                          "content", "saved_by", "saved_at")),
+    Table("settings", ("scope", "scope_id", "key"), ("scope", "scope_id", "key", "value", "updated_by", "updated_at")),
+    Table("presets", ("guild_id", "game", "name"), ("guild_id", "game", "name", "options", "updated_by",
+                                                    "updated_at")),
 )
 
 

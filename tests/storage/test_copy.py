@@ -20,6 +20,8 @@ from storage.decks import SavedDeck
 from storage.ginjontan import collections, move_prizes
 from storage.messages import find_message, remember_message
 from storage.postgres import PostgresDatabase
+from storage.preferences import Preferences
+from storage.presets import save_preset
 from storage.results import Standing, leaderboard, store_results
 from tests.support.tally import TALLY, Add, new_game
 
@@ -28,7 +30,8 @@ GUILD = 7
 
 async def fill(db) -> None:
     """A database as a server leaves it: finished games with results and prizes, an active Uno game with undone
-    moves and snapshots, collections, a remembered board, the command sync, a game with no server, saved decks."""
+    moves and snapshots, collections, a remembered board, the command sync, a game with no server, saved decks,
+    settings and presets."""
     store = GameStore(db)
     for channel, places in ((1, [(10, 1, 500), (20, 2, -300)]), (2, [(20, 1, 10**30), (10, 2, 7)])):
         await store.start(channel, GINJONTAN, new_lobby(10, GinjontanOptions(), channel), guild_id=GUILD, actor_id=10)
@@ -51,6 +54,12 @@ async def fill(db) -> None:
     for kind, name in (("cosmic", "ours"), ("cosmic", "spring_2026"), ("chaosjan", "ours")):
         await db.write(lambda conn, k=kind, n=name: decks.save(conn, SavedDeck(GUILD, k, n, "Ours 牌", 2, f"{n}.json",
                                                                                 '{"schema": 1}', 10)))
+    preferences = Preferences(db)  # /settings: a channel's language, the server's role and default, presets
+    await preferences.set("channel", 1, "language", "ja", by=10)
+    await preferences.set("server", GUILD, "manager_role", 2**62, by=None)
+    await preferences.set("server", GUILD, "default:table", "league", by=10)
+    for name in ("league", "Ünïcode 牌"):
+        await save_preset(db, GUILD, "table", name, {"points": 30000, "uma": "10-20"}, by=10, limit=25)
 
 
 async def rows(db) -> dict[str, list[tuple]]:
