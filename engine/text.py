@@ -87,3 +87,9 @@ def command(path: str, options: str = "") -> Ref:
 def fill(template: str, params: dict[str, object]) -> str:
     """The English sentence: `template` with `params` in English."""
     return template.format(**params) if params else template
+
+
+def N_(message: str) -> str:
+    """Marks an English template (a refusal's, say) for the message catalogues (tools/messages.py) without
+    translating it: render/ translates it when it is shown (`render.i18n.refusal`)."""
+    return message
