@@ -15,7 +15,8 @@ def corrected(original: Move, entry: int, *, win: int = 1, winner: int | None = 
               value: HandValue | None = None) -> Ron | Tsumo:
     """`original` (entry `entry`, as it stands) with the given parts replaced: `win` is which winner of a double ron
     (1 or 2, in the order recorded), `winner` and `value` that win's, `loser` who dealt in (a ron only). A part left
-    out keeps what the entry says; a value replaces the whole value (han and fu, a limit, points or yakuman)."""
+    out keeps what the entry says; a value replaces the whole value (han and fu, a limit, points or yakuman), but han
+    alone keeps the fu the entry was recorded with."""
     if not isinstance(original, Ron | Tsumo):
         raise IllegalMove(N_("Entry {entry} is not a win: only a ron or a tsumo can be corrected."),
                           N_("Find the win's entry number with {command}."), code="not_a_win", entry=entry,
@@ -35,8 +36,10 @@ def corrected(original: Move, entry: int, *, win: int = 1, winner: int | None = 
                           N_("For example {example}."), code="nothing_to_correct", entry=entry,
                           example=command("table correct", f"entry:{entry} han:3 fu:40"))
     old = wins[win - 1]
-    new = Win(old.winner if winner is None else winner,
-              old.value if value is None else replace(value, nonpositive_han=old.value.nonpositive_han))
+    if value is not None:  # han alone keeps the fu recorded with it: "it was 4 han", not "4 han, fu unknown"
+        fu = old.value.fu if value.han is not None and value.fu is None and old.value.han is not None else value.fu
+        value = replace(value, fu=fu, nonpositive_han=old.value.nonpositive_han)
+    new = Win(old.winner if winner is None else winner, old.value if value is None else value)
     if isinstance(original, Tsumo):
         replacement: Ron | Tsumo = Tsumo(new)
     else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+
 from engine.base import Event
 
 CORRECTED = "corrected"  # the event of a correction's entry (storage/corrections.py)

@@ -1,12 +1,12 @@
 """Moving a deployment between databases: `python -m storage.copy SOURCE_URL TARGET_URL`.
 
 Copies every game with its log and snapshots, every season, result, player total (all time and per season),
-Gin-jon-tan collection, remembered message and the command-sync record, from one database to another: SQLite to PostgreSQL (to grow into shards) or
-back. URLs as in DATABASE_URL (`sqlite:///data/chaostable.db`, `postgresql://user:password@host:5432/db`). Both are
-migrated to this version's schema first; the target must be empty (no game in it), so ids stay as they are. Stop
-the bot first, so that nothing changes in the source meanwhile. Rows go over in pages, a transaction each; at the
-end every table's row count, and a digest of each game and log, are compared between the two, and any difference
-is an error (exit code 1: empty the target and run again).
+Gin-jon-tan collection, remembered message and the command-sync record, from one database to another: SQLite to
+PostgreSQL (to grow into shards) or back. URLs as in DATABASE_URL (`sqlite:///data/chaostable.db`,
+`postgresql://user:password@host:5432/db`). Both are migrated to this version's schema first; the target must be
+empty (no game in it), so ids stay as they are. Stop the bot first, so that nothing changes in the source meanwhile.
+Rows go over in pages, a transaction each; at the end every table's row count, and a digest of each game and log,
+are compared between the two, and any difference is an error (exit code 1: empty the target and run again).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from engine.base import Event, GameKind
 from engine.errors import GameError, IllegalMove
 from engine.table_stats import CORRECTED, latest_events
 from engine.text import N_, Ref, command
+from storage.errors import NoActiveGame
 from storage.games import (
     _EVENT_COLUMNS,
     _GAME_COLUMNS,
@@ -41,7 +42,6 @@ from storage.games import (
     _snapshot,
     _unpack,
 )
-from storage.errors import NoActiveGame
 from storage.results import Standing, forget_results, store_results
 from storage.sql import Connection, dialect
 
@@ -125,6 +125,8 @@ def _replay_corrected(conn: Connection, kind: GameKind[S, Any], game_id: int, up
         try:
             state, replayed[seq] = kind.apply(state, played)
         except GameError as error:
+            if extra is not None and seq == extra[0]:
+                raise  # the corrected entry itself: the rules' own refusal says it best
             raise ReplayRefused(seq, error) from error
     return state, replayed
 

@@ -228,6 +228,16 @@ class GameStore:
 
         return await self.db.read(read)
 
+    async def newest(self, channel_id: int, kind: GameKind[S, Any]) -> GameRecord[S] | None:
+        """The channel's newest game of this kind, active or finished."""
+
+        def read(conn: Connection) -> GameRecord[S] | None:
+            row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND kind = ?"
+                               " ORDER BY id DESC LIMIT 1", (channel_id, kind.name)).fetchone()
+            return None if row is None else self._record(conn, kind, row)
+
+        return await self.db.read(read)
+
     async def history(self, channel_id: int, kind: GameKind[Any, Any], limit: int = 20, *,
                       game_id: int | None = None) -> list[EventRecord]:
         """The newest `limit` log entries of the active game (or of the game `game_id`), oldest first."""

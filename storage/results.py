@@ -166,8 +166,8 @@ def _add(conn: Connection, table: tuple[str, tuple[str, ...], str], key: tuple[A
     """Add one standing to a player's totals in `table` (`sign` 1), or take it back (-1)."""
     name, key_columns, where = table
     row = conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM {name} WHERE {where}", key).fetchone()
-    old = dict(zip(_COLUMNS, row, strict=True)) if row is not None else {c: None if c.endswith("_big") else 0
-                                                                           for c in _COLUMNS}
+    old: dict[str, Any] = dict(zip(_COLUMNS, row, strict=True)) if row is not None else \
+        {c: None if c.endswith("_big") else 0 for c in _COLUMNS}
     new: dict[str, Any] = {c: old[c] + sign * delta[c] for c in COUNTS}
     for total in EXACT:
         value = exact_sum(old[f"{total}_small"], old[f"{total}_big"]) + sign * delta[total]
@@ -205,11 +205,10 @@ async def leaderboard(db: Backend, guild_id: int | None, kind: str, limit: int =
 
 
 def _totals(user_id: int, row: Any) -> PlayerTotals:
-    counts = dict(zip(_COLUMNS, row, strict=True))
-    return PlayerTotals(user_id, *(counts[c] for c in ("games", "wins", "lasts", "place_sum", "tier_sum")),
-                        exact_sum(counts["points_small"], counts["points_big"]),
-                        *(counts[c] for c in ("hands", "hand_wins", "deal_ins", "riichi")),
-                        exact_sum(counts["win_points_small"], counts["win_points_big"]))
+    c = dict(zip(_COLUMNS, row, strict=True))
+    return PlayerTotals(user_id, c["games"], c["wins"], c["lasts"], c["place_sum"], c["tier_sum"],
+                        exact_sum(c["points_small"], c["points_big"]), c["hands"], c["hand_wins"], c["deal_ins"],
+                        c["riichi"], exact_sum(c["win_points_small"], c["win_points_big"]))
 
 
 async def player_totals(db: Backend, guild_id: int | None, kind: str, user_id: int, *,

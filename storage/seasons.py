@@ -68,7 +68,8 @@ class Season:
 def _season(row: Any) -> Season:
     settlement = None if row[10] is None else Settlement.from_dict(json.loads(row[10]))
     standings = None if row[11] is None else [_final_row(r) for r in json.loads(row[11])]
-    return Season(*row[:10], settlement, standings)
+    return Season(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], settlement,
+                  standings)
 
 
 def _final_row(data: dict[str, Any]) -> FinalRow:

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from engine.errors import GameError, IllegalMove, NotAllowed, NotSeated
+from engine.text import N_, command
 
 
 def require_channel(interaction: discord.Interaction) -> int:
@@ -133,3 +134,19 @@ async def require_server_manager(interaction: discord.Interaction, action: str) 
         raise NotAllowed(f"Only someone with Manage Server (or the server's manager role) can {action}.",
                          "Ask a server manager, or ask them to name your role with `/settings manager_role`.",
                          code="not_server_manager")
+
+
+async def is_season_manager(interaction: discord.Interaction) -> bool:
+    """Manage Channel (or Manage Server), or the role the server named for managing (/settings, `manager_role`)."""
+    permissions = getattr(interaction, "permissions", None)
+    if permissions is not None and (permissions.manage_channels or permissions.manage_guild):
+        return True
+    return await is_server_manager(interaction)
+
+
+async def require_season_manager(interaction: discord.Interaction, action: str) -> None:
+    """A server's seasons (issue 21): started and ended by Manage Channel or the server's manager role."""
+    if not await is_season_manager(interaction):
+        raise NotAllowed(N_("Only someone with Manage Channel (or the server's manager role) can {action}."),
+                         N_("Ask a moderator, or ask a server manager to name your role with {command}."),
+                         code="not_season_manager", action=action, command=command("settings manager_role"))

@@ -9,7 +9,9 @@ import discord
 
 from engine.errors import IllegalMove
 from engine.table import TABLE, UMA_PRESETS, TableState, final_scores
+from engine.text import command
 from render import table as render
+from render.i18n import _, word
 from ui.chaosjan import retire_panel
 from ui.custom_ids import Forged, custom_id, number, one_of, parsed
 from ui.errors import ReportsErrors, note_change
@@ -88,10 +90,13 @@ class EndButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
                                                     view=None)
             return
         back = return_points(record.state, self.back)
+        end = {"uma": self.uma, "return_points": back, "starting_points": record.state.options.starting_points}
         finished = await store.finish(channel, TABLE, actor_id=interaction.user.id, results=True, game_id=self.game,
-                                      expected_version=self.version)
+                                      expected_version=self.version, end=end)  # the season settles with them
         note_change(interaction)
-        await interaction.response.edit_message(content=f"The game is over. {UNDO_HINT}", view=None,
+        number = _("This was table number {number}: {command} shows its score sheet.", number=finished.id,
+                   command=word(command("table history", f"table:{finished.id}")))
+        await interaction.response.edit_message(content=f"The game is over. {UNDO_HINT}\n{number}", view=None,
                                                 embed=render.standings_embed(finished.state,
                                                                              final(finished.state, self.uma, back)))
         if finished.state.chaosjan is not None:
