@@ -17,11 +17,14 @@ from engine.chaosjan.rules import hand_cards
 from engine.chaosjan.state import AutoMode, Phase
 from engine.deck import MAX_FILE_BYTES, DeckError
 from engine.errors import IllegalMove
+from engine.library import CHAOSJAN, NAME_LENGTH
 from engine.seeds import new_seed, parse_seed
 from engine.table import TABLE, ChaosStart, chaos_table
 from engine.text import ECHO, ascii_number, shorten
 from render import chaosjan as render
+from render import deck_library as deck_words
 from ui import chaosjan as flows
+from ui import deck_library as library
 from ui.errors import note_change
 from ui.permissions import (
     author_or_manager,
@@ -55,13 +58,15 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
     # -- setting up ------------------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Play CHAOS;JAN on this channel's /table: everyone chooses cards.")
-    @app_commands.describe(hypers="Hyper cards per player in the Action Deck (5.1d.1; default 2)",
+    @app_commands.describe(catalogue="A shipped catalogue or one this server saved (default: starter)",
+                           hypers="Hyper cards per player in the Action Deck (5.1d.1; default 2)",
                            negates="Negate cards in the Action Deck (5.1d.1; default 10)",
                            modifier_on="When the next Modifier comes (1.4b.1): the dealer changes, or the round wind",
                            first_hand_draw="Also draw a card at the start of the first hand (4.2; default off)",
                            applies_ends_with_hand="Stocks without an active time also end with the hand (1.6c.2)",
                            seed="Replay a finished game's shuffles (the panel then says the seed was chosen)")
-    async def new(self, interaction: Interaction, hypers: app_commands.Range[int, 0, 10] = 2,
+    async def new(self, interaction: Interaction, catalogue: str = "starter",
+                  hypers: app_commands.Range[int, 0, 10] = 2,
                   negates: app_commands.Range[int, 0, 40] = 10,
                   modifier_on: Literal["dealer", "round"] = "dealer", first_hand_draw: bool = False,
                   applies_ends_with_hand: bool = True, seed: str | None = None) -> None:
@@ -69,29 +74,83 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         if not can_manage(interaction, record.state.host):
             require_seated(interaction, record.state.players)
         options = ChaosOptions(hypers, negates, modifier_on, first_hand_draw, applies_ends_with_hand)
-        move = ChaosStart(load_shipped(), new_seed() if seed is None else parse_seed(seed), options,
-                          seed_chosen=seed is not None)
+        move = ChaosStart(await library.find(interaction, CHAOSJAN, catalogue),
+                          new_seed() if seed is None else parse_seed(seed), options, seed_chosen=seed is not None)
         await flows.post_panel(interaction, (await flows.apply(interaction, move, seated=False)).game)
 
+    @new.autocomplete("catalogue")
+    async def _catalogue_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await library.suggestions(interaction, CHAOSJAN, current)
+
     @app_commands.command(name="import", description="Play your group's own cards: a JSON or TOML catalogue (host).")
-    @app_commands.describe(file="The catalogue file, .json or .toml")
-    async def import_catalogue(self, interaction: Interaction, file: discord.Attachment) -> None:
-        record = await flows.load(interaction)
-        require_manager(interaction, record.state.host, "import a catalogue")
-        if flows.chaos(record).phase is not Phase.SETUP:
-            raise IllegalMove("The decks are already built (5.1d, 5.2d): a catalogue is imported while players "
-                              "choose.", "Import it before the next `/chaosjan new`.", code="game_started")
+    @app_commands.describe(file="The catalogue file, .json or .toml",
+                           save_as="Also save it for the whole server under this name (server managers)")
+    async def import_catalogue(self, interaction: Interaction, file: discord.Attachment,
+                               save_as: app_commands.Range[str, 1, NAME_LENGTH] | None = None) -> None:
+        if save_as is None:
+            record = await flows.load(interaction)
+            require_manager(interaction, record.state.host, "import a catalogue")
+            if flows.chaos(record).phase is not Phase.SETUP:
+                raise IllegalMove("The decks are already built (5.1d, 5.2d): a catalogue is imported while players "
+                                  "choose.", "Import it before the next `/chaosjan new`.", code="game_started")
+            here, kept = True, None
+        else:  # saving for the server; played here too while this channel's players choose, if this player may
+            name = await library.may_save(interaction, CHAOSJAN, save_as)
+            found = await self.bot.games.get(require_channel(interaction), TABLE)
+            chaos = found.state.chaosjan if found is not None else None
+            allowed = found is not None and can_manage(interaction, found.state.host)
+            here = chaos is not None and chaos.phase is Phase.SETUP and allowed
+            kept = None if chaos is None or here else \
+                deck_words.kept_not_allowed() if not allowed else deck_words.kept_decks_built()
         if file.size > MAX_FILE_BYTES:
             raise DeckError(f"{file.filename} is {file.size:,} bytes; a card file may be at most 64 KB.",
                             "Shorten the card texts.")
         await interaction.response.defer(ephemeral=True, thinking=True)  # a bad file is told to the host alone
         channel = channel_to_post(interaction)
-        catalogue = parse_file(await file.read(), file.filename)
-        result = await flows.apply(interaction, UseCatalogue(catalogue), seated=False)
-        public = flows.panel_message(result.game.state, result.game.version, result.events)
-        posted = await channel.send(**public)
-        await flows.panel_moved(interaction, result.game, posted.id, lines=public["content"] or "")
-        await interaction.followup.send(f"Imported {catalogue.name}.", ephemeral=True)
+        data = await file.read()
+        catalogue = parse_file(data, file.filename)
+        saving = None if save_as is None else library.Saving(interaction, CHAOSJAN, name, catalogue, data,
+                                                             file.filename)
+        if here:
+            result = await self.bot.games.apply(require_channel(interaction), TABLE, UseCatalogue(catalogue),
+                                                actor_id=interaction.user.id, along=saving)
+            note_change(interaction)
+            public = flows.panel_message(result.game.state, result.game.version, result.events)
+            posted = await channel.send(**public)
+            await flows.panel_moved(interaction, result.game, posted.id, lines=public["content"] or "")
+        elif saving is not None:
+            await saving.alone(interaction)
+        await interaction.followup.send(deck_words.imported_message(catalogue.name) if saving is None else
+                                        saving.message(played_here=here, kept_because=kept), ephemeral=True)
+
+    @app_commands.command(name="catalogues", description="The catalogues /chaosjan new can play: shipped and this "
+                                                         "server's.")
+    async def catalogues(self, interaction: Interaction) -> None:
+        await library.show(interaction, CHAOSJAN)
+
+    @app_commands.command(name="export", description="A catalogue as a file, only for you: saved, shipped, or this "
+                                                     "table's.")
+    @app_commands.describe(catalogue="A saved or shipped catalogue (default: the one this channel's table plays)")
+    async def export(self, interaction: Interaction, catalogue: str | None = None) -> None:
+        in_game = None
+        if catalogue is None:
+            found = await self.bot.games.get(require_channel(interaction), TABLE)
+            in_game = found.state.chaosjan.catalogue if found is not None and found.state.chaosjan else None
+        await library.export(interaction, CHAOSJAN, catalogue, in_game)
+
+    @export.autocomplete("catalogue")
+    async def _export_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await library.suggestions(interaction, CHAOSJAN, current)
+
+    @app_commands.command(name="deletecatalogue", description="Delete one of this server's saved catalogues "
+                                                              "(server managers).")
+    @app_commands.describe(name="The saved catalogue to delete (running games keep their copy)")
+    async def deletecatalogue(self, interaction: Interaction, name: str) -> None:
+        await library.delete(interaction, CHAOSJAN, name)
+
+    @deletecatalogue.autocomplete("name")
+    async def _saved_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await library.suggestions(interaction, CHAOSJAN, current, shipped=False)
 
     # -- playing ---------------------------------------------------------------------------------------------
 

@@ -9,6 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from engine.cosmic_only import COSMIC
+from engine.cosmic_only import to_table as deck_taken_over
 from engine.errors import IllegalMove
 from engine.seasons import MAX_NAME
 from engine.table import (
@@ -32,6 +34,8 @@ from engine.table import (
 )
 from engine.text import N_
 from render import chaosjan as render_chaosjan
+from render import cosmic as render_cosmic
+from render import cosmic_only as render_deck_only
 from render import table as render
 from storage.errors import NewGameStarted, NothingToUndo
 from storage.games import GameRecord, MoveResult
@@ -97,6 +101,14 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     message = {"content": content, "embeds": [render.table_embed(state), render_chaosjan.panel_embed(state)]}
     view = chaosjan_panel(state, result.game.version)
     return message if view is None else {**message, "view": view}
+
+
+def _started(state: TableState, took_the_deck: bool) -> dict[str, Any]:
+    """The table's opening message; with the channel's deck-only Cosmic Deck taken over, it says so and shows it."""
+    table = render.table_embed(state, started=True)
+    if not took_the_deck:
+        return {"embed": table}
+    return {"content": render_deck_only.taken_over(state), "embeds": [table, render_cosmic.status_embed(state)]}
 
 
 def tenpai_menu(state: TableState) -> Menu:
@@ -215,16 +227,23 @@ class Table(commands.GroupCog, group_name="table",
                                length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
                                bust=bust, sanma_honba=sanma_honba)
         state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
+        here = require_channel(interaction)
         if thread:  # the game lives in the thread: its channel id is the thread's
             place = await open_thread(interaction, f"Table: {interaction.user.display_name}")
-            record = await self.bot.games.start(place.id, TABLE, state, guild_id=interaction.guild_id,
-                                                actor_id=interaction.user.id)
-            await place.send(embed=render.table_embed(record.state, started=True))
+            record, took = await self._open(place.id, state, interaction, deck_from=here)
+            await place.send(**_started(record.state, took))
             await interaction.response.send_message(f"The table is open in {place.mention}: play there.")
             return
-        record = await self.bot.games.start(require_channel(interaction), TABLE, state, guild_id=interaction.guild_id,
-                                            actor_id=interaction.user.id)
-        await interaction.response.send_message(embed=render.table_embed(record.state, started=True))
+        record, took = await self._open(here, state, interaction, deck_from=here)
+        await interaction.response.send_message(**_started(record.state, took))
+
+    async def _open(self, channel: int, state: TableState, interaction: Interaction,
+                    deck_from: int) -> tuple[GameRecord[TableState], bool]:
+        """Start the table; a deck-only Cosmic Deck in `deck_from` (issue 21) is taken over in the same transaction."""
+        record, finished = await self.bot.games.start_taking_over(
+            channel, TABLE, state, guild_id=interaction.guild_id, actor_id=interaction.user.id, previous=COSMIC,
+            take=deck_taken_over, previous_channel=deck_from)
+        return record, finished is not None
 
     @app_commands.command(name="show", description="Seats, winds, points, dealer, round, honba and the table's points.")
     async def show(self, interaction: Interaction) -> None:

@@ -1,8 +1,8 @@
 """Moving a deployment between databases: `python -m storage.copy SOURCE_URL TARGET_URL`.
 
 Copies every game with its log and snapshots, every season, result, player total (all time and per season),
-Gin-jon-tan collection, remembered message and the command-sync record, from one database to another: SQLite to
-PostgreSQL (to grow into shards) or back. URLs as in DATABASE_URL (`sqlite:///data/chaostable.db`,
+Gin-jon-tan collection, remembered message, server's saved deck and the command-sync record, from one database to
+another: SQLite to PostgreSQL (to grow into shards) or back. URLs as in DATABASE_URL (`sqlite:///data/chaostable.db`,
 `postgresql://user:password@host:5432/db`). Both are migrated to this version's schema first; the target must be
 empty (no game in it), so ids stay as they are. Stop the bot first, so that nothing changes in the source meanwhile.
 Rows go over in pages, a transaction each; at the end every table's row count, and a digest of each game and log,
@@ -56,6 +56,8 @@ TABLES = (
                                                       "tier_sum", "points_small", "points_big", "hands", "hand_wins",
                                                       "deal_ins", "riichi", "win_points_small", "win_points_big")),
     Table("command_sync", ("scope",), ("scope", "payload_hash", "synced_at")),
+    Table("server_decks", ("guild_id", "kind", "name"), ("guild_id", "kind", "name", "title", "cards", "file_name",
+                                                         "content", "saved_by", "saved_at")),
 )
 
 

@@ -18,6 +18,7 @@ entry; the same key again is refused as `AlreadyDone`, so a repeated delivery ne
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import zlib
@@ -46,6 +47,7 @@ from storage.sql import Connection, Row, dialect
 
 log = logging.getLogger(__name__)
 S = TypeVar("S")
+T = TypeVar("T")
 
 _HEAD_COLUMNS = "id, guild_id, channel_id, kind, status, version, created_by, created_at, updated_at"
 _GAME_COLUMNS = f"{_HEAD_COLUMNS}, state"
@@ -284,27 +286,48 @@ class GameStore:
 
         def txn(conn: Connection) -> Row:
             _claim(conn, key)
-            if _active_row(conn, channel_id, kind.name) is not None:
-                raise GameAlreadyRunning(kind.name)
-            now, now_ms = _now()
-            conn.execute(
-                "INSERT INTO games (guild_id, channel_id, kind, state, version, created_by, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
-                (guild_id, channel_id, kind.name, state_json, actor_id, now, now),
-            )
-            row = _require_row(conn, channel_id, kind.name)
-            _append(conn, row["id"], 0, "start", actor_id, None, [], now_ms, key)
-            _snapshot(conn, row["id"], 0, state_json)
-            return row
+            return _open(conn, channel_id, kind.name, state_json, guild_id=guild_id, actor_id=actor_id, key=key)
 
         async with self.channel_lock(channel_id):
             row = await self.db.write(txn)
             return self._remember(_record(row, state))
 
+    async def start_taking_over(self, channel_id: int, kind: GameKind[S, Any], state: S, *, guild_id: int | None,
+                                actor_id: int | None, previous: GameKind[T, Any], take: Callable[[S, T], S],
+                                previous_channel: int | None = None) -> tuple[GameRecord[S], GameRecord[T] | None]:
+        """Start a game as `start` does, taking over what another game holds: if `previous_channel` (default: the
+        same channel) has an active game of kind `previous`, that game is finished (no results) and the new one starts
+        as `take(state, its state)`, both in one transaction. Without such a game the new one starts as `state`.
+        Returns the new game and the finished one (or None). A refusal from `take` changes nothing."""
+        key = _request_key()
+        from_channel = channel_id if previous_channel is None else previous_channel
+
+        def txn(conn: Connection) -> tuple[Row, S, GameRecord[T] | None]:
+            _claim(conn, key)
+            old_row = _active_row(conn, from_channel, previous.name, lock=True)
+            finished, new_state = None, state
+            if old_row is not None:
+                old = self._record(conn, previous, old_row)
+                new_state = take(state, old.state)
+                finished = _finish(conn, previous, old, None, actor_id=actor_id, results=False)
+            row = _open(conn, channel_id, kind.name, _dumps(kind.state_to_dict(new_state)), guild_id=guild_id,
+                        actor_id=actor_id, key=key)
+            return row, new_state, finished
+
+        async with contextlib.AsyncExitStack() as locks:
+            for channel in sorted({channel_id, from_channel}):  # in one order, so two such starts can't deadlock
+                await locks.enter_async_context(self.channel_lock(channel))
+            row, new_state, finished = await self.db.write(txn)
+        if finished is not None:
+            self._remember(finished)
+        return self._remember(_record(row, new_state)), finished
+
     async def apply(self, channel_id: int, kind: GameKind[S, Any], move: Any, *, actor_id: int | None,
-                    expected_version: int | None = None) -> MoveResult[S]:
+                    expected_version: int | None = None,
+                    along: Callable[[Connection], Any] | None = None) -> MoveResult[S]:
         """Apply one move. `expected_version` (carried by a button) must equal the stored version. If the game is
-        over after it (`kind.is_over`), it is finished in the same transaction: the record comes back finished."""
+        over after it (`kind.is_over`), it is finished in the same transaction: the record comes back finished.
+        `along` runs in the same transaction after the move (a deck saved for the server as the game takes it)."""
         key = _request_key()
 
         def txn(conn: Connection) -> MoveResult[S]:
@@ -323,6 +346,8 @@ class GameStore:
             record = _record(row, new_state, version=version, updated_at=now)
             if kind.is_over is not None and kind.is_over(new_state):
                 record = _finish(conn, kind, record, state_json, actor_id=None, results=True)
+            if along is not None:
+                along(conn)
             return MoveResult(record, events)
 
         async with self.channel_lock(channel_id):
@@ -458,6 +483,23 @@ class GameStore:
                                 " its results", done.id, kind.name, done.channel_id)
                     repaired.append(done)
         return repaired
+
+
+def _open(conn: Connection, channel_id: int, kind: str, state_json: str, *, guild_id: int | None,
+          actor_id: int | None, key: str | None) -> Row:
+    """A new active game: its row, its 'start' entry and its first snapshot."""
+    if _active_row(conn, channel_id, kind) is not None:
+        raise GameAlreadyRunning(kind)
+    now, now_ms = _now()
+    conn.execute(
+        "INSERT INTO games (guild_id, channel_id, kind, state, version, created_by, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
+        (guild_id, channel_id, kind, state_json, actor_id, now, now),
+    )
+    row = _require_row(conn, channel_id, kind)
+    _append(conn, row["id"], 0, "start", actor_id, None, [], now_ms, key)
+    _snapshot(conn, row["id"], 0, state_json)
+    return row
 
 
 def _claim(conn: Connection, key: str | None) -> None:

@@ -70,3 +70,31 @@ async def test_an_uno_game_with_undo_and_a_restart(harness):
     assert again.state == undone.state and again.version == undone.version
     hand = await harness.slash("uno hand", user=players[0])
     assert hand.ephemeral and hand.message["attachments"]
+
+
+async def test_a_server_s_deck_saved_played_elsewhere_and_edited(harness):
+    """Issue 21: the deck library on both databases: saved with the move that plays it (one transaction), started in
+    another channel, edited while that game runs, exported."""
+    import discord
+
+    from tests.discord_layer.test_deck_library import V1_FILE, V2_FILE, attachment
+    from tests.fake_discord.harness import PLAYER_PERMISSIONS
+
+    east, south, west, north = players = [harness.user(n) for n in ("east", "south", "west", "north")]
+    harness.permissions[east.id] = PLAYER_PERMISSIONS | discord.Permissions(manage_guild=True)
+    other = harness.fake.add_channel("b")
+    for channel in (harness.fake.default_channel, other):
+        await harness.slash("table start", user=east, channel=channel, east=east, south=south, west=west, north=north)
+    await harness.slash("cosmic start", user=east)
+    saved = await harness.slash("cosmic import", user=east, file=("ours.json", V1_FILE), save_as="ours")
+    await saved.followed_up()
+    assert "This channel's game plays it now." in saved.text
+    await harness.slash("cosmic start", user=east, channel=other, deck="ours")
+    running = (await harness.bot.games.get(other, TABLE)).state.cosmic
+    edited = await harness.slash("cosmic import", user=east, file=("ours.json", V2_FILE), save_as="ours")
+    await edited.followed_up()
+    assert "Replaced" in edited.text
+    await harness.restart()
+    assert (await harness.bot.games.get(other, TABLE)).state.cosmic == running
+    assert attachment(harness, await harness.slash("cosmic export", user=south, deck="ours")) == ("ours.json", V2_FILE)
+    assert len(players) == 4

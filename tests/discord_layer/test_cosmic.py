@@ -26,9 +26,10 @@ async def start(harness, players):
     return await harness.slash("cosmic start", user=east)
 
 
-async def test_cosmic_needs_a_table(harness, players):
-    reply = await harness.slash("cosmic start", user=players[0])
-    assert reply.ephemeral and "/table start" in reply.text
+async def test_without_a_table_or_a_deck_cosmic_says_how_to_open_one(harness, players):
+    reply = await harness.slash("cosmic roll", user=players[0])
+    assert reply.ephemeral and "no Cosmic Deck" in reply.text and "/cosmic start" in reply.text
+    assert "/table start" in reply.text  # with a table, or on its own (tests/discord_layer/test_cosmic_only.py)
 
 
 async def test_rolls_escalate_reveal_on_odd_and_survive_a_restart(harness, players):

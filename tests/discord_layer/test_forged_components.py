@@ -48,6 +48,8 @@ FORGED_IDS = {
                                 "ct:table:tenpai:1:p99"],
     "cogs.table.DrawButton": [f"ct:table:noten:{BIG}", f"ct:table:abort:{BIG}"],
     "cogs.cosmic.PayButton": [f"ct:cosmic:pay:{BIG}"],
+    "ui.cosmic_only.DeckButton": [],
+    "ui.cosmic_only.NextHandButton": [f"ct:cosmic:next:{BIG}"],
     "cogs.help.HelpTopic": [],
     "ui.table_end.EndButton": [f"ct:table:end:end:{BIG}:1:1:none:25000",
                                "ct:table:end:end:1:1:1:1-2:25000", "ct:table:end:end:1:1:1:none:0",

@@ -98,6 +98,8 @@ def others(command: app_commands.Command, fuzzed: str, user) -> dict[str, Any]:
             given[p.display_name] = int(p.min_value or 1)
         elif p.type is AppCommandOptionType.boolean:
             given[p.display_name] = False
+        elif p.type is AppCommandOptionType.attachment:
+            given[p.display_name] = ("deck.json", b"{}")
         else:
             given[p.display_name] = GOOD.get(p.display_name, "x")
     return given

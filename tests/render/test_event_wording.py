@@ -11,15 +11,20 @@ from pathlib import Path
 
 import pytest
 
+from engine import cosmic_only as CosmicOnly
 from engine import table as tb
 from engine.chaosjan.state import Phase as ChaosPhase
+from engine.cosmic_only import apply as cosmic_only_apply
+from engine.cosmic_only import new_game as cosmic_only_game
+from engine.deck import load_shipped
+from engine.errors import GameError
 from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import apply as ginjontan_apply
 from engine.ginjontan.rules import new_game as ginjontan_game
 from engine.ginjontan.state import Phase as GinjontanPhase
 from engine.uno.moves import TimeOut
 from engine.uno.rules import apply as uno_apply
-from render import chaosjan, chroma, ginjontan, table, uno
+from render import chaosjan, chroma, cosmic_only, ginjontan, table, uno
 from render.events import Wording
 from tests.engine.chaosjan.test_properties import POOL, candidates, setup_moves
 from tests.engine.ginjontan.test_properties import choose
@@ -32,6 +37,7 @@ GAMES: dict[str, tuple[tuple[str, ...], Wording]] = {  # game: (its engine files
     "chaosjan": (("chaosjan",), chaosjan.WORDING),
     "table": (("table.py",), table.WORDING),
     "cosmic": (("cosmic.py",), table.WORDING),  # the Cosmic Deck's events are table events
+    "cosmic_only": (("cosmic_only.py", "cosmic.py"), cosmic_only.WORDING),  # and those of the deck on its own
     "chroma": (("chroma",), chroma.WORDING),
 }
 
@@ -123,10 +129,30 @@ def _observed_table() -> set[str]:
     return seen
 
 
+def _observed_cosmic_only() -> set[str]:
+    seen: set[str] = set()
+    deck = load_shipped("cosmic")
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = cosmic_only_game(1, deck, seed)
+        for _ in range(120):
+            move = rng.choice([CosmicOnly.Roll(rng.choice([1, 2, 3])), CosmicOnly.Join(rng.choice([2, 3])),
+                               CosmicOnly.Leave(rng.choice([2, 3])), CosmicOnly.NextHand(), CosmicOnly.Reshuffle(),
+                               CosmicOnly.Chombo(rng.choice([1, 2, 3])),
+                               *(CosmicOnly.Dismiss(e.card) for e in state.cosmic.in_effect)])
+            try:
+                state, events = cosmic_only_apply(state, move)
+            except GameError:
+                continue
+            seen |= {e["type"] for e in events}
+    return seen
+
+
 def test_events_seen_in_random_games_all_have_words():
-    """The scan's answer checked against what games really emit (Uno, Gin-jon-tan, the table with CHAOS;JAN)."""
+    """The scan's answer checked against what games really emit (Uno, Gin-jon-tan, the table with CHAOS;JAN, the
+    Cosmic Deck on its own)."""
     every = {t for _, w in GAMES.values() for t in w.lines}
-    for seen in (_observed_uno(), _observed_ginjontan(), _observed_table()):
+    for seen in (_observed_uno(), _observed_ginjontan(), _observed_table(), _observed_cosmic_only()):
         assert seen, "the random games emitted nothing"
         assert sorted(seen - every) == []
         assert seen <= set().union(*SCANNED.values())

@@ -13,9 +13,10 @@ from engine.ginjontan.rules import GINJONTAN, new_lobby
 from engine.uno.options import PRESETS
 from engine.uno.rules import UNO, legal_moves, waiting_on
 from engine.uno.rules import new_game as uno_game
-from storage import Database, GameStore, games, seasons
+from storage import Database, GameStore, decks, games, seasons
 from storage.command_sync import remember_synced, synced_hash
 from storage.copy import TABLES, CopyError, _page, copy, main, text_of
+from storage.decks import SavedDeck
 from storage.ginjontan import collections, move_prizes
 from storage.messages import find_message, remember_message
 from storage.postgres import PostgresDatabase
@@ -27,7 +28,7 @@ GUILD = 7
 
 async def fill(db) -> None:
     """A database as a server leaves it: finished games with results and prizes, an active Uno game with undone
-    moves and snapshots, collections, a remembered board, the command sync, a game with no server."""
+    moves and snapshots, collections, a remembered board, the command sync, a game with no server, saved decks."""
     store = GameStore(db)
     await seasons.start(db, GUILD, GINJONTAN.name, "Spring", actor_id=10)  # the first game counts in it
     for channel, places in ((1, [(10, 1, 500), (20, 2, -300)]), (2, [(20, 1, 10**30), (10, 2, 7)])):
@@ -50,6 +51,9 @@ async def fill(db) -> None:
     await store.start(4, TALLY, new_game(10, [10, 20]), guild_id=None, actor_id=10)
     await store.apply(4, TALLY, Add(10, 3), actor_id=10)
     await remember_synced(db, "abc123")
+    for kind, name in (("cosmic", "ours"), ("cosmic", "spring_2026"), ("chaosjan", "ours")):
+        await db.write(lambda conn, k=kind, n=name: decks.save(conn, SavedDeck(GUILD, k, n, "Ours 牌", 2, f"{n}.json",
+                                                                                '{"schema": 1}', 10)))
 
 
 async def rows(db) -> dict[str, list[tuple]]:
@@ -99,6 +103,7 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(tmp_path, postgres_
             assert await find_message(pg, uno.id, "board") == 123456789012345678
             assert await collections(pg, GUILD, [10, 20]) == {10: (5,), 20: (6,)}
             assert await synced_hash(pg) == "abc123"
+            assert (await pg.read(lambda conn: decks.load(conn, GUILD, "cosmic", "spring_2026"))).title == "Ours 牌"
             board = {row.user_id: row.average_points for row in await leaderboard(pg, GUILD, GINJONTAN.name)}
             assert board == {10: Fraction(500 + 7, 2), 20: Fraction(10**30 - 300, 2)}
             fresh = await store.start(5, TALLY, new_game(10, [10, 20]), guild_id=GUILD, actor_id=10)
