@@ -229,3 +229,78 @@ async def test_only_the_host_or_a_moderator_corrects_and_forged_numbers_are_refu
         assert refused.ephemeral and words in refused.text, refused.text
     stats = await harness.slash("table stats", user=people["south"])
     assert "average win **4,500** points" in stats.text  # (7,700 + 1,300) / 2: unchanged by the refusals
+
+
+def attachment(harness, said) -> bytes:
+    return harness.fake.uploads[int(said.message["attachments"][0]["id"])]
+
+
+@pytest.mark.option_effect("table season export", "season", "format")
+async def test_a_season_exports_as_csv_and_json(harness, people):
+    expected = tally([(["east", "south", "west", "north"], TABLE_A), (["fifth", "south", "sixth", "east"], TABLE_B)])
+    await season_of_two_tables(harness, people)
+    await harness.slash("table season end", user=people["mod"], uma="10-20", return_points=30_000)
+    await harness.slash("table season start", user=people["mod"], name="Summer")  # now the open one, empty
+    said = await harness.slash("table season export", user=people["west"], season="2026 Spring")
+    assert said.ephemeral and said.message["attachments"][0]["filename"].endswith(".csv")
+    rows = list(csv.DictReader(io.StringIO(attachment(harness, said).decode("utf-8-sig"))))
+    assert len(rows) == 8 and {row["season"] for row in rows} == {"2026 Spring"}
+    by_name = {name: [row for row in rows if row["user_id"] == str(user_id(people[name]))] for name in expected}
+    for name, row in expected.items():
+        mine = by_name[name]
+        assert sorted(int(r["points"]) for r in mine) == sorted(row["points"])
+        assert sorted(int(r["place"]) for r in mine) == sorted(row["places"])
+        assert sum(int(r["hands"]) for r in mine) == row["hands"]
+        assert sum(int(r["hand_wins"]) for r in mine) == len(row["wins"])
+        assert sum(int(r["win_points"]) for r in mine) == sum(row["wins"])
+        assert sum(int(r["deal_ins"]) for r in mine) == row["deal_ins"]
+        assert sum(int(r["riichi"]) for r in mine) == row["riichi"]
+        for r in mine:
+            assert float(r["score"]) == round(float(settled(int(r["points"]), int(r["place"]))), 2)
+
+    said = await harness.slash("table season export", user=people["west"], season="2026 Spring", format="json")
+    document = json.loads(attachment(harness, said))
+    assert document["season"]["name"] == "2026 Spring" and document["season"]["games"] == 2
+    assert document["season"]["settlement"] == {"uma": "10-20", "return_points": 30_000}
+    scores = {name: sum(settled(p, place) for p, place in zip(row["points"], row["places"], strict=True))
+              for name, row in expected.items()}
+    final = document["final_table"]
+    assert [r["user_id"] for r in final] == [user_id(people[n]) for n in sorted(scores, key=lambda n: -scores[n])]
+    for r in final:
+        name = next(n for n in expected if user_id(people[n]) == r["user_id"])
+        assert r["score"] == round(float(scores[name]), 2) and r["games"] == expected[name]["games"]
+        assert r["points"] == sum(expected[name]["points"])
+    assert len(document["results"]) == 8
+
+    empty = await harness.slash("table season export", user=people["west"], format="json")  # the open season
+    assert json.loads(attachment(harness, empty))["season"]["name"] == "Summer"
+    assert json.loads(attachment(harness, empty))["results"] == []
+
+
+async def test_seasons_are_started_by_moderators_one_at_a_time_with_names_unique(harness, people):
+    refused = await harness.slash("table season start", user=people["east"], name="Mine")
+    assert refused.ephemeral and "Manage Channel" in refused.text
+    assert (await harness.slash("table season end", user=people["mod"])).ephemeral  # none open
+    await harness.slash("table season start", user=people["mod"], name="Spring")
+    again = await harness.slash("table season start", user=people["mod"], name="Autumn")
+    assert again.ephemeral and "still open" in again.text
+    assert (await harness.slash("table season end", user=people["east"])).ephemeral
+    await harness.slash("table season end", user=people["mod"])
+    for name, words in (("Summer", None), ("Spring", "already had"), ("all", "every game"),
+                        ("a\u202eb", "control")):
+        said = await harness.slash("table season start", user=people["mod"], name=name)
+        if words is None:
+            assert not said.ephemeral, said.text
+            await harness.slash("table season end", user=people["mod"])
+        else:
+            assert said.ephemeral and words in said.text, said.text
+    listed = await harness.slash("table season list", user=people["west"])
+    assert listed.ephemeral and listed.text.index("**Summer**") < listed.text.index("**Spring**")
+    unknown = await harness.slash("table leaderboard", user=people["west"], season="Winter")
+    assert unknown.ephemeral and "no season named Winter" in unknown.text
+    suggested = await harness.autocomplete("table stats", "season", "S", user=people["west"])
+    assert [choice["value"] for choice in suggested] == ["Summer", "Spring"]  # newest first
+    suggested = await harness.autocomplete("table stats", "season", "al", user=people["west"])
+    assert [choice["value"] for choice in suggested] == ["all"]
+    forged = await harness.slash("table leaderboard", user=people["west"], min_games=0)
+    assert forged.ephemeral
