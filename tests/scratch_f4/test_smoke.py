@@ -1,0 +1,33 @@
+from tests.support.table import end_table
+
+
+async def test_smoke(harness):
+    east, south, west, north = (harness.user(n) for n in ("east", "south", "west", "north"))
+    mod = harness.user("mod", manager=True)
+    r = await harness.slash("table season start", user=mod, name="Spring")
+    print(r.text)
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    await harness.slash("table riichi", user=south)
+    await harness.slash("table ron", user=south, winner=south, loser=west, han=3, fu=30)
+    await harness.slash("table tsumo", user=east, winner=east, han=2, fu=30)
+    r = await harness.slash("table correct", user=east, entry=2, han=4)
+    print("CORRECT", r.text)
+    r = await harness.slash("table history", user=east)
+    print("HIST", r.text)
+    ended = await end_table(harness, east, uma="10-20")
+    print(ended.text)
+    r = await harness.slash("table correct", user=east, entry=3, han=3)
+    print("CORRECT2", r.text)
+    for cmd in ("table leaderboard", "table stats", "table season list"):
+        r = await harness.slash(cmd, user=south)
+        print(cmd, r.text)
+    r = await harness.slash("table season end", user=mod)
+    print(r.text)
+    r = await harness.slash("table leaderboard", user=mod, season="Spring")
+    print(r.text)
+    r = await harness.slash("table season export", user=mod, season="Spring", **{"format": "json"})
+    print(r.text, harness.fake.uploads[int(r.message["attachments"][0]["id"])].decode()[:1500])
+    r = await harness.slash("uno season start", user=south, name="x")
+    print(r.text)
+    r = await harness.slash("table history", user=east, table=1)
+    print("HIST", r.text)
