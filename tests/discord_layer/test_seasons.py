@@ -336,3 +336,21 @@ async def test_each_part_of_a_win_can_be_corrected_on_the_running_table(harness,
     assert same.ephemeral and "already says that" in same.text
     loser_of_a_tsumo = await harness.slash("table correct", user=east, entry=1, win=2, loser=west)
     assert loser_of_a_tsumo.ephemeral  # west is the first winner now: can't deal into his own ron
+
+
+async def test_a_correction_is_undone_like_an_entry_and_an_ended_seasons_table_stays_ended(harness, people):
+    east, south, west, north = (people[n] for n in ("east", "south", "west", "north"))
+    await harness.slash("table season start", user=people["mod"], name="Spring")
+    await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
+    await harness.slash("table ron", user=east, winner=south, loser=west, han=1, fu=30)
+    await harness.slash("table correct", user=east, entry=1, han=3)
+    undone = await harness.slash("table undo", user=east)
+    assert not undone.ephemeral, undone.text
+    shown = await harness.slash("table show", user=west)
+    assert "26,000" in shown.text and "24,000" in shown.text  # the 1,000 of the ron as first entered
+    await end_table(harness, east)
+    await harness.slash("table season end", user=people["mod"])
+    reopened = await harness.slash("table undo", user=east)
+    assert reopened.ephemeral and "has ended" in reopened.text
+    stats = await harness.slash("table stats", user=south, season="Spring")
+    assert "Games: **1**" in stats.text and "average win **1,000** points" in stats.text
