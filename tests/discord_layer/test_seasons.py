@@ -198,7 +198,7 @@ async def test_a_past_hand_corrected_recounts_totals_and_stats(harness, people):
     await season_of_two_tables(harness, people)
     table_a = 1
     refused = await harness.slash("table correct", user=people["west"], entry=2, table=table_a, han=4)
-    assert refused.ephemeral and "host" in refused.text.lower() or "Manage Channel" in refused.text
+    assert refused.ephemeral and ("host" in refused.text.lower() or "Manage Channel" in refused.text)
     fixed = await harness.slash("table correct", user=people["east"], entry=2, table=table_a, han=4, fu=30)
     assert not fixed.ephemeral, fixed.text
     assert "Entry 2 corrected" in fixed.text and "7,700" in fixed.text
