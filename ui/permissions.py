@@ -99,7 +99,7 @@ def require_in_bounds(interaction: discord.Interaction) -> None:
             or not isinstance(command, app_commands.Command):
         return
     for bound in _bounds_of(command):
-        value: Any = getattr(interaction.namespace, bound.name, None)
+        value: Any = getattr(interaction.namespace, bound.display_name, None)  # a renamed option: its new name
         if value is None:
             continue
         if bound.choices is not None and value not in bound.choices:
