@@ -406,6 +406,7 @@ class Table(commands.GroupCog, group_name="table",
                            fu="Fu (not needed from 5 han up, except under aotenjou)",
                            points="The hand's value, if you counted it yourselves", yakuman="Number of yakuman",
                            limit="A limit hand by name, instead of han")
+    @app_commands.rename(win="which_winner")  # `win` is a winning tile elsewhere (/chroma score)
     async def correct(self, interaction: Interaction, entry: app_commands.Range[int, 1, MAX_ENTRY],
                       table: app_commands.Range[int, 1, MAX_ENTRY] | None = None, win: Literal[1, 2] = 1,
                       winner: Player | None = None, loser: Player | None = None, han: int | None = None,

@@ -24,9 +24,9 @@ def corrected(original: Move, entry: int, *, win: int = 1, winner: int | None = 
     wins = original.wins if isinstance(original, Ron) else (original.win,)
     if not 1 <= win <= len(wins):
         raise IllegalMove(N_("Entry {entry} has one winner, so there is no win {win} to correct."),
-                          N_("Leave the win out, or give {example} for the second winner of a double ron."),
+                          N_("Leave which_winner out, or give {example} for the second winner of a double ron."),
                           code="no_such_win", entry=entry, win=win,
-                          example=command("table correct", f"entry:{entry} win:2"))
+                          example=command("table correct", f"entry:{entry} which_winner:2"))
     if isinstance(original, Tsumo) and loser is not None:
         raise IllegalMove(N_("Entry {entry} is a tsumo: nobody dealt in, so it has no loser to correct."),
                           N_("A tsumo that was really a ron can't be corrected: give its winner and value only."),

@@ -306,7 +306,7 @@ async def test_seasons_are_started_by_moderators_one_at_a_time_with_names_unique
     assert forged.ephemeral
 
 
-@pytest.mark.option_effect("table correct", "win", "winner", "loser", "points", "yakuman", "limit")
+@pytest.mark.option_effect("table correct", "which_winner", "winner", "loser", "points", "yakuman", "limit")
 async def test_each_part_of_a_win_can_be_corrected_on_the_running_table(harness, people):
     east, south, west, north = (people[n] for n in ("east", "south", "west", "north"))
     await harness.slash("table start", user=east, east=east, south=south, west=west, north=north)
@@ -318,7 +318,7 @@ async def test_each_part_of_a_win_can_be_corrected_on_the_running_table(harness,
             assert f"<@{user_id(who)}> {amount:+,}" in text, text
 
     # non-dealer values, worked out by hand: 1 han 30 fu 1,000; 2 han 2,000; 3 han 3,900; mangan 8,000; yakuman 32,000
-    steps = [({"win": 2, "han": 3}, {north: 1900, west: -1900}),  # 2,000 -> 3,900, fu 30 kept
+    steps = [({"which_winner": 2, "han": 3}, {north: 1900, west: -1900}),  # 2,000 -> 3,900, fu 30 kept
              ({"loser": east}, {west: 1000 + 3900, east: -(1000 + 3900)}),  # both winners' loser
              ({"points": 2000}, {south: 1000, east: -1000}),  # the first win, 1,000 -> 2,000
              ({"yakuman": 1}, {south: 30000, east: -30000}),
@@ -334,7 +334,7 @@ async def test_each_part_of_a_win_can_be_corrected_on_the_running_table(harness,
         assert f"<@{user_id(who)}>" in shown.text and f"{points:,}" in shown.text
     same = await harness.slash("table correct", user=east, entry=1, winner=west)
     assert same.ephemeral and "already says that" in same.text
-    loser_of_a_tsumo = await harness.slash("table correct", user=east, entry=1, win=2, loser=west)
+    loser_of_a_tsumo = await harness.slash("table correct", user=east, entry=1, which_winner=2, loser=west)
     assert loser_of_a_tsumo.ephemeral  # west is the first winner now: can't deal into his own ron
 
 
