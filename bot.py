@@ -49,9 +49,9 @@ GAME_KINDS = (CHROMA, GINJONTAN, TABLE, UNO)  # checked at start-up for games an
 # collection (docs/benchmarks.md, Load). Nothing is exempted from collection (unlike a periodic gc.freeze).
 GC_THRESHOLD = (3_000, 10, 10)
 SHUTDOWN_GRACE_S = 20.0  # how long interactions in flight may take to finish when the bot stops
-RESTARTING = "The bot is restarting. Try again in a moment."
-CUT_OFF = ("The bot had to stop before it could answer. Check the game's `show` command to see whether your "
-           "move counted before you repeat it.")
+RESTARTING = i18n.N_("The bot is restarting. Try again in a moment.")
+CUT_OFF = i18n.N_("The bot had to stop before it could answer. Check the game's `show` command to see whether your "
+                  "move counted before you repeat it.")
 
 NO_TOKEN_MESSAGE = """\
 Chaos Table needs a Discord bot token, and none was found.
@@ -160,6 +160,8 @@ class ChaosTable(commands.Bot):
         task.add_done_callback(lambda done: self._in_flight.pop(done, None))
 
     async def _refuse(self, data: dict[str, Any], text: str) -> None:
+        """Answer the interaction `text` (a constant marked with N_), in the player's language."""
+        i18n.set_language(i18n.language_of(data.get("locale")))  # this task's own context
         interaction: discord.Interaction[ChaosTable] = discord.Interaction(
             data=data, state=self._connection)  # type: ignore[arg-type]  # the gateway's payload, as discord.py gets it
         # RuntimeError: the session closed meanwhile; ClientError, TimeoutError: Discord could not be reached
@@ -167,7 +169,7 @@ class ChaosTable(commands.Bot):
             if data["type"] == discord.InteractionType.autocomplete.value:
                 await interaction.response.autocomplete([])
             else:
-                await interaction.response.send_message(text, ephemeral=True)
+                await interaction.response.send_message(i18n._(text), ephemeral=True)
 
     async def drain(self, grace: float = SHUTDOWN_GRACE_S) -> None:
         """Stop taking interactions and let those in flight finish and answer. One still running after `grace`

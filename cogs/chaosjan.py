@@ -9,7 +9,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.chaosjan import rulebook
 from engine.chaosjan.catalogue import CardType, load_shipped, parse_file
 from engine.chaosjan.moves import Drew, EndEffect, Next, Pass, Play, UseCatalogue
 from engine.chaosjan.options import ChaosOptions
@@ -20,9 +19,10 @@ from engine.errors import IllegalMove
 from engine.library import CHAOSJAN, NAME_LENGTH
 from engine.seeds import new_seed, parse_seed
 from engine.table import TABLE, ChaosStart, chaos_table
-from engine.text import ECHO, ascii_number, shorten
+from engine.text import ECHO, N_, ascii_number, command, shorten
 from render import chaosjan as render
 from render import deck_library as deck_words
+from render.i18n import _
 from ui import chaosjan as flows
 from ui import deck_library as library
 from ui.errors import note_change
@@ -89,10 +89,11 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
                                save_as: app_commands.Range[str, 1, NAME_LENGTH] | None = None) -> None:
         if save_as is None:
             record = await flows.load(interaction)
-            require_manager(interaction, record.state.host, "import a catalogue")
+            require_manager(interaction, record.state.host, N_("import a catalogue"))
             if flows.chaos(record).phase is not Phase.SETUP:
-                raise IllegalMove("The decks are already built (5.1d, 5.2d): a catalogue is imported while players "
-                                  "choose.", "Import it before the next `/chaosjan new`.", code="game_started")
+                raise IllegalMove(N_("The decks are already built (5.1d, 5.2d): a catalogue is imported while players "
+                                     "choose."), N_("Import it before the next {command}."), code="game_started",
+                                  command=command("chaosjan new"))
             here, kept = True, None
         else:  # saving for the server; played here too while this channel's players choose, if this player may
             name = await library.may_save(interaction, CHAOSJAN, save_as)
@@ -103,8 +104,8 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
             kept = None if chaos is None or here else \
                 deck_words.kept_not_allowed() if not allowed else deck_words.kept_decks_built()
         if file.size > MAX_FILE_BYTES:
-            raise DeckError(f"{file.filename} is {file.size:,} bytes; a card file may be at most 64 KB.",
-                            "Shorten the card texts.")
+            raise DeckError(N_("{file} is {size:,} bytes; a card file may be at most 64 KB."),
+                            N_("Shorten the card texts."), file=file.filename, size=file.size)
         await interaction.response.defer(ephemeral=True, thinking=True)  # a bad file is told to the host alone
         channel = channel_to_post(interaction)
         data = await file.read()
@@ -175,7 +176,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         if state is None or state.phase is not Phase.PLAYING or interaction.user.id not in state.players:
             return []
         rows = hand_cards(state, chaos_table(record.state), state.seat_of(interaction.user.id))
-        return _choices([(f"{'✅' if e is None else '⛔'} {c.name}", c.id) for c, _, e in rows], current)
+        return _choices([(f"{'✅' if e is None else '⛔'} {c.name}", c.id) for c, _count, e in rows], current)
 
     @app_commands.command(name="pass", description="Pass priority or sub-priority; before it reaches you, pass ahead.")
     async def pass_(self, interaction: Interaction) -> None:
@@ -215,8 +216,8 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         number = ascii_number(card.strip())
         stock = next((s for s in state.stocks if s.card == number), None)
         if stock is None:
-            raise IllegalMove(f"{shorten(card, ECHO)!r} is not a card in play.", "Pick one from the suggestions.",
-                              code="not_in_play")
+            raise IllegalMove(N_("{card} is not a card in play."), N_("Pick one from the suggestions."),
+                              code="not_in_play", card=repr(shorten(card, ECHO)))
         manager = can_manage(interaction, record.state.host)
         player = state.players[stock.seat] if manager else interaction.user.id  # the host may end anyone's
         await flows.answer(interaction, await flows.apply(interaction, EndEffect(player, stock.card),
@@ -228,7 +229,7 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         state = None if record is None else record.state.chaosjan
         if record is None or state is None:
             return []
-        names = [(f"{state.card(s.card).name} ({record.state.seat(state.players[s.seat]).name or 'a player'})",
+        names = [(f"{state.card(s.card).name} ({record.state.seat(state.players[s.seat]).name or _('a player')})",
                   str(s.card)) for s in state.stocks]
         return _choices(names, current)
 
@@ -245,15 +246,16 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         catalogue = record.state.chaosjan.catalogue if record and record.state.chaosjan else load_shipped()
         found = catalogue.find(name)
         if found is None:
-            raise IllegalMove(f"There is no card called {shorten(name, ECHO)!r} in {catalogue.name}.",
-                              "Pick one from the suggestions.")
+            raise IllegalMove(N_("There is no card called {card} in {catalogue}."),
+                              N_("Pick one from the suggestions."), card=repr(shorten(name, ECHO)),
+                              catalogue=catalogue.name)
         await interaction.response.send_message(embed=render.card_embed(found), ephemeral=True)
 
     @card.autocomplete("name")
     async def _card_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         record = await self.bot.games.get(require_channel(interaction), TABLE)
         catalogue = record.state.chaosjan.catalogue if record and record.state.chaosjan else load_shipped()
-        return _choices([(f"{c.name} ({c.type.value})", c.id) for c in catalogue.cards
+        return _choices([(f"{c.name} ({render.type_word(c.type)})", c.id) for c in catalogue.cards
                          if c.type is not CardType.HYPER], current)
 
     @app_commands.command(name="rules", description="The rules by number, in our own words (e.g. 1.5d, 2.7).")
@@ -263,28 +265,28 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
 
     @rules.autocomplete("rule")
     async def _rule_numbers(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=render.short(f"{n} {rulebook.RULES[n]}", 100), value=n)
-                for n in rulebook.suggest(current)]
+        return [app_commands.Choice(name=label, value=n) for label, n in render.rule_choices(current)]
 
     @app_commands.command(name="undo", description="Undo the last CHAOS;JAN move (whoever made it, or the host).")
     async def undo(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
-        allowed = author_or_manager(interaction, record.state.host, "undo someone else's move")
+        allowed = author_or_manager(interaction, record.state.host, N_("undo someone else's move"))
 
         def check(entry) -> None:
             if not (entry.move or {}).get("chaosjan") and (entry.move or {}).get("type") != "chaosstart":
-                raise IllegalMove("The last entry is a `/table` entry, not a CHAOS;JAN move.",
-                                  "Undo it with `/table undo`.", code="not_chaosjan")
+                raise IllegalMove(N_("The last entry is a {table} entry, not a CHAOS;JAN move."),
+                                  N_("Undo it with {command}."), code="not_chaosjan", table=command("table"),
+                                  command=command("table undo"))
             allowed(entry)
 
         result = await self.bot.games.undo(require_channel(interaction), TABLE, actor_id=interaction.user.id,
                                            check=check)
         note_change(interaction)
         if result.game.state.chaosjan is None:
-            await interaction.response.send_message("Undone: CHAOS;JAN is no longer set up on this table.")
+            await interaction.response.send_message(_("Undone: CHAOS;JAN is no longer set up on this table."))
             await flows.retire_panel(interaction, result.game)
             return
-        await flows.post_panel(interaction, result.game, prefix="↩️ The last move was undone.")
+        await flows.post_panel(interaction, result.game, prefix=_("↩️ The last move was undone."))
 
 
 async def setup(bot: ChaosTable) -> None:

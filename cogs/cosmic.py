@@ -73,8 +73,8 @@ class PayButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], templa
     """On a reveal: make the card's payment as one table move. It carries only which roll revealed the card; the
     engine finds what is owed in the stored state, so a second press or an old button is refused there."""
 
-    def __init__(self, reveal: int, label: str = "Pay") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+    def __init__(self, reveal: int, label: str = N_("Pay")) -> None:
+        super().__init__(discord.ui.Button(label=_(label), style=discord.ButtonStyle.primary,
                                            custom_id=custom_id("cosmic", "pay", reveal)))
         self.reveal = reveal
 
@@ -93,7 +93,7 @@ class PayButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], templa
     async def handle(self, interaction: Interaction) -> None:
         record = await _table(interaction)
         if interaction.user.id not in record.state.players:
-            require_manager(interaction, record.state.host, "make a card's payment at a table you don't sit at")
+            require_manager(interaction, record.state.host, N_("make a card's payment at a table you don't sit at"))
         result = await interaction.client.games.apply(require_channel(interaction), TABLE, CardPayment(self.reveal),
                                                       actor_id=interaction.user.id)
         note_change(interaction)
@@ -185,8 +185,9 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         deck = require_cosmic(record.state).deck
         card = deck.find(name)
         if card is None:
-            raise IllegalMove(f"There is no card called {shorten(name, ECHO)!r} in {deck.name}.",
-                              "Pick one from the suggestions.")
+            raise IllegalMove(N_("There is no card called {card} in {catalogue}."),
+                              N_("Pick one from the suggestions."), card=repr(shorten(name, ECHO)),
+                              catalogue=deck.name)
         await interaction.response.send_message(embed=render.card_embed(card, record.state.sanma), ephemeral=True)
 
     @card.autocomplete("name")
@@ -212,7 +213,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
             return
         result = await _apply(interaction, Dismiss(card))
         name = result.game.state.cosmic.deck.card(card).name
-        await interaction.response.send_message(f"{name} is no longer in effect.",
+        await interaction.response.send_message(_("{card} is no longer in effect.", card=name),
                                                 embed=render.status_embed(result.game.state))
 
     @dismiss.autocomplete("card")
@@ -229,8 +230,9 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         result = await _apply(interaction, Chombo(player.id))
         paid = result.events[0]["paid"]
         await interaction.response.send_message(
-            f"{player.mention} has a dead hand and chombo" + (f": pays {paid:,}." if paid else ".")
-            + " The hand goes on; roll counts stay.")
+            (_("{player} has a dead hand and chombo: pays {paid:,}.", player=player.mention, paid=paid) if paid else
+             _("{player} has a dead hand and chombo.", player=player.mention))
+            + " " + _("The hand goes on; roll counts stay."))
 
     @app_commands.command(name="reshuffle", description="Shuffle the Discards back into the Library (host).")
     async def reshuffle(self, interaction: Interaction) -> None:
@@ -238,9 +240,9 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
         if record is None:
             await deck_only.reshuffle(interaction)
             return
-        require_manager(interaction, record.state.host, "reshuffle the deck")
+        require_manager(interaction, record.state.host, N_("reshuffle the deck"))
         result = await _apply(interaction, Reshuffle(), seated=False)
-        await interaction.response.send_message(describe_events(result.events) or "Reshuffled.",
+        await interaction.response.send_message(describe_events(result.events) or _("Reshuffled."),
                                                 embed=render.status_embed(result.game.state))
 
     @app_commands.command(name="import", description="Play your own deck: a JSON or TOML file (host; 64 KB).")
@@ -253,7 +255,7 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
             if record is None:
                 await deck_only.require_host_to_import(interaction)
             else:
-                require_manager(interaction, record.state.host, "import a deck")
+                require_manager(interaction, record.state.host, N_("import a deck"))
                 require_cosmic(record.state)
             here, kept = record is not None, None
         else:  # saving for the server; played here too when this channel's table may take it from this player
@@ -261,8 +263,9 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
             here = record is not None and record.state.cosmic is not None and can_manage(interaction, record.state.host)
             kept = deck_words.kept_not_allowed() if record is not None and record.state.cosmic and not here else None
         if file.size > MAX_FILE_BYTES:
-            raise DeckError(f"{file.filename} is {file.size // 1024} KB; a deck file may be at most 64 KB.",
-                            "Shorten the card texts or split the deck.")
+            raise DeckError(N_("{file} is {size} KB; a deck file may be at most 64 KB."),
+                            N_("Shorten the card texts or split the deck."), file=file.filename,
+                            size=file.size // 1024)
         await interaction.response.defer(ephemeral=True, thinking=True)  # a bad file is told to the host alone
         channel = channel_to_post(interaction)
         data = await file.read()

@@ -10,7 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.errors import GameError
+from engine.text import N_, command
 from render import help as help_render
+from render.i18n import _
 from ui.custom_ids import custom_id, parsed
 from ui.errors import ReportsErrors
 from ui.types import Interaction
@@ -30,8 +32,8 @@ class HelpTopic(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
 
     @classmethod
     def offering(cls, options: list[discord.SelectOption]) -> HelpTopic:
-        return cls(discord.ui.Select(custom_id=TOPIC_ID, placeholder="Pick a game to see its commands",
-                                     options=options or [discord.SelectOption(label="(none)", value="-")]))
+        return cls(discord.ui.Select(custom_id=TOPIC_ID, placeholder=help_render.topic_placeholder(),
+                                     options=options or [discord.SelectOption(label=_("(none)"), value="-")]))
 
     @classmethod
     def menu(cls, tree: app_commands.CommandTree) -> discord.ui.View:
@@ -49,7 +51,8 @@ class HelpTopic(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
         values = getattr(self.item, "values", [])  # a forged button under the menu's custom_id has none
         chosen = next((g for g in help_render.groups(tree) if g.name in values), None)
         if chosen is None:
-            raise GameError("That game is not on this bot any more.", "Run `/help` again for the current list.")
+            raise GameError(N_("That game is not on this bot any more."),
+                            N_("Run {command} again for the current list."), command=command("help"))
         await interaction.response.edit_message(embed=help_render.group_embed(chosen), view=self.menu(tree))
 
 

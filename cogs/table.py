@@ -37,6 +37,7 @@ from render import chaosjan as render_chaosjan
 from render import cosmic as render_cosmic
 from render import cosmic_only as render_deck_only
 from render import table as render
+from render.i18n import _
 from storage.errors import NewGameStarted, NothingToUndo
 from storage.games import GameRecord, MoveResult
 from storage.results import leaderboard
@@ -69,7 +70,8 @@ KAZOE_CHOICES = [app_commands.Choice(name="yakuman: 13+ han is one yakuman", val
 
 def _person(member: discord.Member | discord.User, seat: str) -> int:
     if member.bot:
-        raise IllegalMove(f"{member.mention} is a bot and can't take the {seat} seat.", "Seat a person there.")
+        raise IllegalMove(N_("{player} is a bot and can't take the {seat} seat."), N_("Seat a person there."),
+                          player=member.mention, seat=render.wind(seat))
     return member.id
 
 
@@ -113,7 +115,7 @@ def _started(state: TableState, took_the_deck: bool) -> dict[str, Any]:
 
 def tenpai_menu(state: TableState) -> Menu:
     options = render.seat_options(state)
-    return Menu(options, 1, len(options), "Who was tenpai?")
+    return Menu(options, 1, len(options), _("Who was tenpai?"))
 
 
 async def _answer(interaction: Interaction, result: MoveResult[TableState], *, edit: bool = False) -> None:
@@ -132,13 +134,15 @@ async def _answer(interaction: Interaction, result: MoveResult[TableState], *, e
 async def _undone(interaction: Interaction, game: GameRecord[TableState], what: str) -> None:
     state = game.state
     if state.chaosjan is None:
-        await interaction.response.send_message(f"Undone: {what}"[:2000], embed=render.table_embed(state))
+        await interaction.response.send_message(_("Undone: {what}", what=what)[:2000], embed=render.table_embed(state))
         return
     view = chaosjan_panel(state, game.version) or discord.utils.MISSING
     response = await interaction.response.send_message(
-        f"Undone: {what}"[:2000], embeds=[render.table_embed(state), render_chaosjan.panel_embed(state)], view=view)
+        _("Undone: {what}", what=what)[:2000], embeds=[render.table_embed(state), render_chaosjan.panel_embed(state)],
+        view=view)
     if response.message_id is not None:
-        await chaosjan_panel_moved(interaction, game, response.message_id, lines=f"Undone: {what}"[:2000])
+        await chaosjan_panel_moved(interaction, game, response.message_id, lines=_("Undone: {what}",
+                                                                                             what=what)[:2000])
 
 
 class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
@@ -171,7 +175,7 @@ class TenpaiSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
         await _answer(interaction, result, edit=True)
 
 
-_DRAW_LABELS = {"noten": "Nobody was tenpai", "abort": "Abortive draw"}
+_DRAW_LABELS = {"noten": N_("Nobody was tenpai"), "abort": N_("Abortive draw")}
 
 
 class DrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
@@ -180,7 +184,7 @@ class DrawButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     dealer keeps the deal, one more honba). Carries the table's version, as the menu does."""
 
     def __init__(self, kind: str, version: int) -> None:
-        super().__init__(discord.ui.Button(label=_DRAW_LABELS[kind], style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=_(_DRAW_LABELS[kind]), style=discord.ButtonStyle.secondary,
                                            custom_id=custom_id("table", kind, version)))
         self.kind, self.version = kind, version
 
@@ -226,13 +230,13 @@ class Table(commands.GroupCog, group_name="table",
         options = TableOptions(starting_points=points or DEFAULT_POINTS.get(len(players), 25000),
                                length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
                                bust=bust, sanma_honba=sanma_honba)
-        state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
+        state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _seat in seats])
         here = require_channel(interaction)
         if thread:  # the game lives in the thread: its channel id is the thread's
-            place = await open_thread(interaction, f"Table: {interaction.user.display_name}")
+            place = await open_thread(interaction, _("Table: {name}", name=interaction.user.display_name))
             record, took = await self._open(place.id, state, interaction, deck_from=here)
             await place.send(**_started(record.state, took))
-            await interaction.response.send_message(f"The table is open in {place.mention}: play there.")
+            await interaction.response.send_message(_("The table is open in {place}: play there.", place=place.mention))
             return
         record, took = await self._open(here, state, interaction, deck_from=here)
         await interaction.response.send_message(**_started(record.state, took))
@@ -294,8 +298,8 @@ class Table(commands.GroupCog, group_name="table",
             wins.append(Win(winner2.id, HandValue(han=han2, fu=fu2, points=points2, yakuman=yakuman2,
                                                  limit=limit2)))
         elif any(v is not None for v in (han2, fu2, points2, yakuman2, limit2)):
-            raise IllegalMove("The second hand's value needs a `winner2`.",
-                              "Add winner2, or leave out han2, fu2, points2, yakuman2 and limit2.")
+            raise IllegalMove(N_("The second hand's value needs a `winner2`."),
+                              N_("Add winner2, or leave out han2, fu2, points2, yakuman2 and limit2."))
         result = await _play(interaction, Ron(loser.id, tuple(wins)))
         await _answer(interaction, result)
 
@@ -318,8 +322,8 @@ class Table(commands.GroupCog, group_name="table",
         view.add_item(TenpaiSelect.for_table(record.state, record.version))
         view.add_item(DrawButton("noten", record.version))
         view.add_item(DrawButton("abort", record.version))
-        await interaction.response.send_message("Exhaustive draw: who was tenpai? Or was it an abortive draw (no "
-                                                "payments, the dealer keeps the deal)?", view=view)
+        await interaction.response.send_message(_("Exhaustive draw: who was tenpai? Or was it an abortive draw (no "
+                                                  "payments, the dealer keeps the deal)?"), view=view)
 
     @app_commands.command(name="history", description="The score sheet's entries, newest last; or the sheet as CSV.")
     @app_commands.describe(page="1 is the newest entries, 2 the ones before them, and so on",
@@ -329,11 +333,11 @@ class Table(commands.GroupCog, group_name="table",
                       table: app_commands.Range[int, 1, MAX_ENTRY] | None = None) -> None:
         if export == "csv":
             file = await score_sheet(interaction, table)
-            await interaction.response.send_message("The score sheet, one row per entry that stands.", file=file,
+            await interaction.response.send_message(_("The score sheet, one row per entry that stands."), file=file,
                                                     ephemeral=True)
             return
         if page < 1:
-            raise IllegalMove(f"There is no page {page}.", "Pages start at 1 (the newest entries).")
+            raise IllegalMove(N_("There is no page {page}."), N_("Pages start at 1 (the newest entries)."), page=page)
         await interaction.response.send_message(**await history_page(interaction, page, table, past=table is not None),
                                                 ephemeral=True)
 
@@ -344,14 +348,14 @@ class Table(commands.GroupCog, group_name="table",
         record = await store.get(channel, TABLE)
         if record is None:  # the table ended: reopen it (rulings, "Undo of `/table end`")
             reopened = await store.reopen(channel, TABLE, actor_id=interaction.user.id, check=lambda ended: (
-                require_manager(interaction, ended.state.host, "undo the end of this table")))
+                require_manager(interaction, ended.state.host, N_("undo the end of this table"))))
             note_change(interaction)
-            seed = ("\n⚠️ CHAOS;JAN's seed was shown when the table ended: anyone may know the cards to come."
+            seed = ("\n" + _("⚠️ CHAOS;JAN's seed was shown when the table ended: anyone may know the cards to come.")
                     if reopened.game.state.chaosjan is not None else "")
-            await _undone(interaction, reopened.game, "the end of the table: it is open again, and its results no "
-                                                      f"longer count on the leaderboard{seed}")
+            await _undone(interaction, reopened.game, _("the end of the table: it is open again, and its results no "
+                                                        "longer count on the leaderboard") + seed)
             return
-        check = author_or_manager(interaction, record.state.host, "undo someone else's entry")
+        check = author_or_manager(interaction, record.state.host, N_("undo someone else's entry"))
         try:
             result = await store.undo(channel, TABLE, actor_id=interaction.user.id, check=check)
         except NothingToUndo:
@@ -365,7 +369,7 @@ class Table(commands.GroupCog, group_name="table",
     @app_commands.describe(player="Whose points", points="Their points, as the sticks show")
     async def set_points(self, interaction: Interaction, player: Player, points: int) -> None:
         record = await self.bot.games.require(require_channel(interaction), TABLE)
-        require_manager(interaction, record.state.host, "set points")
+        require_manager(interaction, record.state.host, N_("set points"))
         result = await self.bot.games.apply(require_channel(interaction), TABLE, SetPoints(player.id, points),
                                             actor_id=interaction.user.id)
         await _answer(interaction, result)

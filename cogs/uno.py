@@ -14,12 +14,14 @@ from discord.ext import commands
 from engine.errors import IllegalMove
 from engine.seasons import MAX_NAME
 from engine.seeds import new_seed, parse_seed
-from engine.uno.cards import CARDS, Face, parse_colour, parse_face
+from engine.text import N_, command
+from engine.uno.cards import CARDS, Face, card_ref, parse_colour, parse_face
 from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
 from engine.uno.options import MAX_TIMER, PRESETS
 from engine.uno.rules import UNO, new_lobby, standings
 from engine.uno.state import Phase, UnoState
 from render import uno as render
+from render.i18n import _
 from storage.results import leaderboard
 from storage.seasons import Season
 from ui import pictures
@@ -43,8 +45,9 @@ def _find_card(state: UnoState, player: int, face: Face) -> int:
     for card_id in sorted(state.hand(player), key=lambda i: i != drawn):  # the drawn copy is the one to play
         if face.matches(CARDS[card_id]):
             return card_id
-    raise IllegalMove(f"You don't hold {face.name} (`{face.notation}`).",
-                      "Pick a card from the suggestions, or look with /uno hand.", code="not_in_hand")
+    raise IllegalMove(N_("You don't hold {card} (`{notation}`)."),
+                      N_("Pick a card from the suggestions, or look with {hand}."), code="not_in_hand",
+                      card=card_ref(face), notation=face.notation, hand=command("uno hand"))
 
 
 def _pile_id(state: UnoState, number: int | None) -> int | None:
@@ -52,8 +55,8 @@ def _pile_id(state: UnoState, number: int | None) -> int | None:
     if number is None:
         return None
     if not 1 <= number <= len(state.piles):
-        raise IllegalMove(f"There is no pile {number}.", f"Piles are numbered 1 to {len(state.piles)}.",
-                          code="no_pile")
+        raise IllegalMove(N_("There is no pile {number}."), N_("Piles are numbered 1 to {count}."),
+                          code="no_pile", number=number, count=len(state.piles))
     return state.piles[number - 1].id
 
 
@@ -88,7 +91,7 @@ class Uno(commands.GroupCog, group_name="uno",
                   seed: str | None = None,
                   timer: app_commands.Range[int, 0, MAX_TIMER] = 0, thread: bool = False) -> None:
         if interaction.user.bot:
-            raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
+            raise IllegalMove(N_("Bots can't host a game."), N_("Ask a person to start it."))
         state = new_lobby(interaction.user.id, PRESETS[preset], new_seed() if seed is None else parse_seed(seed),
                           interaction.user.display_name, timer=timer, seed_chosen=seed is not None)
         channel_id = require_channel(interaction)
@@ -100,11 +103,13 @@ class Uno(commands.GroupCog, group_name="uno",
             note_change(interaction)
             await flows.post_board(interaction, record)
             return
-        place = await open_thread(interaction, f"Uno: {interaction.user.display_name}")
+        place = await open_thread(interaction, _("Uno: {name}", name=interaction.user.display_name))
         record = await self.bot.games.start(place.id, UNO, state, guild_id=interaction.guild_id,
                                             actor_id=interaction.user.id)
         note_change(interaction)
-        await interaction.response.send_message(f"{render.game_title(state)}: the lobby is open in <#{place.id}>.")
+        link = f"<#{place.id}>"
+        await interaction.response.send_message(_("{game}: the lobby is open in {thread}.",
+                                                  game=render.game_title(state), thread=link))
         await flows.post_board(interaction, record, place)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
@@ -133,7 +138,8 @@ class Uno(commands.GroupCog, group_name="uno",
         state = record.state
         require_seated(interaction, state.players)
         if state.phase is not Phase.PLAY:
-            raise IllegalMove("The game hasn't started yet.", "The host starts it with Start.", code="not_started")
+            raise IllegalMove(N_("The game hasn't started yet."), N_("The host starts it with Start."),
+                              code="not_started")
         card_id = _find_card(state, interaction.user.id, parse_face(card))
         await flows.play_card(interaction, card_id, _pile_id(state, pile),
                               colour=None if color is None else parse_colour(color),
@@ -206,14 +212,14 @@ class Uno(commands.GroupCog, group_name="uno",
     @app_commands.describe(player="Who to remove from the game")
     async def kick(self, interaction: Interaction, player: discord.Member) -> None:
         record = await flows.load(interaction)
-        require_manager(interaction, record.state.host, "remove a player")
+        require_manager(interaction, record.state.host, N_("remove a player"))
         await flows.simple_move(interaction, Leave(player.id), seated=False)
 
     @app_commands.command(name="timer", description="Set the turn timer in seconds, 0 for off (host).")
     @app_commands.describe(seconds="Seconds per turn; 0 turns the timer off")
     async def timer(self, interaction: Interaction, seconds: app_commands.Range[int, 0, MAX_TIMER]) -> None:
         record = await flows.load(interaction)
-        require_manager(interaction, record.state.host, "set the turn timer")
+        require_manager(interaction, record.state.host, N_("set the turn timer"))
         if seconds:
             await self.bot.uno_timers.require_room(interaction.guild_id, require_channel(interaction))
         await flows.simple_move(interaction, SetTimer(seconds), seated=False)
@@ -221,25 +227,26 @@ class Uno(commands.GroupCog, group_name="uno",
     @app_commands.command(name="undo", description="Take back the last move (host or Manage Channel).")
     async def undo(self, interaction: Interaction) -> None:
         record = await self.bot.games.require(require_channel(interaction), UNO, undoing=True)
-        require_manager(interaction, record.state.host, "undo a move")
+        require_manager(interaction, record.state.host, N_("undo a move"))
         channel_id = require_channel(interaction)
         async with self.bot.uno_board.hold(channel_id):
             result = await self.bot.games.undo(channel_id, UNO, actor_id=interaction.user.id)
             note_change(interaction)
             await flows.after_move(self.bot, channel_id, result.game)
             await flows.announce(interaction, result.game,
-                                 f"↩️ {render.undo_line(result.undone.move, result.undone.actor_id)} "
-                                 f"Everyone's hand is as it was before it.")
+                                 "↩️ " + _("{undone} Everyone's hand is as it was before it.",
+                                           undone=render.undo_line(result.undone.move, result.undone.actor_id)))
 
     @app_commands.command(name="end", description="End the game in this channel (host or Manage Channel).")
     async def end(self, interaction: Interaction) -> None:
         record = await flows.load(interaction)
-        require_manager(interaction, record.state.host, "end the game")
+        require_manager(interaction, record.state.host, N_("end the game"))
         channel_id = require_channel(interaction)
         async with self.bot.uno_board.hold(channel_id):
             done = await self.bot.games.finish(channel_id, UNO, actor_id=interaction.user.id)
             note_change(interaction)
-            await flows.announce(interaction, done, "The Uno game in this channel is over. `/uno new` starts another.",
+            await flows.announce(interaction, done, _("The Uno game in this channel is over. {new} starts another.",
+                                                      new=render.command("uno new")),
                                  render.standings_embed(standings(done.state)))
 
     @app_commands.command(name="leaderboard", description="This server's won Uno games: the open season, a named one "

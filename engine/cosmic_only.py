@@ -22,17 +22,13 @@ from engine.cosmic import ChomboPenalty, CosmicState
 from engine.deck import MAX_AMOUNT, Card, Deck, deck_from_dict
 from engine.errors import IllegalMove, NotSeated
 from engine.table import HandValue, TableOptions, TableState, score
-from engine.text import command, player
+from engine.text import N_, command, player
 
 KIND = "cosmic"
 SEATS = (3, 4)  # sanma or yonma: which of a card's Sanma and Suuma texts applies (seed 001)
 CHOMBO_VALUE = HandValue(han=5, fu=30)  # a mangan, as the table scores a chombo (docs/rulings.md)
 
 
-def N_(message: str) -> str:
-    """Marks an English text for the catalogues (tools/messages.py); render/ translates it (engine/ never imports
-    render/)."""
-    return message
 
 
 @dataclass(frozen=True)

@@ -16,15 +16,18 @@ from functools import cached_property
 from json.decoder import JSONObject  # type: ignore[attr-defined]  # the pure-Python object reader, not in the stubs
 from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar, cast, overload
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast, overload
 
 from engine.errors import GameError
-from engine.text import ECHO, NUMBER_DIGITS, shorten
+from engine.text import ECHO, N_, NUMBER_DIGITS, Ref, shorten
+from engine.text import command as command_ref
 
 MAX_FILE_BYTES = 64 * 1024
 MAX_CARDS = 200
 MAX_DEPTH = 8  # lists and objects inside each other; the format needs 5
 MAX_AMOUNT = 1_000_000  # points an effect moves: the most a table starts with (`/table start points`)
+FORMAT_HINT = N_("Check the deck format in docs/deck-format.md.")
+Where = Ref | str  # how an error names the place at fault: a card_place or card_file Ref (or English words)
 DECKS_FOLDER = Path(__file__).resolve().parents[1] / "data" / "decks"
 CARD_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _WORD = re.compile(r"[A-Za-z0-9_]+")
@@ -105,13 +108,15 @@ class CardIndex(Generic[C]):
 
     name: str
     cards: tuple[C, ...]
-    lookup_hint = "Pick a card from the suggestions."
+    lookup_hint: ClassVar[str] = N_("Pick a card from the suggestions.")
+    lookup_command: ClassVar[Ref | None] = None  # the `{command}` of lookup_hint, if it names one
 
     def card(self, card_id: str) -> C:
         for card in self.cards:
             if card.id == card_id:  # type: ignore[attr-defined]
                 return card
-        raise DeckError(f"There is no card {shorten(card_id, ECHO)!r} in {self.name}.", self.lookup_hint)
+        raise DeckError(N_("There is no card {card} in {deck}."), self.lookup_hint, card=repr(shorten(card_id, ECHO)),
+                        deck=self.name, command=self.lookup_command)
 
     def find(self, name: str) -> C | None:
         """A card by id or by name, whatever the case."""
@@ -124,7 +129,8 @@ class Deck(CardIndex[Card]):
     name: str
     description: str
     cards: tuple[Card, ...]
-    lookup_hint = "Check the name with `/cosmic deck`."
+    lookup_hint: ClassVar[str] = N_("Check the name with {command}.")
+    lookup_command: ClassVar[Ref | None] = command_ref("cosmic deck")
 
     @cached_property  # asked at every table render (issue 19); a deck never changes
     def about_yakitori(self) -> bool:
@@ -164,31 +170,34 @@ def _action_dict(action: Action) -> dict[str, Any]:
 def read_document(data: bytes, filename: str) -> Any:
     """The parsed content of an uploaded or shipped card file: `.json` or `.toml`, UTF-8, at most 64 KB."""
     if len(data) > MAX_FILE_BYTES:
-        raise DeckError(f"{filename} is {len(data):,} bytes; a card file may be at most 64 KB ({MAX_FILE_BYTES:,}).",
-                        "Shorten the card texts or split the deck.")
+        raise DeckError(N_("{file} is {size:,} bytes; a card file may be at most 64 KB ({limit:,})."),
+                        N_("Shorten the card texts or split the deck."), file=filename, size=len(data),
+                        limit=MAX_FILE_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise DeckError(f"{filename} is not UTF-8 text.", "Save it as UTF-8 JSON or TOML.") from error
+        raise DeckError(N_("{file} is not UTF-8 text."), N_("Save it as UTF-8 JSON or TOML."),
+                        file=filename) from error
     lowered = filename.lower()
     if not lowered.endswith((".toml", ".json")):
-        raise DeckError(f"{filename} is neither .json nor .toml.", "Upload a deck file ending in .json or .toml.")
+        raise DeckError(N_("{file} is neither .json nor .toml."), N_("Upload a deck file ending in .json or .toml."),
+                        file=filename)
     _check_shape(text, filename, toml=lowered.endswith(".toml"))
     try:
         document = (tomllib.loads(text) if lowered.endswith(".toml") else
                     _UniqueKeys(filename).decode(text))
     except json.JSONDecodeError as error:
-        raise DeckError(f"{filename} is not valid JSON: line {error.lineno}, column {error.colno}: {error.msg}.",
-                        "Check the deck format in docs/deck-format.md.") from error
+        raise DeckError(N_("{file} is not valid JSON: line {line}, column {column}: {reason}."), FORMAT_HINT,
+                        file=filename, line=error.lineno, column=error.colno, reason=error.msg) from error
     except tomllib.TOMLDecodeError as error:
-        raise DeckError(f"{filename} is not valid TOML: {error}.",
-                        "Check the deck format in docs/deck-format.md.") from error
+        raise DeckError(N_("{file} is not valid TOML: {reason}."), FORMAT_HINT, file=filename,
+                        reason=str(error)) from error
     except (RecursionError, ValueError) as error:  # _check_shape should have caught these first
-        raise DeckError(f"{filename} could not be read: it nests too deeply or holds too large a number.",
-                        "Check the deck format in docs/deck-format.md.") from error
+        raise DeckError(N_("{file} could not be read: it nests too deeply or holds too large a number."),
+                        FORMAT_HINT, file=filename) from error
     if _depth(document) > MAX_DEPTH:  # TOML's dotted keys (`a.b.c = 1`) nest without brackets
-        raise DeckError(f"{filename}: tables and lists nest more than {MAX_DEPTH} deep.",
-                        "Check the deck format in docs/deck-format.md.")
+        raise DeckError(N_("{file}: tables and lists nest more than {depth} deep."), FORMAT_HINT,
+                        file=filename, depth=MAX_DEPTH)
     return document
 
 
@@ -222,8 +231,9 @@ def _check_shape(text: str, filename: str, *, toml: bool) -> None:
             assert run is not None
             digits = run.group().replace("_", "")
             if char.isdigit() and len(digits) - (digits[1:2] in "xXoObB" and len(digits) > 1) * 2 > NUMBER_DIGITS:
-                raise DeckError(f"{filename}, line {line}: a number has more than {NUMBER_DIGITS} digits.",
-                                f"Amounts go up to {MAX_AMOUNT:,}.")
+                raise DeckError(N_("{file}, line {line}: a number has more than {digits} digits."),
+                                N_("Amounts go up to {amount:,}."), file=filename, line=line, digits=NUMBER_DIGITS,
+                                amount=MAX_AMOUNT)
             i = run.end()
             continue
         if char == "\n":
@@ -231,8 +241,8 @@ def _check_shape(text: str, filename: str, *, toml: bool) -> None:
         elif char in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                raise DeckError(f"{filename}, line {line}: lists and objects nest more than {MAX_DEPTH} deep.",
-                                "Check the deck format in docs/deck-format.md.")
+                raise DeckError(N_("{file}, line {line}: lists and objects nest more than {depth} deep."),
+                                FORMAT_HINT, file=filename, line=line, depth=MAX_DEPTH)
         elif char in "]}":
             depth -= 1
         elif toml and char == "#":
@@ -285,9 +295,9 @@ class _UniqueKeys(json.JSONDecoder):
         for key, _ in pairs:
             if key in seen:
                 at = self._second(text, key, start, end)
-                raise DeckError(f"{self.filename}, line {text.count(chr(10), 0, at) + 1}: the key "
-                                f"{shorten(json.dumps(key), ECHO)} appears twice in one object.",
-                                "Give each field once.")
+                raise DeckError(N_("{file}, line {line}: the key {key} appears twice in one object."),
+                                N_("Give each field once."), file=self.filename, line=text.count(chr(10), 0, at) + 1,
+                                key=shorten(json.dumps(key), ECHO))
             seen.add(key)
         self.spans.append((start, end))
         return dict(pairs), end
@@ -307,8 +317,8 @@ def parse_file(data: bytes, filename: str) -> Deck:
 
 def load_shipped(name: str) -> Deck:
     if name not in shipped():  # only names listed from the folder: a forged "../x" never becomes a path
-        raise DeckError(f"There is no shipped deck called {shorten(name, ECHO)!r}.",
-                        f"Choose one of: {', '.join(shipped())}.")
+        raise DeckError(N_("There is no shipped deck called {name}."), N_("Choose one of: {decks}."),
+                        name=repr(shorten(name, ECHO)), decks=", ".join(shipped()))
     return read_shipped(DECKS_FOLDER / f"{name}.json", parse_file)
 
 
@@ -347,19 +357,27 @@ def parse_card_file(raw: Any, what: str, card: Callable[[Any, int], C]) -> tuple
     """The parts every card file shares: `schema` 1, `name`, `description`, and 1-200 `cards`, each read by
     `card(raw, number)`, with unique ids and names. `what` is how errors name the file ("deck", "file")."""
     if not isinstance(raw, dict):
-        raise DeckError(f"A {what} file must hold an object with schema, name, description and cards.")
+        raise DeckError(N_("A {what} file must hold an object with schema, name, description and cards."),
+                        what=card_file(what))
     if raw.get("schema") != 1:
-        raise DeckError(f"The {what}'s `schema` must be 1, not {shown(raw.get('schema'))}.")
-    name = text_field(raw, "name", f"the {what}", 1, 100)
-    description = text_field(raw, "description", f"the {what}", 0, 300) or ""
+        raise DeckError(N_("The {what}'s `schema` must be 1, not {value}."), what=card_file(what),
+                        value=shown(raw.get("schema")))
+    name = text_field(raw, "name", card_file(f"the {what}"), 1, 100)
+    description = text_field(raw, "description", card_file(f"the {what}"), 0, 300) or ""
     cards_raw = raw.get("cards")
     if not isinstance(cards_raw, list) or not cards_raw:
-        raise DeckError(f"The {what}'s `cards` must be a non-empty list.")
+        raise DeckError(N_("The {what}'s `cards` must be a non-empty list."), what=card_file(what))
     if len(cards_raw) > MAX_CARDS:
-        raise DeckError(f"The {what} has {len(cards_raw)} cards; at most {MAX_CARDS} are allowed.")
+        raise DeckError(N_("The {what} has {count} cards; at most {limit} are allowed."), what=card_file(what),
+                        count=len(cards_raw), limit=MAX_CARDS)
     cards = tuple(card(c, i) for i, c in enumerate(cards_raw, start=1))
     require_unique(cards)
     return name, description, cards
+
+
+def card_file(words: str) -> Ref:
+    """How errors name a card file as a whole: "deck", "file", "the deck", "the file" (render/ words it)."""
+    return Ref("card_file", words, words)
 
 
 def require_unique(cards: tuple[Any, ...]) -> None:
@@ -369,121 +387,140 @@ def require_unique(cards: tuple[Any, ...]) -> None:
         for number, card in enumerate(cards, start=1):
             value = getattr(card, key)
             if value.casefold() in seen:
-                raise DeckError(f"Card {number} ({card.name}): `{key}` {value!r} is already used by card "
-                                f"{seen[value.casefold()]}.", f"Give each card its own {key}.")
+                raise DeckError(N_("{where}: `{key}` {value} is already used by card {other}."),
+                                N_("Give each card its own `{key}`."), where=card_place(number, card.name),
+                                key=key, value=repr(value), other=seen[value.casefold()])
             seen[value.casefold()] = number
 
 
 def _card(raw: Any, number: int) -> Card:
     if not isinstance(raw, dict):
-        raise DeckError(f"Card {number}: must be an object (a table in TOML).")
-    where = card_where(raw, number)
+        raise DeckError(N_("{where}: must be an object (a table in TOML)."), where=card_place(number))
+    where = card_named(raw, number)
     known = {"id", "name", "type", "text", "sanma", "suuma", "on_reveal", "lasts", "actions"}
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise DeckError(f"{where}: unknown field `{unknown[0]}`.", f"Fields are: {', '.join(sorted(known))}.")
+        raise DeckError(N_("{where}: unknown field `{field}`."), N_("Fields are: {fields}."), where=where,
+                        field=unknown[0], fields=", ".join(sorted(known)))
     card_id = text_field(raw, "id", where, 1, 60)
     if not CARD_ID.match(card_id):
-        raise DeckError(f"{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {card_id!r}.")
+        raise DeckError(N_("{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {value}."),
+                        where=where, value=repr(card_id))
     name = text_field(raw, "name", where, 1, 60)
     try:
         card_type = CardType(raw.get("type", ""))
     except ValueError:
-        raise DeckError(f"{where}: field `type` must be \"modifier\" or \"event\", "
-                        f"got {shown(raw.get('type'))}.") from None
+        raise DeckError(N_("{where}: field `type` must be \"modifier\" or \"event\", got {value}."), where=where,
+                        value=shown(raw.get("type"))) from None
     text = text_field(raw, "text", where, 1, 600, required=False)
     sanma = text_field(raw, "sanma", where, 1, 600, required=False)
     suuma = text_field(raw, "suuma", where, 1, 600, required=False)
     if (sanma is None) != (suuma is None):
-        raise DeckError(f"{where}: fields `sanma` and `suuma` come together; this card has only one.")
+        raise DeckError(N_("{where}: fields `sanma` and `suuma` come together; this card has only one."),
+                        where=where)
     if text is None and sanma is None:
-        raise DeckError(f"{where}: field `text` is missing.", "Give the effect in `text`, or in `sanma` and `suuma`.")
+        raise DeckError(N_("{where}: field `{field}` is missing."), N_("Give the effect in `text`, or in `sanma` and "
+                        "`suuma`."), where=where, field="text")
     on_reveal = text_field(raw, "on_reveal", where, 1, 400, required=False)
     if on_reveal is not None and card_type is not CardType.MODIFIER:
-        raise DeckError(f"{where}: field `on_reveal` is only for modifiers.")
+        raise DeckError(N_("{where}: field `on_reveal` is only for modifiers."), where=where)
     lasts = None
     if card_type is CardType.EVENT:
         try:
             lasts = Lasts(raw.get("lasts", ""))
         except ValueError:
-            raise DeckError(f"{where}: field `lasts` must be \"instant\", \"hand\" or \"until_dismissed\", "
-                            f"got {shown(raw.get('lasts'))}.") from None
+            raise DeckError(N_("{where}: field `lasts` must be \"instant\", \"hand\" or \"until_dismissed\", got "
+                               "{value}."), where=where, value=shown(raw.get("lasts"))) from None
     elif "lasts" in raw:
-        raise DeckError(f"{where}: field `lasts` is only for events.")
+        raise DeckError(N_("{where}: field `lasts` is only for events."), where=where)
     actions = tuple(_action(a, where, card_type) for a in list_field(raw, "actions", where))
     return Card(card_id, name, card_type, text, sanma, suuma, on_reveal, lasts, actions)
 
 
-def _action(raw: Any, where: str, card_type: CardType) -> Action:
+def _action(raw: Any, where: Where, card_type: CardType) -> Action:
     if not isinstance(raw, dict):
-        raise DeckError(f"{where}: each entry of `actions` must be an object.")
+        raise DeckError(N_("{where}: each entry of `actions` must be an object."), where=where)
     kind = raw.get("kind")
     if kind == "aotenjou":
         if card_type is not CardType.MODIFIER:
-            raise DeckError(f"{where}: the `aotenjou` action is only for modifiers.")
+            raise DeckError(N_("{where}: the `aotenjou` action is only for modifiers."), where=where)
         return Action("aotenjou")
     if kind == "take_from_table":
         up_to = raw.get("up_to")
         if not isinstance(up_to, bool):
-            raise DeckError(f"{where}: field `actions.up_to` must be true or false.")
+            raise DeckError(N_("{where}: field `actions.up_to` must be true or false."), where=where)
         return Action("take_from_table", _amount(raw, "amount", where), up_to)
     if kind in PAYMENTS:
         unknown = sorted(set(raw) - {"kind", "amount", "sanma_amount"})
         if unknown:
-            raise DeckError(f"{where}: field `actions.{unknown[0]}` is not for `{kind}`.",
-                            "A payment has `amount` and, if three players pay another, `sanma_amount`.")
+            raise DeckError(N_("{where}: field `actions.{field}` is not for `{kind}`."),
+                            N_("A payment has `amount` and, if three players pay another, `sanma_amount`."),
+                            where=where, field=unknown[0], kind=kind)
         sanma = _amount(raw, "sanma_amount", where) if "sanma_amount" in raw else None
         return Action(kind, _amount(raw, "amount", where), sanma_amount=sanma)
     kinds = ", ".join(f'"{k}"' for k in ("take_from_table", "aotenjou", *PAYMENTS))
-    raise DeckError(f"{where}: field `actions.kind` must be one of {kinds}, got {shown(kind)}.")
+    raise DeckError(N_("{where}: field `actions.kind` must be one of {kinds}, got {value}."), where=where, kinds=kinds,
+                    value=shown(kind))
 
 
-def _amount(raw: dict[str, Any], key: str, where: str) -> int:
+def _amount(raw: dict[str, Any], key: str, where: Where) -> int:
     amount = raw.get(key)
     if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_AMOUNT or amount % 100:
-        raise DeckError(f"{where}: field `actions.{key}` must be a positive multiple of 100 up to {MAX_AMOUNT:,}, "
-                        f"got {shown(amount)}.")
+        raise DeckError(N_("{where}: field `actions.{field}` must be a positive multiple of 100 up to {limit:,}, got "
+                           "{value}."), where=where, field=key, limit=MAX_AMOUNT, value=shown(amount))
     return amount
 
 
-def card_where(raw: dict[str, Any], number: int) -> str:
-    """How errors name a card: its number, and its name when that is printable text."""
+def card_place(number: int, name: str | None = None) -> Ref:
+    """A card of a file, as errors name it ("Card 3 (Lucky Draw)"); render/ words it."""
+    return Ref("card_place", (number, name), f"Card {number} ({name})" if name else f"Card {number}")
+
+
+def card_named(raw: dict[str, Any], number: int) -> Ref:
+    """How errors name a card: its number, and its name when that is printable text (render/ words it)."""
     name = raw.get("name")
     if isinstance(name, str) and name.strip() and not _UNPRINTABLE.search(name):
-        return f"Card {number} ({name.strip()[:60]})"
-    return f"Card {number}"
+        return card_place(number, name.strip()[:60])
+    return card_place(number)
 
 
-def list_field(raw: dict[str, Any], key: str, where: str) -> list[Any]:
+def card_where(raw: dict[str, Any], number: int) -> str:
+    """`card_named` in English, for errors not yet worded by render/ (`{where}` as a Ref is better)."""
+    return card_named(raw, number).english
+
+
+def list_field(raw: dict[str, Any], key: str, where: Where) -> list[Any]:
     value = raw.get(key, [])
     if not isinstance(value, list):
-        raise DeckError(f"{where}: field `{key}` must be a list.")
+        raise DeckError(N_("{where}: field `{field}` must be a list."), where=where, field=key)
     return value
 
 
 @overload
-def text_field(raw: dict[str, Any], key: str, where: str, shortest: int, longest: int, *,
+def text_field(raw: dict[str, Any], key: str, where: Where, shortest: int, longest: int, *,
                required: Literal[True] = True) -> str: ...
 @overload
-def text_field(raw: dict[str, Any], key: str, where: str, shortest: int, longest: int, *,
+def text_field(raw: dict[str, Any], key: str, where: Where, shortest: int, longest: int, *,
                required: bool) -> str | None: ...
-def text_field(raw: dict[str, Any], key: str, where: str, shortest: int, longest: int, *,
+def text_field(raw: dict[str, Any], key: str, where: Where, shortest: int, longest: int, *,
                required: bool = True) -> str | None:
     value = raw.get(key)
     if value is None:
         if required:
-            raise DeckError(f"{where}: field `{key}` is missing.")
+            raise DeckError(N_("{where}: field `{field}` is missing."), where=where, field=key)
         return None
     if not isinstance(value, str):
-        raise DeckError(f"{where}: field `{key}` must be text.")
+        raise DeckError(N_("{where}: field `{field}` must be text."), where=where, field=key)
     value = value.strip()
     bad = (_UNPRINTABLE if key in ("id", "name") else _CONTROL).search(value)
     if bad is not None:
-        raise DeckError(f"{where}: field `{key}` holds the control character U+{ord(bad.group()):04X} at character "
-                        f"{bad.start() + 1}.", "Names and texts are plain text: no control or direction-override "
-                                               "characters (line breaks only in texts).")
+        raise DeckError(N_("{where}: field `{field}` holds the control character U+{codepoint} at character {at}."),
+                        N_("Names and texts are plain text: no control or direction-override characters (line "
+                           "breaks only in texts)."), where=where, field=key, codepoint=f"{ord(bad.group()):04X}",
+                        at=bad.start() + 1)
     if not shortest <= len(value) <= longest:
-        raise DeckError(f"{where}: field `{key}` must be {shortest}-{longest} characters, it has {len(value)}.")
+        raise DeckError(N_("{where}: field `{field}` must be {shortest}-{longest} characters, it has {length}."),
+                        where=where, field=key, shortest=shortest, longest=longest, length=len(value))
     return value
 
 

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 import engine.deck
 from engine.chaosjan import catalogue
 from engine.errors import GameError
-from engine.text import ECHO, shorten
+from engine.text import ECHO, N_, shorten
 
 MAX_SAVED = 25  # of each kind, a server: one autocomplete list (25) holds them
 NAME_LENGTH = 32
@@ -29,9 +29,6 @@ _NAME = re.compile(r"[-\w]+")  # \w: letters and digits of any script, and `_`
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
-def N_(message: str) -> str:
-    """Marks a text for the catalogues (as render.i18n.N_, which the engine does not import)."""
-    return message
 
 
 class DeckNameError(GameError):

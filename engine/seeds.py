@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 
 from engine.errors import IllegalMove
+from engine.text import N_
 
 SEED_BITS = 128
 MAX_SEED = 2**SEED_BITS - 1
@@ -23,8 +24,9 @@ def parse_seed(value: object) -> int:
     text = str(value)[:200]
     digits = text.strip().replace("_", "").replace(",", "")
     if not digits.isdigit() or not digits.isascii():
-        raise IllegalMove(f"`{text[:40]}` isn't a seed.", "A seed is a whole number, like the one a finished game "
-                          "shows; leave it out for a fresh random deal.", code="bad_seed")
+        raise IllegalMove(N_("`{text}` isn't a seed."), N_("A seed is a whole number, like the one a finished game "
+                          "shows; leave it out for a fresh random deal."), code="bad_seed", text=text[:40])
     if len(digits.lstrip("0")) > len(str(MAX_SEED)) or int(digits) > MAX_SEED:
-        raise IllegalMove("That seed is too large.", f"Seeds go from 0 to 2^{SEED_BITS} - 1.", code="bad_seed")
+        raise IllegalMove(N_("That seed is too large."), N_("Seeds go from 0 to 2^{bits} - 1."), code="bad_seed",
+                          bits=SEED_BITS)
     return int(digits)

@@ -16,7 +16,7 @@ from mahjong.constants import EAST, SOUTH
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
-from engine import cosmic
+from engine import cosmic, text
 from engine.base import Event, GameKind
 from engine.chaosjan import rules as chaosjan
 from engine.chaosjan.catalogue import CardType, Catalogue, Timing
@@ -141,7 +141,8 @@ class TableState:
         for i, seat in enumerate(self.seats):
             if seat.player == player:
                 return i
-        raise NotSeated(f"<@{player}> is not seated at this table.", "Pick one of the players at the table.")
+        raise NotSeated(N_("{player} is not seated at this table."), N_("Pick one of the players at the table."),
+                        player=text.player(player))
 
     def seat(self, player: int) -> Seat:
         return self.seats[self.index_of(player)]
@@ -376,15 +377,15 @@ def move_from_dict(data: dict[str, Any]) -> Move:
 def new_game(host: int, players: list[int], options: TableOptions | None = None,
              names: list[str] | None = None) -> TableState:
     if len(players) not in (3, 4):
-        raise IllegalMove("A table needs three players (sanma) or four (yonma).")
+        raise IllegalMove(N_("A table needs three players (sanma) or four (yonma)."))
     if len(set(players)) != len(players):
-        raise IllegalMove("The same person is in two seats.", "Give each seat a different player.")
+        raise IllegalMove(N_("The same person is in two seats."), N_("Give each seat a different player."))
     options = options or TableOptions(starting_points=DEFAULT_POINTS[len(players)])
     if options.starting_points <= 0 or options.starting_points % STICK:
-        raise IllegalMove("Starting points must be a positive multiple of 100.", "Try `points: 25000`.")
+        raise IllegalMove(N_("Starting points must be a positive multiple of 100."), N_("Try `points: 25000`."))
     if options.sanma_honba not in SANMA_RON_HONBA:
-        raise IllegalMove(f"A honba on a sanma ron is 200 or 300, not {options.sanma_honba}.",
-                          "Try `sanma_honba: 300`.")
+        raise IllegalMove(N_("A honba on a sanma ron is 200 or 300, not {honba}."),
+                          N_("Try `sanma_honba: 300`."), honba=options.sanma_honba)
     names = names or [""] * len(players)
     seats = tuple(Seat(p, options.starting_points, name=n[:80]) for p, n in zip(players, names, strict=True))
     return TableState(host=host, seats=seats, options=options)
@@ -392,7 +393,8 @@ def new_game(host: int, players: list[int], options: TableOptions | None = None,
 
 def apply(state: TableState, move: Move) -> tuple[TableState, list[Event]]:
     if state.over and not isinstance(move, SetPoints):
-        raise GameOver("This game is over.", "Record the final standings with `/table end`, or `/table undo`.")
+        raise GameOver(N_("This game is over."), N_("Record the final standings with {end}, or {undo}."),
+                       end=text.command("table end"), undo=text.command("table undo"))
     if isinstance(move, CHAOS_MOVES):
         return _chaos_move(state, move)
     if isinstance(move, Correct):
@@ -400,14 +402,16 @@ def apply(state: TableState, move: Move) -> tuple[TableState, list[Event]]:
                           N_("Use {command}."), code="correction_by_replay", command=command("table correct"))
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMove(f"Unknown move {type(move).__name__}.")
+        raise IllegalMove(N_("Unknown move {move}."), move=type(move).__name__)
     return handler(state, move)
 
 
 def _stick_amount(amount: int) -> None:
     if amount <= 0 or amount % STICK:
-        raise IllegalMove(f"{amount} can't be paid in point sticks.",
-                          "Use a positive multiple of 100 (sticks are 100, 500, 1000, 5000 and 10000; rule 3.1f.5).")
+        raise IllegalMove(N_("{amount} can't be paid in point sticks."),
+                          N_("Use a positive multiple of 100 (sticks are 100, 500, 1000, 5000 and 10000; "
+                             "rule 3.1f.5)."),
+                          amount=amount)
 
 
 def _with_points(state: TableState, deltas: dict[int, int]) -> TableState:
@@ -424,15 +428,16 @@ def riichi_cost(state: TableState, player: int) -> int:
 def _riichi(state: TableState, move: Riichi) -> tuple[TableState, list[Event]]:
     seat = state.seat(move.player)
     if seat.riichi:
-        raise IllegalMove(f"<@{move.player}> has already declared riichi this hand.")
+        raise IllegalMove(N_("{player} has already declared riichi this hand."), player=text.player(move.player))
     if state.chaosjan is not None:
         error = chaosjan.riichi_error(state.chaosjan, state.chaosjan.seat_of(move.player))
         if error is not None:
             raise error
     cost = riichi_cost(state, move.player)
     if seat.points < cost:
-        raise IllegalMove(f"<@{move.player}> has {seat.points:,} points: not enough for the {cost:,}-point riichi "
-                          "stick.", "A player cannot pay more than they have (rule 3.1g).")
+        raise IllegalMove(N_("{player} has {points:,} points: not enough for the {cost:,}-point riichi "
+                             "stick."), N_("A player cannot pay more than they have (rule 3.1g)."),
+                          player=text.player(move.player), points=seat.points, cost=cost)
     state = _with_points(state, {move.player: -cost})
     seats = tuple(replace(s, riichi=True) if s.player == move.player else s for s in state.seats)
     state = replace(state, seats=seats, on_table=state.on_table + cost)
@@ -450,10 +455,11 @@ def _pay(state: TableState, move: Pay) -> tuple[TableState, list[Event]]:
     if move.to is not None:
         state.index_of(move.to)
         if move.to == move.player:
-            raise IllegalMove("You can't pay yourself.", "Leave out `to` to pay onto the table.")
+            raise IllegalMove(N_("You can't pay yourself."), N_("Leave out `to` to pay onto the table."))
     if payer.points < move.amount:
-        raise IllegalMove(f"<@{move.player}> has {payer.points} points and can't pay {move.amount}.",
-                          "A player cannot pay more points than they have (rule 3.1g).")
+        raise IllegalMove(N_("{player} has {points} points and can't pay {amount}."),
+                          N_("A player cannot pay more points than they have (rule 3.1g)."),
+                          player=text.player(move.player), points=payer.points, amount=move.amount)
     if move.to is None:
         state = replace(_with_points(state, {move.player: -move.amount}), on_table=state.on_table + move.amount)
     else:
@@ -466,9 +472,9 @@ def _take(state: TableState, move: Take) -> tuple[TableState, list[Event]]:
     _stick_amount(move.amount)
     state.index_of(move.player)
     if state.on_table < move.amount and not move.up_to:
-        raise IllegalMove(f"There are only {state.on_table} points on the table, not {move.amount}.",
-                          "Without `up_to` the instruction is ignored (rule 3.1f.2); with `up_to: True` you take "
-                          "what is there (rule 3.1f.3).")
+        raise IllegalMove(N_("There are only {on_table} points on the table, not {amount}."),
+                          N_("Without `up_to` the instruction is ignored (rule 3.1f.2); with `up_to: True` you take "
+                             "what is there (rule 3.1f.3)."), on_table=state.on_table, amount=move.amount)
     taken = min(move.amount, state.on_table)
     state = replace(_with_points(state, {move.player: taken}), on_table=state.on_table - taken)
     return state, [{"type": "take", "player": move.player, "amount": taken, "on_table": state.on_table}]
@@ -476,7 +482,8 @@ def _take(state: TableState, move: Take) -> tuple[TableState, list[Event]]:
 
 def _set_points(state: TableState, move: SetPoints) -> tuple[TableState, list[Event]]:
     if move.points % STICK:
-        raise IllegalMove(f"{move.points} is not a multiple of 100.", "Point totals are counted in sticks.")
+        raise IllegalMove(N_("{points} is not a multiple of 100."), N_("Point totals are counted in sticks."),
+                          points=move.points)
     old = state.seat(move.player).points
     state = _with_points(state, {move.player: move.points - old})
     return state, [{"type": "set", "player": move.player, "from": old, "to": move.points}]
@@ -503,8 +510,8 @@ def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: T
     rules = OptionalRules(kiriage=options.kiriage, kazoe_limit=KAZOE_LIMIT[options.kazoe], is_three_player=sanma)
     given = sum(x is not None for x in (value.points, value.yakuman, value.han, value.limit))
     if given != 1:
-        raise IllegalMove("Give the hand's value one way: `han` and `fu`, or `limit`, or `points`, or `yakuman`.",
-                          "For example han: 3 fu: 30, or limit: mangan, or points: 3900.")
+        raise IllegalMove(N_("Give the hand's value one way: `han` and `fu`, or `limit`, or `points`, or `yakuman`."),
+                          N_("For example han: 3 fu: 30, or limit: mangan, or points: 3900."))
     honba_each = honba * (HONBA_TSUMO if tsumo else options.sanma_honba if sanma else HONBA_RON)
     if options.honba_value is not None:  # shared by the payers of a tsumo, each rounded up to 100
         honba_each = _round_up(honba * options.honba_value / (1 if not tsumo else 2 if sanma else 3))
@@ -531,34 +538,36 @@ def score(value: HandValue, *, dealer: bool, tsumo: bool, honba: int, options: T
 
 def _han_fu(value: HandValue, options: TableOptions) -> tuple[int, int, bool]:
     if value.fu is not None and (value.fu < 20 or value.fu > 130 or (value.fu % 10 and value.fu != 25)):
-        raise IllegalMove(f"{value.fu} fu is not a hand's fu.", "Fu are 20, 25 (seven pairs), 30, 40, ... 130.")
+        raise IllegalMove(N_("{fu} fu is not a hand's fu."), N_("Fu are 20, 25 (seven pairs), 30, 40, ... 130."),
+                          fu=value.fu)
     if value.limit is not None:
         if value.limit not in LIMIT_HAN:
-            raise IllegalMove(f"{value.limit} is not a limit hand.",
-                              "Name one of mangan, haneman, baiman, sanbaiman and yakuman.")
+            raise IllegalMove(N_("{limit} is not a limit hand."),
+                              N_("Name one of mangan, haneman, baiman, sanbaiman and yakuman."), limit=value.limit)
         limit = Limit(value.limit)
         if limit is not Limit.YAKUMAN and options.aotenjou:
-            raise IllegalMove(f"Aotenjou has no {limit.value}: every hand is counted by its han and fu.",
-                              "Give `han` and `fu` instead (a yakuman is 13 han: `yakuman: 1`).")
+            raise IllegalMove(N_("Aotenjou has no {limit}: every hand is counted by its han and fu."),
+                              N_("Give `han` and `fu` instead (a yakuman is 13 han: `yakuman: 1`)."), limit=limit.value)
         return LIMIT_HAN[limit], value.fu or 30, limit is Limit.YAKUMAN and not options.aotenjou
     if value.yakuman is not None:
         if value.yakuman < 1 or value.yakuman > 6:
-            raise IllegalMove("A hand is worth 1 to 6 yakuman.", "Use `yakuman: 1` for a single yakuman.")
+            raise IllegalMove(N_("A hand is worth 1 to 6 yakuman."), N_("Use `yakuman: 1` for a single yakuman."))
         # Aotenjou counts each yakuman as 13 han (seed 001 glossary); fu default 30 unless given.
         return 13 * value.yakuman, value.fu or 30, not options.aotenjou
     if value.han is None:
-        raise IllegalMove("Give the hand's `han` and `fu`, or `limit`, or `points`, or `yakuman`.",
-                          "For example han: 3 fu: 30.")
+        raise IllegalMove(N_("Give the hand's `han` and `fu`, or `limit`, or `points`, or `yakuman`."),
+                          N_("For example han: 3 fu: 30."))
     lowest = -78 if value.nonpositive_han else 1
     if value.han < lowest or value.han > 78:
-        raise IllegalMove(f"{value.han} han is not a hand.", "Han runs from 1 upward (13 or more is kazoe).")
+        raise IllegalMove(N_("{han} han is not a hand."), N_("Han runs from 1 upward (13 or more is kazoe)."),
+                          han=value.han)
     if value.fu is None:
         if options.aotenjou:
-            raise IllegalMove("Under aotenjou the fu count at every han: give the hand's `fu` too.",
-                              f"For example han: {value.han} fu: 30.")
+            raise IllegalMove(N_("Under aotenjou the fu count at every han: give the hand's `fu` too."),
+                              N_("For example han: {han} fu: 30."), han=value.han)
         if abs(value.han) < 5:
-            raise IllegalMove(f"A {value.han} han hand needs its `fu` too.",
-                              f"For example han: {value.han} fu: 30; from 5 han up the fu don't matter.")
+            raise IllegalMove(N_("A {han} han hand needs its `fu` too."),
+                              N_("For example han: {han} fu: 30; from 5 han up the fu don't matter."), han=value.han)
         return value.han, 30, False  # a limit hand: the fu change nothing
     return value.han, value.fu, False
 
@@ -569,7 +578,8 @@ def _round_up(points: float) -> int:
 
 def _split_points(total: int, *, dealer: bool, tsumo: bool, sanma: bool, honba_each: int) -> Payment:
     if total <= 0 or total % STICK:
-        raise IllegalMove(f"{total} is not a hand's value.", "Give the value in points, a multiple of 100.")
+        raise IllegalMove(N_("{total} is not a hand's value."), N_("Give the value in points, a multiple of 100."),
+                          total=total)
     if not tsumo:
         return Payment(ron=total, honba_each=honba_each, label=f"{total} points")
     if dealer:  # each other player pays a third (as in yonma; sanma keeps tsumo loss)
@@ -585,10 +595,11 @@ def _ron(state: TableState, move: Ron) -> tuple[TableState, list[Event]]:
     loser = state.index_of(move.loser)
     winners = [state.index_of(w.winner) for w in move.wins]
     if not 1 <= len(move.wins) <= 2:
-        raise IllegalMove("A ron has one or two winners.", "A triple ron is an abortive draw: use `/table draw`.")
+        raise IllegalMove(N_("A ron has one or two winners."), N_("A triple ron is an abortive draw: use {command}."),
+                          command=text.command("table draw"))
     if len(set(winners)) != len(winners) or loser in winners:
-        raise IllegalMove("A winner can't also be the one who dealt in, or win twice.",
-                          "Check the winner and loser options.")
+        raise IllegalMove(N_("A winner can't also be the one who dealt in, or win twice."),
+                          N_("Check the winner and loser options."))
     # Honba and the table's points go to the winner first in turn order from the loser (atamahane).
     order = sorted(zip(winners, move.wins, strict=True), key=lambda pair: (pair[0] - loser) % len(state.seats))
     deltas: dict[int, int] = {}
@@ -716,14 +727,16 @@ def _next_hand(state: TableState, *, dealer_kept: bool, draw: bool, events: list
 
 def require_cosmic(state: TableState) -> CosmicState:
     if state.cosmic is None:
-        raise IllegalMove("This table has no Cosmic Deck yet.", "Start one with `/cosmic start`.")
+        raise IllegalMove(N_("This table has no Cosmic Deck yet."), N_("Start one with {command}."),
+                          command=text.command("cosmic start"))
     return state.cosmic
 
 
 def _cosmic_start(state: TableState, move: CosmicStart) -> tuple[TableState, list[Event]]:
     if state.cosmic is not None:
-        raise IllegalMove("This table already has a Cosmic Deck.",
-                          "Use `/cosmic reshuffle` to shuffle it, or `/cosmic import` to play another deck.")
+        raise IllegalMove(N_("This table already has a Cosmic Deck."),
+                          N_("Use {reshuffle} to shuffle it, or {import_} to play another deck."),
+                          reshuffle=text.command("cosmic reshuffle"), import_=text.command("cosmic import"))
     deck = cosmic.start(move.deck, len(state.seats), move.seed, move.chombo)
     return replace(state, cosmic=deck), [{"type": "cosmic_started", "deck": move.deck.name,
                                           "cards": len(deck.library)}]
@@ -741,8 +754,9 @@ def _roll(state: TableState, move: Roll) -> tuple[TableState, list[Event]]:
     seat = state.seats[index]
     cost = cosmic.roll_cost(deck.rolls[index])
     if seat.points < cost:
-        raise IllegalMove(f"Your next roll costs {cost:,} and you have {seat.points:,} points.",
-                          "A player without enough points for a roll may not roll (seed 001).")
+        raise IllegalMove(N_("Your next roll costs {cost:,} and you have {points:,} points."),
+                          N_("A player without enough points for a roll may not roll (seed 001)."), cost=cost,
+                          points=seat.points)
     state = replace(_with_points(state, {move.player: -cost}), on_table=state.on_table + cost)  # rule 3.1
     deck, die = cosmic.roll_die(cosmic.count_roll(deck, index))
     events: list[Event] = [{"type": "roll", "player": move.player, "cost": cost, "die": die,
@@ -773,7 +787,8 @@ def _card_take(state: TableState, player: int, amount: int, up_to: bool, card: s
 def _dismiss(state: TableState, move: Dismiss) -> tuple[TableState, list[Event]]:
     deck = require_cosmic(state)
     if move.card not in {e.card for e in deck.in_effect}:
-        raise IllegalMove("That Event is not in effect.", "See the Events in effect with `/cosmic status`.")
+        raise IllegalMove(N_("That Event is not in effect."), N_("See the Events in effect with {command}."),
+                          command=text.command("cosmic status"))
     return replace(state, cosmic=cosmic.dismiss(deck, move.card)), [{"type": "dismissed", "card": move.card}]
 
 
@@ -782,7 +797,7 @@ def _chombo(state: TableState, move: Chombo) -> tuple[TableState, list[Event]]:
     deck = require_cosmic(state)
     index = state.index_of(move.player)
     if move.player in deck.dead:
-        raise IllegalMove(f"<@{move.player}> already has a dead hand this hand.")
+        raise IllegalMove(N_("{player} already has a dead hand this hand."), player=text.player(move.player))
     deltas: dict[int, int] = {}
     if deck.chombo is ChomboPenalty.MANGAN:  # under aotenjou, 5 han 30 fu by the formula (docs/rulings.md)
         penalty = score(HandValue(han=5, fu=30), dealer=index == state.dealer, tsumo=True, honba=0,
@@ -803,9 +818,9 @@ def _card_payment(state: TableState, move: CardPayment) -> tuple[TableState, lis
     deck = require_cosmic(state)
     owed = next((o for o in deck.owed if o.reveal == move.reveal), None)
     if owed is None:
-        raise IllegalMove("That card's payment has already been made, or its hand is over.",
-                          "`/table undo` takes a payment back; see the points with `/table show`.",
-                          code="nothing_owed")
+        raise IllegalMove(N_("That card's payment has already been made, or its hand is over."),
+                          N_("{undo} takes a payment back; see the points with {show}."),
+                          code="nothing_owed", undo=text.command("table undo"), show=text.command("table show"))
     card = deck.deck.card(owed.card)
     held = {s.player: s.points for s in state.seats}
     on_table = state.on_table
@@ -842,7 +857,8 @@ def _reshuffle(state: TableState, move: Reshuffle) -> tuple[TableState, list[Eve
 
 def require_chaosjan(state: TableState) -> ChaosState:
     if state.chaosjan is None:
-        raise IllegalMove("This table isn't playing CHAOS;JAN yet.", "Start it with `/chaosjan new`.")
+        raise IllegalMove(N_("This table isn't playing CHAOS;JAN yet."), N_("Start it with {command}."),
+                          command=text.command("chaosjan new"))
     return state.chaosjan
 
 
@@ -861,12 +877,14 @@ def _with_chaos(state: TableState, step: Any) -> tuple[TableState, list[Event]]:
 
 def _chaos_start(state: TableState, move: ChaosStart) -> tuple[TableState, list[Event]]:
     if state.chaosjan is not None:
-        raise IllegalMove("This table is already playing CHAOS;JAN.", "See it with `/chaosjan status`.",
-                          code="chaosjan_running")
+        raise IllegalMove(N_("This table is already playing CHAOS;JAN."), N_("See it with {command}."),
+                          code="chaosjan_running", command=text.command("chaosjan status"))
     if state.hands_played or any(s.riichi for s in state.seats):
-        raise IllegalMove("This table's game has begun: CHAOS;JAN's cards are chosen and its decks built before the "
-                          "first round (1.2a, 5.1d, 5.2d).", "End this table with `/table end`, start another with "
-                          "`/table start`, then `/chaosjan new` before its first hand.", code="table_started")
+        raise IllegalMove(N_("This table's game has begun: CHAOS;JAN's cards are chosen and its decks built before "
+                             "the first round (1.2a, 5.1d, 5.2d)."), N_("End this table with {end}, start another with "
+                          "{start}, then {new} before its first hand."), code="table_started",
+                          end=text.command("table end"), start=text.command("table start"),
+                          new=text.command("chaosjan new"))
     chaos = replace(chaosjan.new_game(move.catalogue, move.options, state.players, state.host, move.seed, state.dealer),
                     seed_chosen=move.seed_chosen)
     return replace(state, chaosjan=chaos), [{"type": "chaosjan_started", "catalogue": move.catalogue.name}]

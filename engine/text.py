@@ -47,6 +47,12 @@ def ascii_number(text: str) -> int | None:
 
 # -- words the engine leaves to render/ (issue 21) -------------------------------------------------------------------
 
+
+def N_(message: str) -> str:
+    """Marks an English template for the catalogues (tools/messages.py collects every `N_`); render/ words it in
+    the player's language (`render.i18n.refusal`, `render.i18n.said`). The engine imports no render/ code."""
+    return message
+
 class Ref:
     """A thing a refusal or an event names, given as what it is, not in words: `kind` says what (a player, a
     command, a card of a game), `value` which. render/ words it in the player's language (`render.i18n.word`);
@@ -87,9 +93,3 @@ def command(path: str, options: str = "") -> Ref:
 def fill(template: str, params: dict[str, object]) -> str:
     """The English sentence: `template` with `params` in English."""
     return template.format(**params) if params else template
-
-
-def N_(message: str) -> str:
-    """Marks an English template (a refusal's, say) for the message catalogues (tools/messages.py) without
-    translating it: render/ translates it when it is shown (`render.i18n.refusal`)."""
-    return message

@@ -8,6 +8,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from render.i18n import _
+
 log = logging.getLogger(__name__)
 
 Event = dict[str, Any]
@@ -31,5 +33,6 @@ class Wording:
         word = self.lines.get(str(event.get("type")))
         if word is None:
             log.warning("%s: no wording for event %r", self.game, event)
-            return f"❔ {self.game}: something happened ({event.get('type')!s}) that the bot has no words for yet."
+            return _("❔ {game}: something happened ({type}) that the bot has no words for yet.", game=self.game,
+                     type=str(event.get("type")))
         return word(state, event)

@@ -7,6 +7,13 @@ render/picture_text.py, so any player's name shows.
 
 Cards are drawn at `_SS` times their size and reduced, which smooths ovals, corners and text; each drawn card is
 cached, so a hand or a board is mostly pasting.
+
+Each colour has a shape as well (`SYMBOLS`: a circle for red, a triangle for yellow, a square for green, a diamond for
+blue), drawn near the top and the bottom of every coloured card and of a Wild whose colour was chosen, so that players
+who can't tell the colours apart tell them by the shape. Shapes are drawn with Pillow, not taken from a font.
+
+The words on a picture (labels under the piles) are in `language`, given to the picture so that it is part of its
+key (pictures are drawn in worker processes, outside the interaction's language).
 """
 
 from __future__ import annotations
@@ -19,10 +26,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.uno.cards import CARDS, COLOUR_NAMES, DRAW2, REVERSE, SKIP, WILD4, Colour
+from engine.uno.cards import CARDS, DRAW2, REVERSE, SKIP, WILD4, Colour
+from render.i18n import SOURCE, _, n_, p_, speaking
 from render.picture_text import clean, draw_text, font, text_length
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "PileDrawing", "board_png", "card_back_image", "card_image", "hand_png"]
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SYMBOLS", "PileDrawing", "board_png", "card_back_image", "card_image",
+           "colour_word", "hand_png", "symbol_boxes"]
 
 CARD_WIDTH, CARD_HEIGHT = 80, 120
 HAND_PER_ROW = 12  # a hand wraps into more rows past this many cards
@@ -47,10 +56,24 @@ DIM_LABEL: RGB = (200, 225, 205)
 STACK_BADGE: RGB = (235, 30, 60)
 STACK_NOTE: RGB = (255, 225, 40)
 
+SYMBOLS: dict[Colour, str] = {Colour.RED: "circle", Colour.YELLOW: "triangle", Colour.GREEN: "square",
+                               Colour.BLUE: "diamond"}
+
 _SS = 4  # supersampling factor
 _TILT = math.radians(28)  # the oval leans right, like "/"
 
 # -- text --------------------------------------------------------------------------------------------------------------
+
+
+def colour_word(colour: Colour) -> str:
+    """A colour's name in the language in force."""
+    if colour is Colour.RED:
+        return p_("uno colour", "Red")
+    if colour is Colour.YELLOW:
+        return p_("uno colour", "Yellow")
+    if colour is Colour.GREEN:
+        return p_("uno colour", "Green")
+    return p_("uno colour", "Blue")
 
 
 @lru_cache(maxsize=64)
@@ -163,6 +186,44 @@ def _draw_reverse(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fil
     _outlined_polygons(draw, [up, down], fill, BLACK, outline)
 
 
+def _symbol_points(shape: str, cx: float, cy: float, r: float, turned: bool) -> list[tuple[float, float]]:
+    """The outline of a colour's shape centred on (`cx`, `cy`), about `r` in radius; `turned`: upside down."""
+    if shape == "triangle":
+        points = [(0.0, -1.2 * r), (1.1 * r, 0.75 * r), (-1.1 * r, 0.75 * r)]
+    elif shape == "square":
+        points = [(-0.85 * r, -0.85 * r), (0.85 * r, -0.85 * r), (0.85 * r, 0.85 * r), (-0.85 * r, 0.85 * r)]
+    elif shape == "diamond":
+        points = [(0.0, -1.25 * r), (0.85 * r, 0.0), (0.0, 1.25 * r), (-0.85 * r, 0.0)]
+    else:  # a circle
+        points = [(r * math.cos(t), r * math.sin(t)) for t in (2 * math.pi * i / 48 for i in range(48))]
+    sign = -1 if turned else 1
+    return [(cx + sign * x, cy + sign * y) for x, y in points]
+
+
+def symbol_boxes(width: int) -> list[tuple[int, int, int, int]]:
+    """Where a card `width` wide shows its colour's shape (near its top, and turned over near its bottom), in its
+    pixels: left, top, right, bottom."""
+    height = round(width * 1.5)
+    r = width * _SYMBOL_R
+    half = math.ceil(r * 1.35)
+    top = (round(width * _SYMBOL_X), round(height * _SYMBOL_Y))
+    bottom = (width - top[0], height - top[1])
+    return [(x - half, y - half, x + half, y + half) for x, y in (top, bottom)]
+
+
+_SYMBOL_X, _SYMBOL_Y, _SYMBOL_R = 0.45, 0.11, 0.065  # a shape's centre (of the width, of the height), radius
+
+
+def _draw_symbols(draw: ImageDraw.ImageDraw, colour: Colour, width: int, height: int, fill: RGB, ring: RGB) -> None:
+    """The colour's shape near the top of the card and, turned over, near its bottom (at `_SS` scale)."""
+    s = _SS
+    r = width * _SYMBOL_R * s
+    outline = max(1.0, width * 0.014 * s)
+    x, y = width * _SYMBOL_X * s, height * _SYMBOL_Y * s
+    for cx, cy, turned in ((x, y, False), (width * s - x, height * s - y, True)):
+        _outlined_polygons(draw, [_symbol_points(SYMBOLS[colour], cx, cy, r, turned)], fill, ring, outline)
+
+
 # -- one card ----------------------------------------------------------------------------------------------------------
 
 
@@ -270,6 +331,10 @@ def _face(card_id: int, colour_shown: Colour | None, mark: str | None, width: in
                                 colour, stroke=round(outline), shadow=round(outline * 1.3), bold=round(outline * 0.8))
             if underlined:
                 _underline(draw, ink, colour, outline)
+    if c.colour is not None:
+        _draw_symbols(draw, c.colour, width, height, WHITE, BLACK)
+    elif shown is not None:
+        _draw_symbols(draw, shown, width, height, CARD_COLOURS[shown], WHITE)
     corner_size = round(width * 0.2)
     corner = _corner(c.rank, corner_size, CARD_COLOURS[shown] if shown else WHITE)
     margin = round(width * 0.035 * s)
@@ -331,13 +396,16 @@ def _message(text: str, background: RGB) -> bytes:
 _HAND_MARGIN, _HAND_GAP, _HAND_LIFT, _HAND_LABEL, _HAND_ROW_GAP = 8, 3, 10, 22, 8
 
 
-def hand_png(cards: Sequence[int], *, playable: Collection[int] = (), jump: Collection[int] = ()) -> bytes:
+def hand_png(cards: Sequence[int], *, playable: Collection[int] = (), jump: Collection[int] = (),
+             language: str = SOURCE) -> bytes:
     """A hand as PNG: cards in the given order, in one row of up to 12, more rows (of equal length) beyond that.
 
     A card whose id is in `playable` is ringed in green and raised; else one in `jump` is ringed in orange and
-    raised. Under each card, its notation (`r5`, `w+4`), coloured like its ring. No cards: a small "no cards"."""
+    raised. Under each card, its notation (`r5`, `w+4`), coloured like its ring. No cards: a small "no cards" (in
+    `language`)."""
     if not cards:
-        return _message("no cards", HAND_BACKGROUND)
+        with speaking(language):
+            return _message(_("no cards"), HAND_BACKGROUND)
     rows = math.ceil(len(cards) / HAND_PER_ROW)
     per_row = math.ceil(len(cards) / rows)
     cell_w = CARD_WIDTH + _HAND_GAP
@@ -398,15 +466,17 @@ def _fit(text: str, size: int, width: int) -> tuple[str, int]:
     return text, size
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def board_png(piles: Sequence[PileDrawing], *, draw_pile: int) -> bytes:
+def board_png(piles: Sequence[PileDrawing], *, draw_pile: int, language: str = SOURCE) -> bytes:
     """The table as PNG on green felt: the draw pile face down with its count, then each discard pile's top card
     (a Wild in its chosen colour), "Pile N · k cards" under it, and for a running stack a "+n" badge and its note.
 
-    Six cells to a row (the draw pile is the first), more rows beyond; width at most 16 + 6 x 156 + 16 = 968 px."""
+    Six cells to a row (the draw pile is the first), more rows beyond; width at most 16 + 6 x 156 + 16 = 968 px.
+    Its words are in `language`."""
+    with speaking(language):
+        return _board_png(piles, draw_pile)
+
+
+def _board_png(piles: Sequence[PileDrawing], draw_pile: int) -> bytes:
     cells = 1 + len(piles)
     per_row = min(cells, BOARD_PER_ROW)
     rows = math.ceil(cells / per_row)
@@ -443,17 +513,19 @@ def board_png(piles: Sequence[PileDrawing], *, draw_pile: int) -> bytes:
         image.paste(back, (x, y), back)
     else:  # an empty place where the draw pile was
         draw.rounded_rectangle((x, y, x + _BOARD_CARD - 1, y + card_h - 1), radius=12, outline=DIM_LABEL, width=2)
-    lines(centre, y + card_h + 8, [("Draw pile", LABEL, None), (_plural(draw_pile, "card"), DIM_LABEL, None)])
+    lines(centre, y + card_h + 8, [(_("Draw pile"), LABEL, None),
+                                   (n_("{count} card", "{count} cards", draw_pile), DIM_LABEL, None)])
 
     for index, pile in enumerate(piles, start=1):
         x, y, centre = place(index)
         top = CARDS[pile.top]
         card = _card(pile.top, pile.colour if top.is_wild else None, None, _BOARD_CARD)
         image.paste(card, (x, y), card)
-        items: list[tuple[str, RGB, RGB | None]] = [(f"Pile {pile.number} · {_plural(pile.size, 'card')}", LABEL, None)]
+        size = n_("Pile {number} · {count} card", "Pile {number} · {count} cards", pile.size, number=pile.number)
+        items: list[tuple[str, RGB, RGB | None]] = [(size, LABEL, None)]
         if top.is_wild and pile.colour is not None:
             ink = BLACK if pile.colour is Colour.YELLOW else WHITE
-            items.append((f"{COLOUR_NAMES[pile.colour]} chosen", ink, CARD_COLOURS[pile.colour]))
+            items.append((_("{colour} chosen", colour=colour_word(pile.colour)), ink, CARD_COLOURS[pile.colour]))
         if pile.stack:
             _badge(draw, x + _BOARD_CARD + 2, y - _BOARD_TOP + 2, f"+{pile.stack}")
             if pile.stack_note:

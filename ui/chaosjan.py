@@ -23,6 +23,7 @@ from engine.errors import IllegalMove
 from engine.table import TABLE, TableState, chaos_table, require_chaosjan
 from render import chaosjan as render
 from render import table as render_table
+from render.i18n import N_, _, command_words
 from storage.games import GameRecord, MoveResult
 from ui import mentions
 from ui.custom_ids import custom_id, number, parsed
@@ -130,8 +131,9 @@ def more_lines(old: str, new: str | None) -> str:
     if not new or not old:
         return new or old
     last, first = old.rsplit("\n", 1)[-1], new.split("\n", 1)[0]
-    if last.startswith(render.PASSED) and first.startswith(render.PASSED):
-        old, new = f"{old}, {first.removeprefix(render.PASSED)}", new[len(first) + 1:]
+    passed = _(render.PASSED)
+    if last.startswith(passed) and first.startswith(passed):
+        old, new = f"{old}, {first.removeprefix(passed)}", new[len(first) + 1:]
     return grown(old, new)
 
 
@@ -176,13 +178,13 @@ async def refresh_panel(interaction: Interaction, record: GameRecord[TableState]
         await message.edit(embed=public["embed"], view=public.get("view"))
 
 
-PANEL = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", discord.ButtonStyle.danger),
-         "drew": ("I drew a tile", discord.ButtonStyle.primary),
-         "again": ("I drew a replacement tile (kan)", discord.ButtonStyle.secondary),
-         "next": ("Next turn", discord.ButtonStyle.secondary),
-         "hand": ("My cards / play", discord.ButtonStyle.success),
-         "played": ("Pass until a card is played", discord.ButtonStyle.secondary),
-         "turn": ("Pass until my turn", discord.ButtonStyle.secondary)}
+PANEL = {"pass": (N_("Pass"), discord.ButtonStyle.secondary), "negate": (N_("Negate"), discord.ButtonStyle.danger),
+         "drew": (N_("I drew a tile"), discord.ButtonStyle.primary),
+         "again": (N_("I drew a replacement tile (kan)"), discord.ButtonStyle.secondary),
+         "next": (N_("Next turn"), discord.ButtonStyle.secondary),
+         "hand": (N_("My cards / play"), discord.ButtonStyle.success),
+         "played": (N_("Pass until a card is played"), discord.ButtonStyle.secondary),
+         "turn": (N_("Pass until my turn"), discord.ButtonStyle.secondary)}
 SWITCHES = {"played": AutoMode.UNTIL_PLAYED, "turn": AutoMode.UNTIL_MY_TURN}
 
 
@@ -190,7 +192,8 @@ class PanelButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"ct:cj:p:(?P<name>pass|negate|drew|again|next|hand|played|turn):(?P<version>\d+)"):
     def __init__(self, name: str, version: int) -> None:
         label, style = PANEL[name]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("cj", "p", name, version)))
+        super().__init__(discord.ui.Button(label=_(label), style=style,
+                                           custom_id=custom_id("cj", "p", name, version)))
         self.name, self.version = name, version
 
     @classmethod
@@ -232,7 +235,7 @@ async def set_mode(interaction: Interaction, mode: AutoMode) -> None:
     """Change the player's auto-pass setting, said to them privately; the panel shows it, and any pass it makes at
     once."""
     result = await apply(interaction, AutoPass(interaction.user.id, mode))
-    await interaction.response.send_message(render.MODE_TEXT[mode], ephemeral=True)
+    await interaction.response.send_message(_(render.MODE_TEXT[mode]), ephemeral=True)
     if result.events:
         await post_panel(interaction, result.game, result.events)
     else:
@@ -247,8 +250,9 @@ def negate_move(record: GameRecord[TableState], player: int) -> Play:
 
 PICKS = {"character": CardType.CHARACTER, "action": CardType.ACTION, "stock": CardType.STOCK,
          "modifier": CardType.MODIFIER}
-PICK_TEXT = {"character": "Your Character (1.2a)…", "action": "Three different Actions (5.1d.2)…",
-             "stock": "Three different Stocks (5.1d.2)…", "modifier": "Three different Modifiers (5.2d.1)…"}
+PICK_TEXT = {"character": N_("Your Character (1.2a)…"), "action": N_("Three different Actions (5.1d.2)…"),
+             "stock": N_("Three different Stocks (5.1d.2)…"), "modifier": N_("Three different Modifiers (5.2d.1)…")}
+PICK_WORD = {"character": N_("character"), "action": N_("actions"), "stock": N_("stocks"), "modifier": N_("modifiers")}
 
 
 def _chosen(state: ChaosState, player: int) -> dict[str, tuple[str, ...]]:
@@ -260,7 +264,7 @@ def _chosen(state: ChaosState, player: int) -> dict[str, tuple[str, ...]]:
 def pick_menu(state: ChaosState, player: int, name: str) -> Menu:
     count = 1 if name == "character" else 3
     return Menu(render.choice_options(choosable(state, player, PICKS[name]), _chosen(state, player)[name]), count,
-                count, PICK_TEXT[name])
+                count, _(PICK_TEXT[name]))
 
 
 def choose_message(state: ChaosState, player: int, taken: list[str] | None = None) -> dict[str, Any]:
@@ -268,12 +272,14 @@ def choose_message(state: ChaosState, player: int, taken: list[str] | None = Non
     view = discord.ui.View(timeout=None)
     for name in PICKS:
         view.add_item(PickSelect.build(pick_menu(state, player, name), name))
-    done = [name if name == "character" or len(chosen[name]) == 3 else f"{name} ({len(chosen[name])} of 3)"
+    done = [_(PICK_WORD[name]) if name == "character" or len(chosen[name]) == 3 else
+            _("{kind} ({count} of 3)", kind=_(PICK_WORD[name]), count=len(chosen[name]))
             for name in PICKS if chosen[name]]
-    content = ("Choose privately; nobody else sees your picks. Read a card with `/chaosjan card`. "
-               f"Chosen so far: {', '.join(done) or 'nothing'}.")
+    content = _("Choose privately; nobody else sees your picks. Read a card with {command}. "
+                "Chosen so far: {chosen}.", command=command_words(("chaosjan card", "")),
+                chosen=", ".join(done) or _("nothing"))
     if state.choices[state.seat_of(player)].complete:
-        content = "✅ All chosen. You may still change a pick until the last player finishes."
+        content = _("✅ All chosen. You may still change a pick until the last player finishes.")
     if taken:
         content = f"{render.taken_line(state.catalogue, taken)}\n{content}"
     return {"content": content, "view": view}
@@ -289,7 +295,7 @@ async def menu_now(interaction: Interaction, build: Callable[[TableState, int], 
 
 class ChooseButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:cj:choose"):
     def __init__(self) -> None:
-        super().__init__(discord.ui.Button(label="Choose my cards", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=_("Choose my cards"), style=discord.ButtonStyle.primary,
                                            custom_id=custom_id("cj", "choose")))
 
     @classmethod
@@ -352,12 +358,13 @@ async def show_hand(interaction: Interaction) -> None:
     await interaction.response.send_message(**message, ephemeral=True)
 
 
-HAND_BUTTONS = {"pass": ("Pass", discord.ButtonStyle.secondary), "negate": ("Negate", discord.ButtonStyle.danger),
-                "auto": ("Auto-pass", discord.ButtonStyle.secondary),
-                "manual": ("Always ask me", discord.ButtonStyle.secondary),
-                "played": ("Pass until a card is played", discord.ButtonStyle.secondary),
-                "turn": ("Pass until my turn", discord.ButtonStyle.secondary),
-                "refresh": ("Refresh", discord.ButtonStyle.secondary)}
+HAND_BUTTONS = {"pass": (N_("Pass"), discord.ButtonStyle.secondary),
+                "negate": (N_("Negate"), discord.ButtonStyle.danger),
+                "auto": (N_("Auto-pass"), discord.ButtonStyle.secondary),
+                "manual": (N_("Always ask me"), discord.ButtonStyle.secondary),
+                "played": (N_("Pass until a card is played"), discord.ButtonStyle.secondary),
+                "turn": (N_("Pass until my turn"), discord.ButtonStyle.secondary),
+                "refresh": (N_("Refresh"), discord.ButtonStyle.secondary)}
 HAND_MODES = {"auto": AutoMode.AUTO, "manual": AutoMode.ASK, **SWITCHES}
 
 
@@ -384,7 +391,7 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"ct:cj:h:(?P<name>pass|negate|auto|manual|played|turn|refresh)"):
     def __init__(self, name: str) -> None:
         label, style = HAND_BUTTONS[name]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("cj", "h", name)))
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=custom_id("cj", "h", name)))
         self.name = name
 
     @classmethod
@@ -413,11 +420,11 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
 def play_menu(table: TableState, player: int) -> Menu:
     """The cards of the hand playable now (a Negate has its own button)."""
     state = require_chaosjan(table)
-    cards = [card for card, _, error in hand_cards(state, chaos_table(table), state.seat_of(player))
+    cards = [card for card, _count, error in hand_cards(state, chaos_table(table), state.seat_of(player))
              if error is None and card.type is not CardType.NEGATE]
     return Menu([discord.SelectOption(label=render.short(render.card_label(c), 100), value=c.id,
                                       description=render.short(c.text, 100)) for c in cards],
-                placeholder="Play a card…")
+                placeholder=_("Play a card…"))
 
 
 class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:cj:play" + SUFFIX):
@@ -453,14 +460,16 @@ async def play_from_hand(interaction: Interaction, card_id: str, target: int | N
     if needs_target and target is None:
         view = discord.ui.View(timeout=None)
         view.add_item(DetailSelect.build(table, card_id, "t", interaction.user.id))
-        await interaction.response.edit_message(content=f"**{card.name}**: name a player.", embed=None, view=view)
+        await interaction.response.edit_message(content=_("**{card}**: name a player.", card=card.name),
+                                                embed=None, view=view)
         return
     if needs_amount and amount is None:
         if table.on_table < 100:
-            raise IllegalMove("There are no points on the table to take (3.1f.2).", code="bad_amount")
+            raise IllegalMove(N_("There are no points on the table to take (3.1f.2)."), code="bad_amount")
         view = discord.ui.View(timeout=None)
         view.add_item(DetailSelect.build(table, card_id, "a", target or 0))
-        await interaction.response.edit_message(content=f"**{card.name}**: how many points? (3.1f.4)", embed=None,
+        await interaction.response.edit_message(content=_("**{card}**: how many points? (3.1f.4)", card=card.name),
+                                                embed=None,
                                                 view=view)
         return
     result = await apply(interaction, Play(interaction.user.id, card_id, target, amount))
@@ -469,12 +478,12 @@ async def play_from_hand(interaction: Interaction, card_id: str, target: int | N
 
 def detail_menu(table: TableState, what: str, extra: int) -> Menu:
     if what == "t":
-        return Menu([discord.SelectOption(label=render.short(s.name or f"Seat {i + 1}", 100), value=str(s.player),
-                                          description=f"{s.points:,} points")
-                     for i, s in enumerate(table.seats) if s.player != extra], placeholder="Name a player…")
-    return Menu([discord.SelectOption(label=f"{v:,} points", value=str(v))
+        return Menu([discord.SelectOption(label=render.short(s.name or _("Seat {number}", number=i + 1), 100),
+                                          value=str(s.player), description=_("{points:,} points", points=s.points))
+                     for i, s in enumerate(table.seats) if s.player != extra], placeholder=_("Name a player…"))
+    return Menu([discord.SelectOption(label=_("{points:,} points", points=v), value=str(v))
                  for v in render.amount_choices(table.on_table)],
-                placeholder=f"Take how many? ({table.on_table:,} on the table)")
+                placeholder=_("Take how many? ({on_table:,} on the table)", on_table=table.on_table))
 
 
 class DetailSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],

@@ -39,13 +39,13 @@ def describe(error: BaseException) -> tuple[str, str | None]:
     if isinstance(error, GameError):
         return i18n.refusal(error)
     if isinstance(error, app_commands.MissingPermissions):
-        needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+        needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)  # Discord's own names
         return _("You need the {permission} permission for that.", permission=needed), \
             _("Ask a moderator of this server.")
     if isinstance(error, app_commands.NoPrivateMessage):
         return _("That command only works in a server channel."), _("Run it in the channel where you play.")
     if isinstance(error, app_commands.CommandOnCooldown):
-        return _("Slow down a little."), _("Try again in {seconds} s.", seconds=f"{error.retry_after:.0f}")
+        return _("Slow down a little."), _("Try again in {seconds} s.", seconds=round(error.retry_after))
     if isinstance(error, app_commands.TransformerError):
         return _("{value} is not a valid value here.", value=repr(shorten(str(error.value), ECHO))), \
             _("Pick one of the suggested values.")

@@ -21,6 +21,8 @@ from typing import Any
 import discord
 
 from engine.errors import IllegalMove
+from engine.text import N_
+from render.i18n import _
 from ui.custom_ids import MAX_LENGTH, Forged, number
 from ui.types import Interaction
 
@@ -111,21 +113,22 @@ def select(base: str, menu: Menu, page: Page | None = None) -> discord.ui.Select
                                   default=menu.multi and i in page.picks) for i, o in
              ((i, options[i]) for i in chunks[n])]
     if n > 0:
-        shown.insert(0, discord.SelectOption(label=f"◀ Page {n} of {total}", value=PREVIOUS,
-                                             description="Turn back a page"))
+        shown.insert(0, discord.SelectOption(label=_("◀ Page {page} of {pages}", page=n, pages=total),
+                                             value=PREVIOUS, description=_("Turn back a page")))
     if n < total - 1:
-        shown.append(discord.SelectOption(label=f"Page {n + 2} of {total} ▶", value=NEXT,
-                                          description="Turn to the next page"))
+        shown.append(discord.SelectOption(label=_("Page {page} of {pages} ▶", page=n + 2, pages=total), value=NEXT,
+                                          description=_("Turn to the next page")))
     suffix = f"p{n}"
     if menu.multi:
         elsewhere = len(page.picks - set(chunks[n]))
-        shown.append(discord.SelectOption(label="✅ Done", value=DONE,
-                                          description=f"Finish with the picks here and the {elsewhere} on other pages"))
+        shown.append(discord.SelectOption(label=_("✅ Done"), value=DONE, description=_(
+            "Finish with the picks here and the {count} on other pages", count=elsewhere)))
         suffix += f".{page.fingerprint}.{_encode(page.picks)}"
     custom_id = f"{base}:{suffix}"
     if len(custom_id) > MAX_LENGTH:
         raise ValueError(f"custom_id over {MAX_LENGTH} characters: {custom_id!r}")
-    placeholder = f"{menu.placeholder or 'Choose…'} (page {n + 1} of {total})"[:150]
+    placeholder = _("{placeholder} (page {page} of {pages})", placeholder=menu.placeholder or _("Choose…"),
+                    page=n + 1, pages=total)[:150]
     return discord.ui.Select(custom_id=custom_id, options=shown, placeholder=placeholder, min_values=1,
                              max_values=len(shown) if menu.multi else 1)
 
@@ -151,7 +154,7 @@ async def chosen(interaction: Interaction, item: discord.ui.Select[Any], page: P
     picks = (page.picks - set(here.values())) | {here[v] for v in picked}
     if turns:
         if len(turns) > 1:
-            raise IllegalMove("Turn one page at a time.", "Pick either ◀ or ▶.", code="two_pages")
+            raise IllegalMove(N_("Turn one page at a time."), N_("Pick either ◀ or ▶."), code="two_pages")
         target = page.number + (1 if turns[0] == NEXT else -1)
         if not 0 <= target < len(chunks):
             raise Forged()
@@ -159,9 +162,10 @@ async def chosen(interaction: Interaction, item: discord.ui.Select[Any], page: P
         return None
     result = [options[i].value for i in sorted(picks)]
     if menu.multi and not menu.low <= len(result) <= menu.high:
-        wanted = str(menu.low) if menu.low == menu.high else f"{menu.low} to {menu.high}"
-        raise IllegalMove(f"Pick {wanted}: you have {len(result)} picked across the pages.",
-                          "Turn the pages to add or remove picks, then choose ✅ Done.", code="pick_count")
+        wanted = N_("Pick {low}: you have {picked} picked across the pages.") if menu.low == menu.high else \
+            N_("Pick {low} to {high}: you have {picked} picked across the pages.")
+        raise IllegalMove(wanted, N_("Turn the pages to add or remove picks, then choose ✅ Done."), code="pick_count",
+                          low=menu.low, high=menu.high, picked=len(result))
     return result
 
 

@@ -1,4 +1,10 @@
-"""Who may do what: players act in their game; the host and Manage Channel members manage it."""
+"""Who may do what: players act in their game; the host and Manage Channel members manage it.
+
+A refusal names what was refused (`action`, "end this table") inside its English sentence, which is the template:
+`Only {host} or someone with Manage Channel can end this table.` The caller marks that whole sentence with `N_`
+beside the call (as ui/deck_library.py does for `require_server_manager`), so that its catalogue translates it;
+`{host}` and `{player}` are filled by render/ (render/common.py words a `host`).
+"""
 
 from __future__ import annotations
 
@@ -11,13 +17,17 @@ import discord
 from discord import app_commands
 
 from engine.errors import GameError, IllegalMove, NotAllowed, NotSeated
-from engine.text import N_, command
+from engine.text import N_, Ref, command
+from engine.text import player as player_ref
+
+NO_CHANNEL = N_("That only works in a channel.")
+IN_YOUR_CHANNEL = N_("Run it in the channel where you play.")
 
 
 def require_channel(interaction: discord.Interaction) -> int:
     """The id of the channel the interaction came from (Discord sends one with every command and component)."""
     if interaction.channel_id is None:
-        raise GameError("That only works in a channel.", "Run it in the channel where you play.", code="no_channel")
+        raise GameError(NO_CHANNEL, IN_YOUR_CHANNEL, code="no_channel")
     return interaction.channel_id
 
 
@@ -25,7 +35,7 @@ def channel_to_post(interaction: discord.Interaction) -> discord.abc.Messageable
     """The channel the interaction came from, to post a public message in."""
     channel = interaction.channel
     if not isinstance(channel, discord.abc.Messageable):
-        raise GameError("That only works in a channel.", "Run it in the channel where you play.", code="no_channel")
+        raise GameError(NO_CHANNEL, IN_YOUR_CHANNEL, code="no_channel")
     return channel
 
 
@@ -35,25 +45,43 @@ def can_manage(interaction: discord.Interaction, host_id: int | None) -> bool:
     return isinstance(interaction.user, discord.Member) and interaction.permissions.manage_channels
 
 
+def host(host_id: int | None) -> Ref:
+    """The game's host, as a refusal names them ("the host (<@1>)"); render/common.py words it."""
+    return Ref("host", host_id, f"the host (<@{host_id}>)" if host_id is not None else "the host")
+
+
+def option(name: str) -> Ref:
+    """A slash command's option, by its English name: render/common.py gives its name in the player's language."""
+    return Ref("option", name, name)
+
+
+def choices(names: Iterable[str]) -> Ref:
+    """A list of an option's choices, by their English names ("`a`, `b`"), worded like `option`."""
+    names = tuple(names)
+    return Ref("choices", names, ", ".join(f"`{n}`" for n in names))
+
+
 def require_manager(interaction: discord.Interaction, host_id: int | None, action: str) -> None:
+    """The template is `Only {host} or someone with Manage Channel can <action>.`: mark it with `N_` at the call."""
     if not can_manage(interaction, host_id):
-        host = f"the host (<@{host_id}>)" if host_id is not None else "the host"
-        raise NotAllowed(f"Only {host} or someone with Manage Channel can {action}.",
-                         "Ask them to do it for you.")
+        raise NotAllowed(f"Only {{host}} or someone with Manage Channel can {action}.",
+                         N_("Ask them to do it for you."), host=host(host_id))
 
 
-def require_self_or_manager(interaction: discord.Interaction, host_id: int | None, player: int, action: str) -> None:
+def require_self_or_manager(interaction: discord.Interaction, host_id: int | None, player: int,
+                            action: str) -> None:
     """Acting on someone's behalf (their points, their riichi): for that player, the host or Manage Channel."""
-    if player != interaction.user.id and not can_manage(interaction, host_id):
-        host = f"the host (<@{host_id}>)" if host_id is not None else "the host"
-        raise NotAllowed(f"Only <@{player}>, {host} or someone with Manage Channel can {action}.",
-                         "Leave out `player:` to act for yourself, or ask them to do it.")
+    if player != interaction.user.id and not can_manage(interaction, host_id):  # template: see require_manager
+        raise NotAllowed(f"Only {{player}}, {{host}} or someone with Manage Channel can {action}.",
+                         N_("Leave out `{option}:` to act for yourself, or ask them to do it."),
+                         player=player_ref(player), host=host(host_id), option=option("player"))
 
 
 def require_seated(interaction: discord.Interaction, players: Iterable[int]) -> None:
     if interaction.user.id not in set(players):
-        raise NotSeated("You are not seated in this game.",
-                        "Only the players at the table can act; watch along or ask the host to start a game with you.")
+        raise NotSeated(N_("You are not seated in this game."),
+                        N_("Only the players at the table can act; watch along or ask the host to start a game with "
+                           "you."))
 
 
 def author_or_manager(interaction: discord.Interaction, host_id: int | None, action: str):
@@ -71,7 +99,7 @@ class _Bound:
     name: str
     display_name: str
     choices: frozenset[Any] | None
-    allowed: str
+    allowed: tuple[str, ...]
     low: int | float | None
     high: int | float | None
 
@@ -86,7 +114,7 @@ def _bounds_of(command: app_commands.Command[Any, Any, Any]) -> tuple[_Bound, ..
     if found is None:
         found = _bounds[command] = tuple(
             _Bound(p.name, p.display_name, frozenset(c.value for c in p.choices) if p.choices else None,
-                   ", ".join(f"`{c.name}`" for c in p.choices), p.min_value, p.max_value)
+                   tuple(c.name for c in p.choices), p.min_value, p.max_value)
             for p in command.parameters if p.choices or p.min_value is not None or p.max_value is not None)
     return found
 
@@ -103,18 +131,28 @@ def require_in_bounds(interaction: discord.Interaction) -> None:
         if value is None:
             continue
         if bound.choices is not None and value not in bound.choices:
-            raise IllegalMove(f"`{bound.display_name}` can't be {str(value)[:50]!r}.", f"Pick one of {bound.allowed}.",
-                              code="out_of_bounds")
+            raise IllegalMove(N_("`{option}` can't be {value}."), N_("Pick one of {choices}."), code="out_of_bounds",
+                              option=option(bound.display_name), value=repr(str(value)[:50]),
+                              choices=choices(bound.allowed))
         size = len(value) if isinstance(value, str) else value
         if isinstance(size, bool) or not isinstance(size, int | float):
             continue
         low, high = bound.low, bound.high
         if (low is not None and size < low) or (high is not None and size > high):
-            bounds = (f"{low:,} to {high:,}" if low is not None and high is not None
-                      else f"at least {low:,}" if low is not None else f"at most {high:,}")
-            unit = " characters long" if isinstance(value, str) else ""
-            raise IllegalMove(f"`{bound.display_name}` must be {bounds}{unit}.",
-                              "Nothing was changed; try a value in that range.", code="out_of_bounds")
+            raise IllegalMove(_bounds_template(low, high, characters=isinstance(value, str)),
+                              N_("Nothing was changed; try a value in that range."), code="out_of_bounds",
+                              option=option(bound.display_name), low=low, high=high)
+
+
+def _bounds_template(low: int | float | None, high: int | float | None, *, characters: bool) -> str:
+    if low is not None and high is not None:
+        return N_("`{option}` must be {low:,} to {high:,} characters long.") if characters else \
+            N_("`{option}` must be {low:,} to {high:,}.")
+    if low is not None:
+        return N_("`{option}` must be at least {low:,} characters long.") if characters else \
+            N_("`{option}` must be at least {low:,}.")
+    return N_("`{option}` must be at most {high:,} characters long.") if characters else \
+        N_("`{option}` must be at most {high:,}.")
 
 
 async def is_server_manager(interaction: discord.Interaction) -> bool:
@@ -129,11 +167,13 @@ async def is_server_manager(interaction: discord.Interaction) -> bool:
 
 
 async def require_server_manager(interaction: discord.Interaction, action: str) -> None:
-    """For what the whole server shares (its decks, seasons, house rules): Manage Server or the managers' role."""
+    """For what the whole server shares (its decks, seasons, house rules): Manage Server or the managers' role.
+    The template is `Only someone with Manage Server (or the server's manager role) can <action>.`: mark it with
+    `N_` at the call."""
     if not await is_server_manager(interaction):
         raise NotAllowed(f"Only someone with Manage Server (or the server's manager role) can {action}.",
-                         "Ask a server manager, or ask them to name your role with `/settings manager_role`.",
-                         code="not_server_manager")
+                         N_("Ask a server manager, or ask them to name your role with {command}."),
+                         code="not_server_manager", command=command("settings manager_role"))
 
 
 async def is_season_manager(interaction: discord.Interaction) -> bool:
@@ -145,8 +185,10 @@ async def is_season_manager(interaction: discord.Interaction) -> bool:
 
 
 async def require_season_manager(interaction: discord.Interaction, action: str) -> None:
-    """A server's seasons (issue 21): started and ended by Manage Channel or the server's manager role."""
+    """A server's seasons (issue 21, item 4: Manage Channel or a configured role): Manage Channel, Manage Server or
+    the server's manager role. The template is `Only someone with Manage Channel (or the server's manager role) can
+    <action>.`: mark it with `N_` at the call."""
     if not await is_season_manager(interaction):
-        raise NotAllowed(N_("Only someone with Manage Channel (or the server's manager role) can {action}."),
+        raise NotAllowed(f"Only someone with Manage Channel (or the server's manager role) can {action}.",
                          N_("Ask a moderator, or ask a server manager to name your role with {command}."),
-                         code="not_season_manager", action=action, command=command("settings manager_role"))
+                         code="not_season_manager", command=command("settings manager_role"))

@@ -1,6 +1,9 @@
 """Replies that carry a picture: the interaction is acknowledged before a picture is drawn, so Discord's answer
 never waits for one. A picture already cached (render/offload.py) goes out with the reply at once; one that must be
 drawn is preceded by a deferral, and the reply (the same message, with its picture) replaces the "thinking" state.
+
+Every picture is attached here (`files`, `drawn`), with its alt text (render/alt_text.py) as the attachment's
+description, in the player's language.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from typing import Any
 
 import discord
 
+from render.alt_text import describe
 from render.offload import Drawing
 from ui.types import Interaction
 
@@ -29,8 +33,15 @@ async def acknowledge(interaction: Interaction, *drawings: Drawing | None, ephem
         await interaction.response.defer(thinking=True, ephemeral=ephemeral)
 
 
+async def attached(drawing: Drawing) -> discord.File:
+    """The drawing as a file to attach, described for screen readers."""
+    file = await drawing.file()
+    file.description = describe(drawing)
+    return file
+
+
 async def files(*drawings: Drawing | None) -> list[discord.File]:
-    return [await d.file() for d in drawings if d is not None]
+    return [await attached(d) for d in drawings if d is not None]
 
 
 def drawings(*messages: dict[str, Any] | None) -> list[Drawing]:
@@ -44,7 +55,7 @@ async def drawn(message: dict[str, Any]) -> dict[str, Any]:
     out = dict(message)
     for key in ("files", "attachments"):
         if key in out:
-            out[key] = [await item.file() if isinstance(item, Drawing) else item for item in out[key]]
+            out[key] = [await attached(item) if isinstance(item, Drawing) else item for item in out[key]]
     return out
 
 

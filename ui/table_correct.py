@@ -11,13 +11,13 @@ from engine.errors import GameError
 from engine.table import TABLE, Correct, HandValue, TableState
 from engine.table_correction import corrected
 from engine.text import N_
-from render.i18n import _
 from storage.corrections import Correction, correct
 from storage.games import GameRecord
 from ui.errors import note_change
 from ui.permissions import require_channel, require_manager
 from ui.types import Interaction
 
+N_("Only {host} or someone with Manage Channel can correct this table's hands.")  # ui.permissions
 MAX_ENTRY = 2**53  # entry and table numbers: far above any there will be, and exact in every client
 
 
@@ -52,10 +52,8 @@ async def which_table(interaction: Interaction, number: int | None) -> GameRecor
 async def correct_entry(interaction: Interaction, entry: int, number: int | None, *, win: int, winner: int | None,
                         loser: int | None, value: HandValue | None) -> Correction[TableState]:
     record = await which_table(interaction, number)
-    action = _("correct this table's hands")
-
     def allowed(game: GameRecord[Any]) -> None:
-        require_manager(interaction, game.state.host, action)
+        require_manager(interaction, game.state.host, "correct this table's hands")
 
     allowed(record)
     result = await correct(interaction.client.games, TABLE, record, entry,

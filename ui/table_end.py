@@ -9,7 +9,7 @@ import discord
 
 from engine.errors import IllegalMove
 from engine.table import TABLE, UMA_PRESETS, TableState, final_scores
-from engine.text import command
+from engine.text import N_, command
 from render import table as render
 from render.i18n import _, word
 from ui.chaosjan import retire_panel
@@ -19,14 +19,18 @@ from ui.permissions import require_channel, require_manager
 from ui.types import Interaction
 
 MAX_RETURN = 1_000_000
-UNDO_HINT = "`/table undo` reopens the table until a new one starts here."
+UNDO_HINT = N_("{undo} reopens the table until a new one starts here.")
+
+
+def undo_hint() -> str:
+    return _(UNDO_HINT, undo=word(command("table undo")))
 
 
 def return_points(state: TableState, given: int | None) -> int:
     back = state.options.starting_points if given is None else given
     if back <= 0 or back % 100 or back > MAX_RETURN:
-        raise IllegalMove(f"{back:,} can't be the return points.",
-                          "Give a positive multiple of 100 (often 30,000), or leave it out for no oka.")
+        raise IllegalMove(N_("{back:,} can't be the return points."),
+                          N_("Give a positive multiple of 100 (often 30,000), or leave it out for no oka."), back=back)
     return back
 
 
@@ -37,23 +41,24 @@ def final(state: TableState, uma: str, back: int) -> tuple[list[float], str] | N
         return None
     scores = final_scores([s.points for s in state.seats], uma=UMA_PRESETS[uma], starting_points=start,
                           return_points=back)
-    return scores, f"uma {uma}, return {back:,}"
+    return scores, _("uma {uma}, return {back:,}", uma=uma, back=back)
 
 
 async def ask_to_end(interaction: Interaction, uma: str, given_return: int | None) -> None:
     channel = require_channel(interaction)
     record = await interaction.client.games.require(channel, TABLE)
-    require_manager(interaction, record.state.host, "end this table")
+    require_manager(interaction, record.state.host, N_("end this table"))
     back = return_points(record.state, given_return)
     view = discord.ui.View(timeout=None)
     for action in ("end", "keep"):
         view.add_item(EndButton(action, channel, record.id, record.version, uma, back))
     await interaction.response.send_message(
-        f"End the game with these standings? They are stored for the leaderboard; {UNDO_HINT}",
+        _("End the game with these standings? They are stored for the leaderboard; {hint}", hint=undo_hint()),
         embed=render.standings_embed(record.state, final(record.state, uma, back), preview=True), view=view)
 
 
-_LABELS = {"end": ("End the game", discord.ButtonStyle.danger), "keep": ("Keep playing", discord.ButtonStyle.secondary)}
+_LABELS = {"end": (N_("End the game"), discord.ButtonStyle.danger),
+           "keep": (N_("Keep playing"), discord.ButtonStyle.secondary)}
 
 
 class EndButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
@@ -64,7 +69,7 @@ class EndButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, action: str, channel: int, game: int, version: int, uma: str, back: int) -> None:
         label, style = _LABELS[action]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id(
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=custom_id(
             "table", "end", action, channel, game, version, uma, back)))
         self.action, self.channel, self.game, self.version, self.uma, self.back = (action, channel, game, version,
                                                                                    uma, back)
@@ -83,10 +88,12 @@ class EndButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         store = interaction.client.games
         record = await store.get(channel, TABLE)
         if record is None or record.id != self.game:
-            raise IllegalMove("That table has ended already.", f"Its standings are in the channel; {UNDO_HINT}")
-        require_manager(interaction, record.state.host, "end this table")
+            raise IllegalMove(N_("That table has ended already."), N_("Its standings are in the channel; {undo} "
+                                                                      "reopens the table until a new one starts here."),
+                              undo=command("table undo"))
+        require_manager(interaction, record.state.host, N_("end this table"))
         if self.action == "keep":
-            await interaction.response.edit_message(content="The game goes on: nothing was stored.", embed=None,
+            await interaction.response.edit_message(content=_("The game goes on: nothing was stored."), embed=None,
                                                     view=None)
             return
         back = return_points(record.state, self.back)
@@ -96,7 +103,8 @@ class EndButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         note_change(interaction)
         number = _("This was table number {number}: {command} shows its score sheet.", number=finished.id,
                    command=word(command("table history", f"table:{finished.id}")))
-        await interaction.response.edit_message(content=f"The game is over. {UNDO_HINT}\n{number}", view=None,
+        await interaction.response.edit_message(content=_("The game is over.") + " " + undo_hint() + "\n" + number,
+                                                view=None,
                                                 embed=render.standings_embed(finished.state,
                                                                              final(finished.state, self.uma, back)))
         if finished.state.chaosjan is not None:

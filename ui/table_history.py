@@ -10,7 +10,9 @@ import discord
 
 from engine.errors import IllegalMove
 from engine.table import TABLE
+from engine.text import N_, command
 from render import table as render
+from render.i18n import _
 from ui.custom_ids import Forged, custom_id, number, parsed
 from ui.errors import ReportsErrors
 from ui.permissions import require_channel
@@ -33,16 +35,18 @@ async def history_page(interaction: Interaction, page: int, game: int | None = N
     else:
         record = await store.require(channel, TABLE)
         if game is not None and record.id != game:
-            raise IllegalMove("That history is of a table that has ended.", "Run `/table history` for this table.")
+            raise IllegalMove(N_("That history is of a table that has ended."), N_("Run {command} for this table."),
+                              command=command("table history"))
     of = record.id if past else None
     pages = -(-(record.version + 1) // PAGE)
     if not 1 <= page <= pages:
-        count = f"{pages} page{'s' if pages != 1 else ''}"
-        raise IllegalMove(f"There is no page {page}.", f"This table's history has {count}; page 1 is the newest.")
+        raise IllegalMove(N_("There is no page {page}."),
+                          N_("This table's history has {pages} pages; page 1 is the newest.") if pages != 1 else
+                          N_("This table's history has 1 page; page 1 is the newest."), page=page, pages=pages)
     entries = await store.history(channel, TABLE, limit=page * PAGE, game_id=of)
     shown = entries[:len(entries) - (page - 1) * PAGE][-PAGE:]
     view = discord.ui.View(timeout=None)
-    for label, target in (("Older", page + 1), ("Newer", page - 1)):
+    for label, target in ((_("Older"), page + 1), (_("Newer"), page - 1)):
         if 1 <= target <= pages:
             view.add_item(HistoryButton(label, channel, record.id, target, past=past))
     first = shown[0].seq

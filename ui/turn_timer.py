@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engine.base import GameKind
 from engine.errors import GameError, IllegalMove
+from engine.text import N_
 from engine.timer import MAX_TIMER, MIN_TIMER
+from render.i18n import SOURCE, speaking
 from storage.errors import StaleMove
 from storage.games import GameRecord, MoveResult
 
@@ -45,7 +47,7 @@ class TurnTimer(Generic[S]):
     per_server = 10  # timed games at once in one server
     second = 1.0  # the length of a timer's second (tests shorten it)
     kind: GameKind[S, Any]
-    title = ""  # the game's name in refusals
+    title = ""  # the game's name in refusals (a name, the same in every language)
 
     def __init__(self, bot: ChaosTable) -> None:
         self.bot = bot
@@ -115,7 +117,17 @@ class TurnTimer(Generic[S]):
             state = result.game.state
             if result.game.status == "active" and self.running(state) and await self._idle_round(channel_id, state):
                 self._paused.add(channel_id)
-            await self.expired(channel_id, result)
+            with speaking(await self.language(channel_id, result.game.guild_id)):
+                await self.expired(channel_id, result)
+
+    async def language(self, channel_id: int, guild_id: int | None) -> str:
+        """The language a time-out is told in, with no player's interaction to take it from: the channel's (or the
+        server's) from /settings, else English."""
+        preferences = getattr(self.bot, "preferences", None)
+        if preferences is None:
+            return SOURCE
+        return str(await preferences.get("channel", channel_id, "language")
+                   or await preferences.get("server", guild_id, "language") or SOURCE)
 
     async def resume(self) -> None:
         """At start-up: every stored timed game runs on (or stays paused); a game that can't be read is logged and
@@ -141,9 +153,9 @@ class TurnTimer(Generic[S]):
         timed = [r for r in await self.bot.games.active(self.kind)
                  if r.guild_id == guild_id and r.channel_id != channel_id and r.state.timer]
         if len(timed) >= self.per_server:
-            raise IllegalMove(f"This server already has {len(timed)} {self.title} games with a turn timer, the most "
-                              "it can have at once.", "Play without a timer (`timer: 0`), or end a timed game first.",
-                              code="too_many_timers")
+            raise IllegalMove(N_("This server already has {count} {game} games with a turn timer, the most it can "
+                                 "have at once."), N_("Play without a timer (`timer: 0`), or end a timed game first."),
+                              code="too_many_timers", count=len(timed), game=self.title)
 
     def close(self) -> None:
         for task in self._all:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from engine.errors import IllegalMove
-from engine.uno.cards import CARDS, COLOUR_NAMES, COLOURS, Colour
+from engine.text import N_, command
+from engine.uno.cards import CARDS, COLOURS, Colour, card_ref
 from engine.uno.legal import Options
 from engine.uno.moves import (
     Accept,
@@ -33,6 +34,7 @@ from engine.uno.moves import (
 from engine.uno.rules import UNO, NeedChoice, options, waiting_on
 from engine.uno.state import Phase, Prompt, PromptKind, UnoState
 from render import uno as render
+from render.i18n import _, n_, p_, refusal
 from render.offload import Drawing
 from storage.games import GameRecord, MoveResult
 from storage.messages import find_message, remember_message
@@ -157,7 +159,7 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
     bot = interaction.client
     channel_id = require_channel(interaction)
     state = result.game.state
-    text = render.event_lines(state, result.events) or "Done."
+    text = render.event_lines(state, result.events) or _("Done.")
     if mode == "reply":
         await reply_with_board(interaction, result.game, text)
     else:
@@ -169,7 +171,7 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
             await pictures.edit(interaction, embed=embed, attachments=await pictures.files(hand),
                                 view=HandView(state, interaction.user.id))
         else:
-            await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
+            await interaction.response.edit_message(content=_("✅ Done."), embed=None, attachments=[], view=None)
         board = await live_board(bot, channel_id, result.game)
         message_id = (await interaction.followup.send(text, wait=True, allowed_mentions=awaited(state), **board)).id
         if board:
@@ -180,8 +182,9 @@ async def respond(interaction: Interaction, result: MoveResult[UnoState], *, mod
         view = discord.ui.View(timeout=None)
         if button is not None:
             view.add_item(button)
-        await interaction.followup.send("You drew: " + ", ".join(f"**{CARDS[c].name}** (`{CARDS[c].notation}`)"
-                                                                  for c in drawn), ephemeral=True,
+        cards = ", ".join(f"{render.colour_mark(CARDS[c].colour)}**{render.card_name(c)}** (`{CARDS[c].notation}`)"
+                          for c in drawn)
+        await interaction.followup.send(_("You drew: {cards}", cards=cards), ephemeral=True,
                                         view=view if button is not None else discord.utils.MISSING)
 
 
@@ -208,22 +211,24 @@ async def play_card(interaction: Interaction, card_id: int, pile_id: int | None,
     player = interaction.user.id
     require_seated(interaction, state.players)
     if state.phase is not Phase.PLAY:
-        raise IllegalMove("The game hasn't started yet." if state.phase is Phase.LOBBY else "This game is over.",
-                          "Use /uno status.")
+        raise IllegalMove(N_("The game hasn't started yet.") if state.phase is Phase.LOBBY
+                          else N_("This game is over."), N_("Use {status}."), status=command("uno status"))
     if card_id not in state.hand(player):
-        raise IllegalMove(f"You don't hold {CARDS[card_id].name} any more.", "Look again with /uno hand.",
-                          code="not_in_hand")
+        raise IllegalMove(N_("You don't hold {card} any more."), N_("Look again with {hand}."),
+                          code="not_in_hand", card=card_ref(CARDS[card_id]), hand=command("uno hand"))
     if pile_id is None:
         piles = options(state, player).piles_for(card_id)
         if len(piles) > 1:
-            need = NeedChoice("pile", f"Which pile do you play {CARDS[card_id].name} on?", "Pick a pile.")
+            need = NeedChoice("pile", N_("Which pile do you play {card} on?"), N_("Pick a pile."),
+                              card=card_ref(CARDS[card_id]))
             await ask(interaction, state, need, card_id, None, colour, target, onto, split, mode)
             return
         pile_id = piles[0] if piles else state.piles[0].id
     try:
         pile = state.pile(pile_id)
     except KeyError:
-        raise IllegalMove("That pile is gone.", "Look at the board and play again.", code="no_pile") from None
+        raise IllegalMove(N_("That pile is gone."), N_("Look at the board and play again."),
+                          code="no_pile") from None
     move = Play(player, card_id, pile_id, colour, target, onto, split, serial=pile.serial)
     async with interaction.client.uno_board.hold(record.channel_id):
         try:
@@ -239,7 +244,7 @@ async def ask(interaction: Interaction, state: UnoState, need: NeedChoice, card_
     select = ChoiceSelect.build(state, interaction.user.id, need.what, card_id, pile_id, colour, target, onto, split)
     view = discord.ui.View(timeout=None)
     view.add_item(select)
-    text = f"**{need.message}**"
+    text = f"**{refusal(need)[0]}**"
     if mode in ("reply", "hand"):
         await interaction.response.send_message(text, view=view, ephemeral=True)
     else:
@@ -257,7 +262,7 @@ def _dec_int(value: str) -> int | None:
 
 
 CHOICES = ("colour", "target", "split", "pile", "onto")
-SPLITS = {"plus": "Pass on the plus stacks", "eights": "Pass on the Crazy 8's stacks"}
+SPLITS = {"plus": N_("Pass on the plus stacks"), "eights": N_("Pass on the Crazy 8's stacks")}
 
 
 def choice_menu(state: UnoState, player: int, parts: dict[str, str]) -> Menu:
@@ -267,19 +272,20 @@ def choice_menu(state: UnoState, player: int, parts: dict[str, str]) -> Menu:
     legal = options(state, player)
     option = legal.option(card_id, pile_id) if pile_id is not None else None
     if what == "colour":
-        choices = [discord.SelectOption(label=COLOUR_NAMES[c], value=c.value)
+        choices = [discord.SelectOption(label=render.colour_text(c.value), value=c.value)
                    for c in (option.colours if option else COLOURS)]
     elif what == "target":
-        choices = [discord.SelectOption(label=state.name(p)[:100], value=str(p),
-                                        description=f"{len(state.hand(p))} cards")
+        choices = [discord.SelectOption(label=render.player_name(state, p)[:100], value=str(p),
+                                        description=n_("{count} card", "{count} cards", len(state.hand(p))))
                    for p in (option.targets if option else ())]
     elif what == "split":
-        choices = [discord.SelectOption(label=SPLITS[k], value=k) for k in (option.splits if option else ())]
+        choices = [discord.SelectOption(label=_(SPLITS[k]), value=k) for k in (option.splits if option else ())]
     else:  # "pile" or "onto"
         allowed = legal.piles_for(card_id) if what == "pile" else list(option.ontos if option else ())
-        choices = [discord.SelectOption(label=f"Pile {state.pile_number(p)}: {CARDS[state.pile(p).top].name}",
+        choices = [discord.SelectOption(label=_("Pile {number}: {card}", number=state.pile_number(p),
+                                                  card=render.card_text(state.pile(p).top))[:100],
                                         value=str(p)) for p in allowed]
-    return Menu(choices, placeholder="Choose…")
+    return Menu(choices, placeholder=_("Choose…"))
 
 
 async def state_now(interaction: Interaction) -> UnoState | None:
@@ -347,12 +353,14 @@ class ChoiceSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
 
 def prompt_menu(state: UnoState, prompt: Prompt) -> Menu:
     if prompt.kind is PromptKind.PARTNER:
-        return Menu([discord.SelectOption(label=state.name(p)[:100], value=str(p))
+        return Menu([discord.SelectOption(label=render.player_name(state, p)[:100], value=str(p))
                      for p in state.players if p != prompt.player],
-                    placeholder=f"{state.name(prompt.player)}: trade hands with…"[:150])
-    return Menu([discord.SelectOption(label=f"Pile {i + 1}: {CARDS[p.top].name}", value=str(p.id))
+                    placeholder=_("{player}: trade hands with…", player=render.player_name(state, prompt.player))[:150])
+    return Menu([discord.SelectOption(label=_("Pile {number}: {card}", number=i + 1,
+                                                card=render.card_text(p.top))[:100], value=str(p.id))
                  for i, p in enumerate(state.piles) if p.id != prompt.pile],
-                placeholder=f"{state.name(prompt.player)}: move the 1's pile onto…"[:150])
+                placeholder=_("{player}: move the 1's pile onto…",
+                              player=render.player_name(state, prompt.player))[:150])
 
 
 class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
@@ -389,11 +397,18 @@ class PromptSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
 
 # -- the board and the lobby -------------------------------------------------------------------------------
 
-BOARD_ACTIONS = {"hand": ("My hand", discord.ButtonStyle.primary), "draw": ("Draw", discord.ButtonStyle.secondary),
-                 "uno": ("UNO!", discord.ButtonStyle.danger), "accept": ("Accept", discord.ButtonStyle.secondary),
-                 "score": ("Score the round", discord.ButtonStyle.success)}
-LOBBY_ACTIONS = {"join": ("Join", discord.ButtonStyle.primary), "leave": ("Leave", discord.ButtonStyle.secondary),
-                 "start": ("Start", discord.ButtonStyle.success)}
+BOARD_ACTIONS = {"hand": discord.ButtonStyle.primary, "draw": discord.ButtonStyle.secondary,
+                 "uno": discord.ButtonStyle.danger, "accept": discord.ButtonStyle.secondary,
+                 "score": discord.ButtonStyle.success}
+LOBBY_ACTIONS = {"join": discord.ButtonStyle.primary, "leave": discord.ButtonStyle.secondary,
+                 "start": discord.ButtonStyle.success}
+BUTTON_LABELS = {  # each button's words, in the language in force
+    "hand": lambda: p_("uno button", "My hand"), "draw": lambda: p_("uno button", "Draw"),
+    "uno": lambda: p_("uno button", "UNO!"), "accept": lambda: p_("uno button", "Accept"),
+    "score": lambda: p_("uno button", "Score the round"), "join": lambda: p_("uno button", "Join"),
+    "leave": lambda: p_("uno button", "Leave"), "start": lambda: p_("uno button", "Start"),
+    "pass": lambda: p_("uno button", "Keep it"),
+}
 
 
 async def action(interaction: Interaction, name: str, *, mode: str = "reply") -> None:
@@ -422,8 +437,9 @@ async def action(interaction: Interaction, name: str, *, mode: str = "reply") ->
 class BoardButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:uno:(?P<where>[bhl]):"
                                                                                      r"(?P<action>\w+)"):
     def __init__(self, where: str, name: str) -> None:
-        label, style = {**BOARD_ACTIONS, **LOBBY_ACTIONS, "pass": ("Keep it", discord.ButtonStyle.secondary)}[name]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("uno", where, name)))
+        style = {**BOARD_ACTIONS, **LOBBY_ACTIONS, "pass": discord.ButtonStyle.secondary}[name]
+        super().__init__(discord.ui.Button(label=BUTTON_LABELS[name](), style=style,
+                                           custom_id=custom_id("uno", where, name)))
         self.where, self.name = where, name
 
     @classmethod
@@ -463,7 +479,7 @@ async def board_message(state: UnoState, *, edit: bool = True, paused: bool = Fa
     drawing = board_drawing(state) if picture else None
     embed = render.board_embed(state, with_picture=drawing is not None)
     if paused:
-        embed.description = f"{embed.description or ''}\n{PAUSED}"
+        embed.description = f"{embed.description or ''}\n{_(PAUSED)}"
     message: dict[str, Any] = {"embed": embed}
     files = await pictures.files(drawing)
     view = board_view(state)
@@ -558,8 +574,8 @@ class BoardKeeper:
             task.cancel()
 
 
-PAUSED = ("⏸️ The turn timer is paused: a full round of turns timed out with nobody acting. "
-          "It runs again as soon as someone plays, draws or uses a button.")
+PAUSED = N_("⏸️ The turn timer is paused: a full round of turns timed out with nobody acting. "
+            "It runs again as soon as someone plays, draws or uses a button.")
 
 
 class TurnTimers(TurnTimer[UnoState]):
@@ -592,7 +608,7 @@ class TurnTimers(TurnTimer[UnoState]):
 
 async def join(interaction: Interaction) -> None:
     if interaction.user.bot:
-        raise IllegalMove("Bots can't play.", "Invite a person.")
+        raise IllegalMove(N_("Bots can't play."), N_("Invite a person."))
     await simple_move(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
 
 
@@ -619,8 +635,9 @@ async def show_hand(interaction: Interaction) -> None:
     state = record.state
     require_seated(interaction, state.players)
     if state.phase is not Phase.PLAY:
-        raise IllegalMove("The game hasn't started yet." if state.phase is Phase.LOBBY else "This game is over.",
-                          "The host starts it with Start." if state.phase is Phase.LOBBY else "Start a new one.")
+        if state.phase is Phase.LOBBY:
+            raise IllegalMove(N_("The game hasn't started yet."), N_("The host starts it with Start."))
+        raise IllegalMove(N_("This game is over."), N_("Start a new one."))
     embed, hand = render.hand_embed(state, interaction.user.id)
     await pictures.acknowledge(interaction, hand, ephemeral=True)
     await pictures.send(interaction, embed=embed, files=await pictures.files(hand),
@@ -651,7 +668,7 @@ def hand_actions(legal: Options) -> list[str]:
 def play_menu(state: UnoState, player: int, legal: Options | None = None) -> Menu:
     options = [discord.SelectOption(label=label[:100], value=value, description=description[:100])
                for label, value, description in render.play_options(state, player, legal)]
-    return Menu(options, placeholder="Play a card…")
+    return Menu(options, placeholder=_("Play a card…"))
 
 
 class PlaySelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:uno:play" + SUFFIX):
@@ -686,7 +703,8 @@ class DrawnButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     """Play the card just drawn, on the private "You drew" message; refused once the game has moved on."""
 
     def __init__(self, card_id: int, version: int) -> None:
-        super().__init__(discord.ui.Button(label=f"Play {CARDS[card_id].name}", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=_("Play {card}", card=render.card_name(card_id))[:80],
+                                           style=discord.ButtonStyle.success,
                                            custom_id=custom_id("uno", "drawn", card_id, version)))
         self.card_id, self.version = card_id, version
 
@@ -705,8 +723,8 @@ class DrawnButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
 
     async def handle(self, interaction: Interaction) -> None:
         if (await load(interaction)).version != self.version:
-            raise IllegalMove("The game has moved on since you drew that card.",
-                              "Look at your hand with /uno hand.", code="stale_button")
+            raise IllegalMove(N_("The game has moved on since you drew that card."),
+                              N_("Look at your hand with {hand}."), code="stale_button", hand=command("uno hand"))
         await play_card(interaction, self.card_id, None)
 
 

@@ -23,6 +23,7 @@ from engine.deck import (
     shown,
     text_field,
 )
+from engine.text import N_, Ref, command
 
 SHIPPED = Path(__file__).resolve().parents[2] / "data" / "chaosjan" / "cards.json"
 MENU_LIMIT = 100  # each choosable type is one menu, paged 22 to a page (ui/paging.py): at most 5 pages
@@ -35,6 +36,12 @@ class CardType(StrEnum):
     MODIFIER = "modifier"
     NEGATE = "negate"
     STOCK = "stock"
+
+
+def card_type(kind: CardType, form: str = "one") -> Ref:
+    """A card type for a sentence, as render/ words it: `one` ("action"), `many` ("actions") or `title` ("Action")."""
+    english = kind.value.title() if form == "title" else kind.value + ("s" if form == "many" else "")
+    return Ref("chaosjan type", (kind.value, form), english)
 
 
 class Colour(StrEnum):
@@ -66,13 +73,6 @@ class Lasts(StrEnum):
     WIN = "win"  # "The next time you win a hand"
     YOUR_NEXT_TURN = "your_next_turn"  # "Until the start of your next turn"
     APPLIES = "applies"  # no phrase; ends when the effect no longer applies (1.6c.2): players end it
-
-    @property
-    def phrase(self) -> str:
-        return {"hand": "until the end of this hand", "deal_in": "until the next time its player deals in",
-                "win": "until the next time its player wins a hand",
-                "your_next_turn": "until the start of its player's next turn",
-                "applies": "until its effect no longer applies (1.6c.2)"}[self.value]
 
 
 class HyperTiming(StrEnum):
@@ -245,52 +245,56 @@ def parse_file(data: bytes, filename: str) -> Catalogue:
 def parse_catalogue(raw: Any) -> Catalogue:
     name, description, cards = parse_card_file(raw, "file", _card)
     catalogue = Catalogue(name, description, cards)
-    for card_type in (CardType.HYPER, CardType.NEGATE):
-        found = len(catalogue.of_type(card_type))
+    for kind in (CardType.HYPER, CardType.NEGATE):
+        found = len(catalogue.of_type(kind))
         if found != 1:
-            raise DeckError(f"A CHAOS;JAN file needs exactly one {card_type.value} card, it has {found}.",
-                            f"Keep one {card_type.value} card: the bot puts the agreed number of copies in the "
-                            "Action Deck (5.1d.1).")
-    for card_type, least in _LEAST.items():
-        found = len(catalogue.of_type(card_type))
+            raise DeckError(N_("A CHAOS;JAN file needs exactly one {kind} card, it has {found}."),
+                            N_("Keep one {kind} card: the bot puts the agreed number of copies in the "
+                               "Action Deck (5.1d.1)."), kind=card_type(kind), found=found)
+    for kind, least in _LEAST.items():
+        found = len(catalogue.of_type(kind))
         if not least <= found <= MENU_LIMIT:
-            raise DeckError(f"A CHAOS;JAN file needs {least}-{MENU_LIMIT} {card_type.value} cards, it has {found}.",
-                            "Each player chooses three different Actions, Stocks and Modifiers (5.1d.2, 5.2d.1) "
-                            f"from one menu, and a menu pages through at most {MENU_LIMIT}.")
+            raise DeckError(N_("A CHAOS;JAN file needs {least}-{most} {kind} cards, it has {found}."),
+                            N_("Each player chooses three different Actions, Stocks and Modifiers (5.1d.2, 5.2d.1) "
+                               "from one menu, and a menu pages through at most {most}."),
+                            least=least, most=MENU_LIMIT, kind=card_type(kind), found=found)
     return catalogue
 
 
 def _card(raw: Any, number: int) -> Card:
     if not isinstance(raw, dict):
-        raise DeckError(f"Card {number}: must be an object (a table in TOML).")
+        raise DeckError(N_("Card {number}: must be an object (a table in TOML)."), number=number)
     where = card_where(raw, number)
     card_id = text_field(raw, "id", where, 1, 60)
     if not CARD_ID.match(card_id):
-        raise DeckError(f"{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {card_id!r}.")
+        raise DeckError(N_("{where}: field `id` must be kebab-case (a-z, 0-9 and single hyphens), got {got}."),
+                        where=where, got=repr(card_id))
     name = text_field(raw, "name", where, 1, 60)
     try:
         card_type = CardType(raw.get("type", ""))
     except ValueError:
-        hint = ("This looks like a Cosmic Deck card: import that file with `/cosmic import`."
+        hint = (N_("This looks like a Cosmic Deck card: import that file with {command}.")
                 if raw.get("type") == "event" else None)
-        raise DeckError(f"{where}: field `type` must be one of {', '.join(t.value for t in CardType)}, "
-                        f"got {shown(raw.get('type'))}.", hint) from None
+        raise DeckError(N_("{where}: field `type` must be one of {values}, got {got}."), hint, where=where,
+                        values=", ".join(t.value for t in CardType), got=shown(raw.get("type")),
+                        command=command("cosmic import")) from None
     allowed = _FIELDS[card_type] | {"id", "name", "type"}
     unknown = sorted(set(raw) - allowed)
     if unknown:
-        article = "an" if card_type.value[0] in "aeiou" else "a"
-        raise DeckError(f"{where}: {article} {card_type.value} card has no field `{unknown[0]}`.",
-                        f"Its fields are: {', '.join(sorted(allowed))}.")
+        kind = Ref("chaosjan type", (card_type.value, "one"), card_type.value)  # `card_type` is the card's here
+        raise DeckError(N_("{where}: an {kind} card has no field `{field}`.") if card_type.value[0] in "aeiou" else
+                        N_("{where}: a {kind} card has no field `{field}`."), N_("Its fields are: {fields}."),
+                        where=where, kind=kind, field=unknown[0], fields=", ".join(sorted(allowed)))
     text = text_field(raw, "text", where, 1, 600, required=card_type is not CardType.CHARACTER)
     colour = _enum(raw, "colour", where, Colour, required=card_type is CardType.CHARACTER)
     bonus = text_field(raw, "bonus", where, 1, 400, required=False)
     if bonus is not None and colour is None:
-        raise DeckError(f"{where}: a `bonus` needs the card's `colour`: it applies to players whose Character "
-                        "has that colour (1.2d.2).")
+        raise DeckError(N_("{where}: a `bonus` needs the card's `colour`: it applies to players whose Character "
+                           "has that colour (1.2d.2)."), where=where)
     effects = _effects(raw, "effects", where, card_type)
     bonus_effects = _effects(raw, "bonus_effects", where, card_type)
     if bonus_effects and bonus is None:
-        raise DeckError(f"{where}: `bonus_effects` need a `bonus` text that says the same in words.")
+        raise DeckError(N_("{where}: `bonus_effects` need a `bonus` text that says the same in words."), where=where)
     timing = _enum(raw, "timing", where, Timing) or Timing.ANY
     lasts = _enum(raw, "lasts", where, Lasts)
     hyper = text_field(raw, "hyper", where, 1, 600, required=card_type is CardType.CHARACTER)
@@ -304,32 +308,36 @@ def _card(raw: Any, number: int) -> Card:
                 hyper_timing, hyper_lasts, hyper_effects, at_table)
 
 
+HONBA_IS_MODIFIERS = N_("{where}: `honba_value` is a Modifier's effect: it changes every win of the hand.")
+
+
 def _check_kinds(effects: tuple[Effect, ...], where: str, card_type: CardType) -> None:
     """Lasting effects need a card that stays in play; a Modifier's effects all last, and only it sets honba."""
     for effect in effects:
         kind = effect.kind
         if card_type is CardType.MODIFIER and kind not in (EffectKind.RIICHI_COST, EffectKind.HONBA_VALUE):
-            raise DeckError(f"{where}: a Modifier's effects are `riichi_cost` and `honba_value`, not `{kind.value}`: "
-                            "players do not play Modifiers (1.4b), so nothing happens once.")
+            raise DeckError(N_("{where}: a Modifier's effects are `riichi_cost` and `honba_value`, not `{kind}`: "
+                               "players do not play Modifiers (1.4b), so nothing happens once."), where=where,
+                            kind=kind.value)
         if kind is EffectKind.HONBA_VALUE and card_type is not CardType.MODIFIER:
-            raise DeckError(f"{where}: `honba_value` is a Modifier's effect: it changes every win of the hand.")
+            raise DeckError(HONBA_IS_MODIFIERS, where=where)
         if kind in LASTING and card_type not in (CardType.STOCK, CardType.MODIFIER):
-            raise DeckError(f"{where}: the `{kind.value}` effect needs a card that stays in play (a Stock, or a "
-                            "Character's Hyper with `hyper_lasts`).")
+            raise DeckError(N_("{where}: the `{kind}` effect needs a card that stays in play (a Stock, or a "
+                               "Character's Hyper with `hyper_lasts`)."), where=where, kind=kind.value)
 
 
 def _enum(raw: dict[str, Any], key: str, where: str, kind: type[StrEnum], *, required: bool = False) -> Any:
     value = raw.get(key)
     if value is None:
         if required:
-            raise DeckError(f"{where}: field `{key}` is missing.",
-                            f"Use one of: {', '.join(v.value for v in kind)}.")
+            raise DeckError(N_("{where}: field `{key}` is missing."), N_("Use one of: {values}."), where=where,
+                            key=key, values=", ".join(v.value for v in kind))
         return None
     try:
         return kind(value)
     except ValueError:
-        raise DeckError(f"{where}: field `{key}` must be one of {', '.join(v.value for v in kind)}, "
-                        f"got {shown(value)}.") from None
+        raise DeckError(N_("{where}: field `{key}` must be one of {values}, got {got}."), where=where, key=key,
+                        values=", ".join(v.value for v in kind), got=shown(value)) from None
 
 
 def _effects(raw: dict[str, Any], key: str, where: str, card_type: CardType, *,
@@ -338,55 +346,60 @@ def _effects(raw: dict[str, Any], key: str, where: str, card_type: CardType, *,
     if key == "hyper_effects":
         lasting_kind = next((e.kind for e in effects if e.kind in LASTING), None)
         if not lasting and lasting_kind is not None:
-            raise DeckError(f"{where}: the `{lasting_kind.value}` effect needs `hyper_lasts`, so the Hyper stays in "
-                            "play.")
+            raise DeckError(N_("{where}: the `{kind}` effect needs `hyper_lasts`, so the Hyper stays in "
+                               "play."), where=where, kind=lasting_kind.value)
         if any(e.kind is EffectKind.HONBA_VALUE for e in effects):
-            raise DeckError(f"{where}: `honba_value` is a Modifier's effect: it changes every win of the hand.")
+            raise DeckError(HONBA_IS_MODIFIERS, where=where)
     return effects
 
 
 def _effect(raw: Any, where: str) -> Effect:
     if not isinstance(raw, dict):
-        raise DeckError(f"{where}: each effect must be an object.")
+        raise DeckError(N_("{where}: each effect must be an object."), where=where)
     try:
         kind = EffectKind(raw.get("kind", ""))
     except ValueError:
-        raise DeckError(f"{where}: `kind` must be one of {', '.join(k.value for k in EffectKind)}, "
-                        f"got {shown(raw.get('kind'))}.") from None
+        raise DeckError(N_("{where}: `kind` must be one of {values}, got {got}."), where=where,
+                        values=", ".join(k.value for k in EffectKind), got=shown(raw.get("kind"))) from None
     allowed = {EffectKind.DRAW: {"count"}, EffectKind.TAKE_FROM_TABLE: {"amount", "up_to", "any_number"},
                EffectKind.PAY: {"amount", "to"}, EffectKind.DOUBLE_EXCHANGE: set(),
                EffectKind.HALF_DEAL_IN: set()}.get(kind, {"amount"})
     unknown = sorted(set(raw) - allowed - {"kind"})
     if unknown:
-        raise DeckError(f"{where}: a `{kind.value}` effect has no field `{unknown[0]}`.")
+        raise DeckError(N_("{where}: a `{kind}` effect has no field `{field}`."), where=where, kind=kind.value,
+                        field=unknown[0])
     if kind is EffectKind.DRAW:
         count = raw.get("count")
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 5:
-            raise DeckError(f"{where}: a `draw` effect's `count` must be 1-5, got {shown(count)}.")
+            raise DeckError(N_("{where}: a `draw` effect's `count` must be 1-5, got {got}."), where=where,
+                            got=shown(count))
         return Effect(kind, count=count)
     if kind in (EffectKind.DOUBLE_EXCHANGE, EffectKind.HALF_DEAL_IN):
         return Effect(kind)
     if "any_number" in raw and not isinstance(raw["any_number"], bool):
-        raise DeckError(f"{where}: `any_number` must be true or false.")
+        raise DeckError(N_("{where}: `any_number` must be true or false."), where=where)
     if kind is EffectKind.TAKE_FROM_TABLE and raw.get("any_number") is True:
         if "amount" in raw or "up_to" in raw:
-            raise DeckError(f"{where}: `any_number` takes no `amount` or `up_to`: the player chooses (3.1f.4).")
+            raise DeckError(N_("{where}: `any_number` takes no `amount` or `up_to`: the player chooses (3.1f.4)."),
+                            where=where)
         return Effect(kind, any_number=True)
     amount = raw.get("amount")
     least = 0 if kind is EffectKind.RIICHI_COST else 100  # a riichi with no stick costs 0
     if not isinstance(amount, int) or isinstance(amount, bool) or not least <= amount <= MAX_AMOUNT or amount % 100:
-        raise DeckError(f"{where}: `amount` must be a {'positive ' if least else ''}multiple of 100 (3.1f.5) up to "
-                        f"{MAX_AMOUNT:,}, got {shown(amount)}.")
+        raise DeckError(N_("{where}: `amount` must be a positive multiple of 100 (3.1f.5) up to {most:,}, got {got}.")
+                        if least else
+                        N_("{where}: `amount` must be a multiple of 100 (3.1f.5) up to {most:,}, got {got}."),
+                        where=where, most=MAX_AMOUNT, got=shown(amount))
     if kind is EffectKind.TAKE_FROM_TABLE:
         up_to = raw.get("up_to", False)
         if not isinstance(up_to, bool):
-            raise DeckError(f"{where}: `up_to` must be true or false.")
+            raise DeckError(N_("{where}: `up_to` must be true or false."), where=where)
         return Effect(kind, amount=amount, up_to=up_to)
     to = raw.get("to", "table")
     if to not in ("table", "target"):
-        raise DeckError(f"{where}: `to` must be \"table\" or \"target\", got {shown(to)}.")
+        raise DeckError(N_("{where}: `to` must be \"table\" or \"target\", got {got}."), where=where, got=shown(to))
     return Effect(kind, amount=amount, to=to)
 
 
 __all__ = ["CHOOSABLE", "Card", "CardType", "Catalogue", "Colour", "DeckError", "Effect", "EffectKind",
-           "HyperTiming", "Lasts", "Timing", "load_shipped", "parse_catalogue", "parse_file"]
+           "HyperTiming", "Lasts", "Timing", "card_type", "load_shipped", "parse_catalogue", "parse_file"]

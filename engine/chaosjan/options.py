@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.errors import IllegalMove
+from engine.text import N_
 
 STARTING_HAND = 5  # 4.1
 CHOICES_EACH = 3  # 5.1d.2 (three Actions, three Stocks), 5.2d.1 (three Modifiers)
@@ -23,12 +24,13 @@ class ChaosOptions:
     def __post_init__(self) -> None:
         """The engine re-checks what the command's choices and bounds already limit (a client can send anything)."""
         if self.modifier_on not in ("dealer", "round"):
-            raise IllegalMove("`modifier_on` is `dealer` or `round`.", "Pick one of the choices.", code="bad_option")
+            raise IllegalMove(N_("`modifier_on` is `dealer` or `round`."), N_("Pick one of the choices."),
+                              code="bad_option")
         if not 0 <= self.hypers_per_player <= 10:
-            raise IllegalMove("`hypers` is 0 to 10 per player.", "5.1d.1: two each is the default.",
+            raise IllegalMove(N_("`hypers` is 0 to 10 per player."), N_("5.1d.1: two each is the default."),
                               code="bad_option")
         if not 0 <= self.negates <= 40:
-            raise IllegalMove("`negates` is 0 to 40.", "5.1d.1: ten is the default.", code="bad_option")
+            raise IllegalMove(N_("`negates` is 0 to 40."), N_("5.1d.1: ten is the default."), code="bad_option")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

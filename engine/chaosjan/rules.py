@@ -22,6 +22,7 @@ from engine.chaosjan.catalogue import (
     HyperTiming,
     Lasts,
     Timing,
+    card_type,
 )
 from engine.chaosjan.moves import AutoPass, Choose, Drew, EndEffect, Move, Next, Pass, Play, UseCatalogue
 from engine.chaosjan.options import CHOICES_EACH, STARTING_HAND, ChaosOptions
@@ -38,6 +39,7 @@ from engine.chaosjan.state import (
     Window,
 )
 from engine.errors import GameError, IllegalMove, NotAllowed, NotYourTurn
+from engine.text import N_, command, player
 
 PLAYERS = (3, 4)
 RIICHI_STICK = 1000
@@ -60,46 +62,49 @@ def new_game(catalogue: Catalogue, options: ChaosOptions, players: list[int] | t
     """Choices open: each player picks a Character (1.2a), three Actions and three Stocks (5.1d.2) and three
     Modifiers (5.2d.1)."""
     if len(players) not in PLAYERS:
-        raise IllegalMove("CHAOS;JAN is played at a table of three or four players.")
+        raise IllegalMove(N_("CHAOS;JAN is played at a table of three or four players."))
     needed = CHOICES_EACH * len(players)
     have = len(catalogue.of_type(CardType.MODIFIER))
     if have < needed:
-        raise IllegalMove(f"{catalogue.name} has {have} Modifiers; {len(players)} players choosing three each need "
-                          f"{needed} different ones (5.2d.2).", "Import a catalogue with more Modifiers.",
-                          code="too_few_modifiers")
+        raise IllegalMove(N_("{catalogue} has {have} Modifiers; {players} players choosing three each need "
+                             "{needed} different ones (5.2d.2)."), N_("Import a catalogue with more Modifiers."),
+                          code="too_few_modifiers", catalogue=catalogue.name, have=have, players=len(players),
+                          needed=needed)
     return ChaosState(catalogue=catalogue, options=options, seed=seed, players=tuple(players), host=host,
                       choices=(Choice(),) * len(players), active=dealer)
 
 
 def _choose(state: ChaosState, table: Table, move: Choose) -> Result:
     if state.phase is not Phase.SETUP:
-        raise IllegalMove("Characters and deck cards are chosen before the first round (1.2a, 5.1d, 5.2d).",
+        raise IllegalMove(N_("Characters and deck cards are chosen before the first round (1.2a, 5.1d, 5.2d)."),
                           code="game_started")
     seat = state.seat_of(move.player)
     kind = move.kind
     names = {c.id: c.name for c in state.catalogue.of_type(kind)}
     if kind not in (CardType.CHARACTER, CardType.ACTION, CardType.STOCK, CardType.MODIFIER):
-        raise IllegalMove(f"{kind.value.title()} cards are not chosen.", code="wrong_type")
+        raise IllegalMove(N_("{kind} cards are not chosen."), code="wrong_type", kind=card_type(kind, "title"))
     for card_id in move.cards:
         if card_id not in names:
-            raise IllegalMove(f"{card_id!r} is not a {kind.value} card of {state.catalogue.name}.",
-                              "Pick from the menu.", code="wrong_type")
+            raise IllegalMove(N_("{card} is not a {kind} card of {catalogue}."),
+                              N_("Pick from the menu."), code="wrong_type", card=repr(card_id),
+                              catalogue=state.catalogue.name, kind=card_type(kind))
     choice = state.choices[seat]
     taken: tuple[str, ...] = ()
     if kind is CardType.CHARACTER:
         if len(move.cards) != 1:
-            raise IllegalMove("Choose one Character (1.2).", code="choose_one")
+            raise IllegalMove(N_("Choose one Character (1.2)."), code="choose_one")
         choice = replace(choice, character=move.cards[0])
     else:
         rule = "5.2d.2" if kind is CardType.MODIFIER else "5.1d.3"
         doubled = next((c for c in move.cards if move.cards.count(c) > 1), None)
         if doubled is not None:
-            raise IllegalMove(f"You chose {names[doubled]} twice: one player can't bring two copies of the same "
-                              f"{kind.value} ({rule}).", f"Choose three different {kind.value}s.",
-                              code="duplicate_choice")
+            raise IllegalMove(N_("You chose {card} twice: one player can't bring two copies of the same {kind} "
+                                 "({rule})."), N_("Choose three different {kinds}."),
+                              code="duplicate_choice", card=names[doubled], rule=rule, kind=card_type(kind),
+                              kinds=card_type(kind, "many"))
         if len(move.cards) != CHOICES_EACH:
-            raise IllegalMove(f"Choose three different {kind.value}s (5.1d.2, 5.2d.1), not {len(move.cards)}.",
-                              code="choose_three")
+            raise IllegalMove(N_("Choose three different {kinds} (5.1d.2, 5.2d.1), not {count}."),
+                              code="choose_three", kinds=card_type(kind, "many"), count=len(move.cards))
         cards = tuple(move.cards)
         if kind is CardType.MODIFIER:  # 5.2d.2: a Modifier another player chose is refused alone
             taken = tuple(c for c in cards if c in _taken_modifiers(state, seat))
@@ -132,8 +137,8 @@ def choosable(state: ChaosState, player: int, kind: CardType) -> tuple[Card, ...
 
 def _use_catalogue(state: ChaosState, table: Table, move: UseCatalogue) -> Result:
     if state.phase is not Phase.SETUP:
-        raise IllegalMove("The decks are already built from this catalogue (5.1d, 5.2d).",
-                          "Import a catalogue before the last player finishes choosing.", code="game_started")
+        raise IllegalMove(N_("The decks are already built from this catalogue (5.1d, 5.2d)."),
+                          N_("Import a catalogue before the last player finishes choosing."), code="game_started")
     fresh = replace(new_game(move.catalogue, state.options, state.players, state.host, state.seed, state.active),
                     seed_chosen=state.seed_chosen)
     return fresh, table, [{"type": "catalogue", "name": move.catalogue.name, "cards": len(move.catalogue.cards)}]
@@ -227,7 +232,7 @@ def _next_modifier(state: ChaosState, events: list[Event]) -> ChaosState:
 def _begin_turn(state: ChaosState, table: Table, seat: int, events: list[Event]) -> Result:
     """2.1: at the start of the active player's turn, before they draw, they receive priority."""
     ending = [s for s in state.stocks if s.seat == seat and s.lasts is Lasts.YOUR_NEXT_TURN]
-    state = _end_stocks(state, ending, "their next turn began", events)
+    state = _end_stocks(state, ending, "next_turn", events)
     if state.mode(seat) is AutoMode.UNTIL_MY_TURN:
         state = state.with_mode(seat, AutoMode.AUTO)
     state = replace(state, active=seat, drawn=False, draw_waits=False, priority=Priority(seat, Window.BEFORE_DRAW))
@@ -238,19 +243,31 @@ def _begin_turn(state: ChaosState, table: Table, seat: int, events: list[Event])
 
 def _require_playing(state: ChaosState) -> None:
     if state.phase is not Phase.PLAYING:
-        waiting = [f"<@{p}>" for p, c in zip(state.players, state.choices, strict=True) if not c.complete]
-        raise IllegalMove("The game hasn't started: the players are still choosing their cards (1.2a, 5.1d).",
-                          f"Waiting for {', '.join(waiting)}: press **Choose my cards**.", code="setup")
+        waiting = [str(player(p)) for p, c in zip(state.players, state.choices, strict=True) if not c.complete]
+        raise IllegalMove(N_("The game hasn't started: the players are still choosing their cards (1.2a, 5.1d)."),
+                          N_("Waiting for {players}: press **Choose my cards**."), code="setup",
+                          players=", ".join(waiting))
+
+
+_STILL_HOLDS = {  # (sub-priority?, what waits) -> the refusal
+    (False, "turn"): N_("{player} still holds priority: the turn passes once priority passing has stopped (2.6)."),
+    (True, "turn"): N_("{player} still holds sub-priority: the turn passes once priority passing has stopped (2.6)."),
+    (False, "draw"): N_("{player} still holds priority: draw once priority passing has stopped (2.6)."),
+    (True, "draw"): N_("{player} still holds sub-priority: draw once priority passing has stopped (2.6)."),
+    (False, "riichi"): N_("{player} still holds priority: a riichi is declared with your discard, once priority "
+                          "passing has stopped (2.6)."),
+    (True, "riichi"): N_("{player} still holds sub-priority: a riichi is declared with your discard, once priority "
+                         "passing has stopped (2.6)."),
+}
 
 
 def _require_stopped(state: ChaosState, what: str) -> None:
     holder = state.holder
     if holder is not None:
         kind, seat = holder
-        held = "sub-priority" if kind == "sub" else "priority"
-        raise IllegalMove(f"<@{state.players[seat]}> still holds {held}: {what} once priority passing has "
-                          "stopped (2.6).", "Play or pass with the panel's buttons, or `/chaosjan pass`.",
-                          code="priority_open")
+        raise IllegalMove(_STILL_HOLDS[kind == "sub", what],
+                          N_("Play or pass with the panel's buttons, or {command}."),
+                          code="priority_open", player=player(state.players[seat]), command=command("chaosjan pass"))
 
 
 def _drew(state: ChaosState, table: Table, move: Drew) -> Result:
@@ -258,25 +275,29 @@ def _drew(state: ChaosState, table: Table, move: Drew) -> Result:
     seat = state.seat_of(move.player)
     events: list[Event] = []
     if seat == state.next_seat(state.active) and state.drawn and not move.again:  # rulings: the draw passes the turn
-        _require_stopped(state, "the turn passes")
+        _require_stopped(state, "turn")
         state, table, events = _begin_turn(state, table, seat, events)
         if state.holder is not None:  # someone may play before the draw (2.1): it counts once they have passed
             events.append({"type": "draw_waits", "player": move.player})
             return replace(state, draw_waits=True), table, events
     if seat != state.active and state.drawn and not move.again:
         following = state.players[state.next_seat(state.active)]
-        raise NotYourTurn(f"<@{following}> draws next: their draw begins their turn (2.1).",
-                          "After a call (pon, kan), say whose turn it is with `/chaosjan next player:`.")
+        raise NotYourTurn(N_("{player} draws next: their draw begins their turn (2.1)."),
+                          N_("After a call (pon, kan), say whose turn it is with {command}."),
+                          player=player(following), command=command("chaosjan next", "player:"))
     if seat != state.active:
-        raise NotYourTurn(f"It is <@{state.players[state.active]}>'s turn: only they draw now.",
-                          "Use `/chaosjan next` when the turn passes.")
+        raise NotYourTurn(N_("It is {player}'s turn: only they draw now."),
+                          N_("Use {command} when the turn passes."), player=player(state.players[state.active]),
+                          command=command("chaosjan next"))
     if state.drawn and not move.again:
-        raise IllegalMove("You have already drawn this turn.",
-                          "After a kan, report the replacement tile with `/chaosjan drew again:True`; otherwise use "
-                          "`/chaosjan next` when the turn passes.", code="already_drawn")
+        raise IllegalMove(N_("You have already drawn this turn."),
+                          N_("After a kan, report the replacement tile with {again}; otherwise use "
+                             "{next} when the turn passes."), code="already_drawn",
+                          again=command("chaosjan drew", "again:True"), next=command("chaosjan next"))
     if move.again and not state.drawn:
-        raise IllegalMove("You haven't drawn this turn yet: `again` is for a second tile in one turn, such as a "
-                          "kan's replacement tile.", "Use `/chaosjan drew` without `again`.", code="not_drawn")
+        raise IllegalMove(N_("You haven't drawn this turn yet: `again` is for a second tile in one turn, such as a "
+                             "kan's replacement tile."), N_("Use {command} without `again`."), code="not_drawn",
+                          command=command("chaosjan drew"))
     _require_stopped(state, "draw")
     return _autopass(_draw_tile(state, move.again, events), table, events)
 
@@ -292,13 +313,14 @@ def _draw_tile(state: ChaosState, again: bool, events: list[Event]) -> ChaosStat
 def _next(state: ChaosState, table: Table, move: Next) -> Result:
     _require_playing(state)
     state.seat_of(move.player)
-    _require_stopped(state, "the turn passes")
+    _require_stopped(state, "turn")
     seat = state.next_seat(state.active) if move.to is None else state.seat_of(move.to)
     if seat == state.active:
-        raise IllegalMove(f"It is already <@{state.players[seat]}>'s turn: passing the turn to them would start it "
-                          "again and end their \"until your next turn\" Stocks (2.1, 1.6c.1).",
-                          "After a kan, report the replacement tile with `/chaosjan drew again:True`.",
-                          code="same_turn")
+        raise IllegalMove(N_("It is already {player}'s turn: passing the turn to them would start it "
+                             "again and end their \"until your next turn\" Stocks (2.1, 1.6c.1)."),
+                          N_("After a kan, report the replacement tile with {command}."),
+                          code="same_turn", player=player(state.players[seat]),
+                          command=command("chaosjan drew", "again:True"))
     return _begin_turn(state, table, seat, [])
 
 
@@ -320,11 +342,11 @@ def end_hand(state: ChaosState, table: Table, end: HandEnd) -> Result:
     (1.6c), a wind rotation brings the next Modifier (1.4b.1), and everyone draws for the new hand (4.2, 4.3);
     the new dealer's turn begins with priority (2.1)."""
     if state.phase is not Phase.PLAYING:
-        waiting = [f"<@{p}>" for p, c in zip(state.players, state.choices, strict=True) if not c.complete]
-        raise IllegalMove("A hand can't end while the players are still choosing their CHAOS;JAN cards: the "
-                          "choices come before the first round (1.2a, 5.1d).",
-                          f"Waiting for {', '.join(waiting)}: press **Choose my cards**, then play the hand.",
-                          code="setup")
+        waiting = [str(player(p)) for p, c in zip(state.players, state.choices, strict=True) if not c.complete]
+        raise IllegalMove(N_("A hand can't end while the players are still choosing their CHAOS;JAN cards: the "
+                             "choices come before the first round (1.2a, 5.1d)."),
+                          N_("Waiting for {players}: press **Choose my cards**, then play the hand."),
+                          code="setup", players=", ".join(waiting))
     events: list[Event] = []
     if state.priority is not None and state.priority.sub is not None:
         for played in state.priority.sub.chain:
@@ -345,7 +367,7 @@ def end_hand(state: ChaosState, table: Table, end: HandEnd) -> Result:
 
     if loser is not None:
         table = _repay(state, table, loser, events)
-    state = _end_stocks(state, [s for s in state.stocks if ends(s)], "the hand ended", events)
+    state = _end_stocks(state, [s for s in state.stocks if ends(s)], "hand_ended", events)
     if end.over:
         events.append({"type": "chaos_over"})
         return state, table, events
@@ -385,13 +407,13 @@ def _end_effect(state: ChaosState, table: Table, move: EndEffect) -> Result:
     seat = state.seat_of(move.player)
     stock = next((s for s in state.stocks if s.card == move.card), None)
     if stock is None:
-        raise IllegalMove("That card is not in play.", "See the cards in play with `/chaosjan status`.",
-                          code="not_in_play")
+        raise IllegalMove(N_("That card is not in play."), N_("See the cards in play with {command}."),
+                          code="not_in_play", command=command("chaosjan status"))
     if stock.seat != seat and move.player != state.host:
-        raise NotAllowed(f"That is <@{state.players[stock.seat]}>'s card: they (or the host) end its effect.",
-                         code="not_yours")
+        raise NotAllowed(N_("That is {player}'s card: they (or the host) end its effect."),
+                         code="not_yours", player=player(state.players[stock.seat]))
     events: list[Event] = []
-    state = _end_stocks(state, [stock], "its effect ended", events)
+    state = _end_stocks(state, [stock], "ended", events)
     return state, table, events
 
 
@@ -414,52 +436,58 @@ def _acts_like_action(state: ChaosState, seat: int, card: Card) -> bool:
 def timing_error(state: ChaosState, seat: int, card: Card) -> GameError | None:
     """Why `card` can't be played by `seat` right now (the rule that forbids it), or None if its timing allows it."""
     if state.phase is not Phase.PLAYING:
-        return OutOfTiming("The game hasn't started yet (1.2a, 5.1d).")
+        return OutOfTiming(N_("The game hasn't started yet (1.2a, 5.1d)."))
     holder = state.holder
     name = card.name
     if card.type is CardType.NEGATE:
         if holder is None or holder[0] != "sub":
-            return OutOfTiming("A Negate can only be played with sub-priority (1.5a.1), which opens when a card is "
-                               "played (2.7b).", "Wait until someone plays a card.")
+            return OutOfTiming(N_("A Negate can only be played with sub-priority (1.5a.1), which opens when a card is "
+                                  "played (2.7b)."), N_("Wait until someone plays a card."))
         if holder[1] != seat:
-            return NotYourTurn(f"<@{state.players[holder[1]]}> holds sub-priority (2.7a): a Negate waits until "
-                               "sub-priority comes to you (1.5a.1).")
+            return NotYourTurn(N_("{player} holds sub-priority (2.7a): a Negate waits until "
+                                  "sub-priority comes to you (1.5a.1)."), player=player(state.players[holder[1]]))
         return None
     if card.type in (CardType.CHARACTER, CardType.MODIFIER):
-        return OutOfTiming(f"{card.type.value.title()} cards are not played (1.2a, 1.4b).")
+        return OutOfTiming(N_("{kind} cards are not played (1.2a, 1.4b)."), kind=card_type(card.type, "title"))
     if card.type is CardType.ACTION and card.timing is Timing.RIICHI:
         if state.priority is not None:
-            return OutOfTiming(f"{name} is played only as you declare riichi (1.1e.2), after priority passing has "
-                               "stopped (2.6).")
+            return OutOfTiming(N_("{card} is played only as you declare riichi (1.1e.2), after priority passing has "
+                                  "stopped (2.6)."), card=name)
         if seat != state.active or not state.drawn:
-            return OutOfTiming(f"{name} is played only as you declare riichi (1.1e.2): on your own turn, with the "
-                               "discard after your draw.")
+            return OutOfTiming(N_("{card} is played only as you declare riichi (1.1e.2): on your own turn, with the "
+                                  "discard after your draw."), card=name)
         return None
     if not _acts_like_action(state, seat, card):  # a Stock (1.6a) or a Hyper (1.3c): your turn, before the draw
         rule = "1.3c" if card.type is CardType.HYPER else "1.6a"
-        kind = "A Hyper" if card.type is CardType.HYPER else "A Stock"
+        hyper = card.type is CardType.HYPER
         if seat != state.active:
-            return OutOfTiming(f"{kind} can only be played by the active player ({rule}).",
-                               "Play it on your own turn.")
+            return OutOfTiming(N_("A Hyper can only be played by the active player ({rule}).") if hyper else
+                               N_("A Stock can only be played by the active player ({rule})."),
+                               N_("Play it on your own turn."), rule=rule)
         if state.drawn:
-            return OutOfTiming(f"{kind} can only be played before you draw a tile ({rule}).",
-                               "Play it at the start of your next turn.")
+            return OutOfTiming(N_("A Hyper can only be played before you draw a tile ({rule}).") if hyper else
+                               N_("A Stock can only be played before you draw a tile ({rule})."),
+                               N_("Play it at the start of your next turn."), rule=rule)
     if holder is None:
-        return OutOfTiming("No one has priority now (2.6): it comes at the start of the active player's turn and "
-                           "after they draw a tile (2.1).", "Wait for `/chaosjan next` or `/chaosjan drew`.")
+        return OutOfTiming(N_("No one has priority now (2.6): it comes at the start of the active player's turn and "
+                              "after they draw a tile (2.1)."), N_("Wait for {next} or {drew}."),
+                           next=command("chaosjan next"), drew=command("chaosjan drew"))
     if holder[0] == "sub":
-        return OutOfTiming("Sub-priority is running (2.7): only Negates can be played until it ends, then main "
-                           "priority passes (2.7c, 2.7d).")
+        return OutOfTiming(N_("Sub-priority is running (2.7): only Negates can be played until it ends, then main "
+                              "priority passes (2.7c, 2.7d)."))
     if holder[1] != seat:
-        return NotYourTurn(f"<@{state.players[holder[1]]}> holds priority (2.2, 2.3): wait until it comes to you.")
+        return NotYourTurn(N_("{player} holds priority (2.2, 2.3): wait until it comes to you."),
+                           player=player(state.players[holder[1]]))
     if _acts_like_action(state, seat, card):
         rule = "1.3d.1, 1.1f" if card.type is CardType.HYPER else "1.1f"
         if card.timing is Timing.YOUR_TURN and seat != state.active:
-            return OutOfTiming(f"{name} can only be played on your own turn ({rule}).")
+            return OutOfTiming(N_("{card} can only be played on your own turn ({rule})."), card=name, rule=rule)
         if card.timing is Timing.OTHERS_TURN and seat == state.active:
-            return OutOfTiming(f"{name} can only be played on another player's turn ({rule}).")
+            return OutOfTiming(N_("{card} can only be played on another player's turn ({rule})."), card=name,
+                               rule=rule)
         if card.timing is Timing.AFTER_DRAW and not state.drawn:
-            return OutOfTiming(f"{name} can only be played after the active player has drawn ({rule}).")
+            return OutOfTiming(N_("{card} can only be played after the active player has drawn ({rule})."), card=name,
+                               rule=rule)
     return None
 
 
@@ -523,14 +551,13 @@ def riichi_error(state: ChaosState, seat: int) -> GameError | None:
     """Why a riichi can't be declared now: the players are still choosing (1.2a), or someone holds priority (2.6):
     a riichi comes with the discard, once priority passing has stopped."""
     if state.phase is not Phase.PLAYING:
-        return IllegalMove("The players are still choosing their CHAOS;JAN cards: the hand starts once they have "
-                           "chosen (1.2a, 5.1d).", "Press **Choose my cards** first.", code="setup")
+        return IllegalMove(N_("The players are still choosing their CHAOS;JAN cards: the hand starts once they have "
+                              "chosen (1.2a, 5.1d)."), N_("Press **Choose my cards** first."), code="setup")
     holder = state.holder
     if holder is not None:
-        held = "sub-priority" if holder[0] == "sub" else "priority"
-        return IllegalMove(f"<@{state.players[holder[1]]}> still holds {held}: a riichi is declared with your discard, "
-                           "once priority passing has stopped (2.6).",
-                           "Pass or play with the panel's buttons first, then declare riichi.", code="priority_open")
+        return IllegalMove(_STILL_HOLDS[holder[0] == "sub", "riichi"],
+                           N_("Pass or play with the panel's buttons first, then declare riichi."),
+                           code="priority_open", player=player(state.players[holder[1]]))
     return None
 
 
@@ -548,27 +575,29 @@ def _details(state: ChaosState, table: Table, seat: int, card: Card, move: Play)
     target = None
     if needs_target:
         if move.target is None:
-            raise IllegalMove(f"{card.name} needs a player to name.", "Give the `target` option.",
-                              code="needs_target")
+            raise IllegalMove(N_("{card} needs a player to name."), N_("Give the `target` option."),
+                              code="needs_target", card=card.name)
         target = state.seat_of(move.target)
         if target == seat:
-            raise IllegalMove("Name another player, not yourself.", code="needs_target")
+            raise IllegalMove(N_("Name another player, not yourself."), code="needs_target")
     amount = None
     if needs_amount:
         if move.amount is None or move.amount <= 0 or move.amount % 100:
-            raise IllegalMove(f"{card.name} takes any number of points you choose, in sticks (3.1f.4, 3.1f.5).",
-                              "Give `amount` as a positive multiple of 100.", code="bad_amount")
+            raise IllegalMove(N_("{card} takes any number of points you choose, in sticks (3.1f.4, 3.1f.5)."),
+                              N_("Give `amount` as a positive multiple of 100."), code="bad_amount", card=card.name)
         if not table.on_table:
-            raise IllegalMove(f"{card.name} takes points from the table, and there are none on it (3.1f.2).",
-                              code="bad_amount")
+            raise IllegalMove(N_("{card} takes points from the table, and there are none on it (3.1f.2)."),
+                              code="bad_amount", card=card.name)
         if move.amount > table.on_table:
-            raise IllegalMove(f"There are {table.on_table:,} points on the table, not {move.amount:,} (3.1f.2).",
-                              f"Choose at most {table.on_table:,}.", code="bad_amount")
+            raise IllegalMove(N_("There are {on_table:,} points on the table, not {amount:,} (3.1f.2)."),
+                              N_("Choose at most {on_table:,}."), code="bad_amount", on_table=table.on_table,
+                              amount=move.amount)
         amount = move.amount
     owed = sum(e.amount for e in effects if e.kind is EffectKind.PAY)
     if owed > table.points[seat]:
-        raise IllegalMove(f"{card.name} costs {owed:,} points and you have {table.points[seat]:,}: a player can't pay "
-                          "more than they have (3.1g).", code="cannot_pay")
+        raise IllegalMove(N_("{card} costs {owed:,} points and you have {points:,}: a player can't pay "
+                             "more than they have (3.1g)."), code="cannot_pay", card=card.name, owed=owed,
+                          points=table.points[seat])
     return target, amount
 
 
@@ -586,11 +615,12 @@ def _find(state: ChaosState, move: Play) -> tuple[int, Card, int]:
     seat = state.seat_of(move.player)
     card = state.catalogue.find(move.card)
     if card is None:
-        raise IllegalMove(f"There is no card called {move.card!r}.", "Pick a card from your hand.",
-                          code="no_such_card")
+        raise IllegalMove(N_("There is no card called {card}."), N_("Pick a card from your hand."),
+                          code="no_such_card", card=repr(move.card))
     number = next((c for c in state.hands[seat] if state.cards[c] == card.id), None)
     if number is None:
-        raise IllegalMove(f"You don't hold {card.name}.", "See your cards with `/chaosjan hand`.", code="not_in_hand")
+        raise IllegalMove(N_("You don't hold {card}."), N_("See your cards with {command}."), code="not_in_hand",
+                          card=card.name, command=command("chaosjan hand"))
     return seat, card, number
 
 
@@ -646,7 +676,7 @@ def _pass(state: ChaosState, table: Table, move: Pass) -> Result:
     seat = state.seat_of(move.player)
     holder = state.holder
     if holder is None:
-        raise IllegalMove("No one has priority now (2.6), so there is nothing to pass.", code="priority_closed")
+        raise IllegalMove(N_("No one has priority now (2.6), so there is nothing to pass."), code="priority_closed")
     if holder[1] != seat:
         return _pass_ahead(state, table, seat, holder[0] == "sub")
     events: list[Event] = []
@@ -661,9 +691,10 @@ def _pass_ahead(state: ChaosState, table: Table, seat: int, sub: bool) -> Result
     assert priority is not None
     ahead = _ahead(state)
     if seat in ahead:
-        held = "sub-priority" if sub else "priority"
-        raise IllegalMove(f"You have already passed: the bot passes {held} for you when it comes to you (2.3).",
-                          "Nothing to do until a card is played.", code="already_passed")
+        raise IllegalMove(N_("You have already passed: the bot passes sub-priority for you when it comes to you (2.3).")
+                          if sub else
+                          N_("You have already passed: the bot passes priority for you when it comes to you (2.3)."),
+                          N_("Nothing to do until a card is played."), code="already_passed")
     ahead = tuple(sorted((*ahead, seat)))
     priority = replace(priority, sub=replace(priority.sub, ahead=ahead)) if priority.sub else replace(
         priority, ahead=ahead)
@@ -770,8 +801,8 @@ def _passes_for(state: ChaosState, table: Table) -> bool:
 def _auto_pass_setting(state: ChaosState, table: Table, move: AutoPass) -> Result:
     seat = state.seat_of(move.player)
     if not isinstance(move.mode, AutoMode):
-        raise IllegalMove(f"{move.mode!r} is not an auto-pass setting.",
-                          f"Pick one of {', '.join(m.value for m in AutoMode)}.", code="bad_option")
+        raise IllegalMove(N_("{mode} is not an auto-pass setting."), N_("Pick one of {modes}."), code="bad_option",
+                          mode=repr(move.mode), modes=", ".join(m.value for m in AutoMode))
     return _autopass(state.with_mode(seat, move.mode), table, [])
 
 
@@ -892,7 +923,7 @@ _HANDLERS = {Choose: _choose, UseCatalogue: _use_catalogue, Play: _play, Pass: _
 def apply(state: ChaosState, table: Table, move: Move) -> Result:
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMove(f"Unknown move {type(move).__name__}.")
+        raise IllegalMove(N_("Unknown move {move}."), move=type(move).__name__)
     return handler(state, table, move)  # type: ignore[operator]
 
 
@@ -922,12 +953,13 @@ def _riichi_paid(state: ChaosState, table: Table, seat: int, card: Card) -> Tabl
     if card.type is not CardType.ACTION or card.timing is not Timing.RIICHI:
         return table
     if table.riichi[seat]:
-        raise IllegalMove(f"{card.name} is played as you declare riichi (1.1e.1), and you have already declared riichi "
-                          "this hand.", code="riichi_declared")
+        raise IllegalMove(N_("{card} is played as you declare riichi (1.1e.1), and you have already declared riichi "
+                             "this hand."), code="riichi_declared", card=card.name)
     cost = riichi_cost(state, seat)
     if table.points[seat] < cost:
-        raise IllegalMove(f"{card.name} is played as you declare riichi (1.1e.1): you have {table.points[seat]:,} "
-                          f"points, not enough for the {cost:,}-point stick (3.1g).", code="cannot_pay")
+        raise IllegalMove(N_("{card} is played as you declare riichi (1.1e.1): you have {points:,} "
+                             "points, not enough for the {cost:,}-point stick (3.1g)."), code="cannot_pay",
+                          card=card.name, points=table.points[seat], cost=cost)
     _, after, _ = riichi_tolls(state, replace(_add(table, seat, -cost), on_table=table.on_table + cost), seat)
     return after
 

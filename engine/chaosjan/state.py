@@ -12,9 +12,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from engine import text
 from engine.chaosjan.catalogue import Card, CardType, Catalogue, Colour, Lasts
 from engine.chaosjan.options import ChaosOptions
 from engine.errors import NotSeated
+from engine.text import N_
 
 
 class Phase(StrEnum):
@@ -142,8 +144,8 @@ class ChaosState:
         try:
             return self.players.index(player)
         except ValueError:
-            raise NotSeated(f"<@{player}> is not playing CHAOS;JAN at this table.",
-                            "Only the table's players take part.") from None
+            raise NotSeated(N_("{player} is not playing CHAOS;JAN at this table."),
+                            N_("Only the table's players take part."), player=text.player(player)) from None
 
     def card(self, number: int) -> Card:
         return self.catalogue.card(self.cards[number])

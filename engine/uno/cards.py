@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.errors import IllegalMove
-from engine.text import ECHO, ascii_number, shorten
+from engine.text import ECHO, N_, Ref, ascii_number, shorten
 
 
 class Colour(StrEnum):
@@ -135,17 +135,22 @@ def parse_face(text: str) -> Face:
         rank = _RANK_WORDS.get(match.group(2).strip())
         if rank is not None:
             return Face(_COLOUR_WORDS[match.group(1)], rank)
-    raise IllegalMove(f"I can't read {shorten(text, ECHO)!r} as a card.",
-                      "Write a colour letter and a rank: r5, g+2, bskip, yrev; w for a Wild, w+4 for a Wild +4. "
-                      "Or pick one from the suggestions.", code="bad_card")
+    raise IllegalMove(N_("I can't read {text} as a card."),
+                      N_("Write a colour letter and a rank: r5, g+2, bskip, yrev; w for a Wild, w+4 for a Wild +4. "
+                         "Or pick one from the suggestions."), code="bad_card", text=repr(shorten(text, ECHO)))
 
 
 def parse_colour(text: str) -> Colour:
     colour = _COLOUR_WORDS.get(text.strip().casefold())
     if colour is None:
-        raise IllegalMove(f"{shorten(text, ECHO)!r} is not a colour.", "Choose red, yellow, green or blue.",
-                          code="bad_colour")
+        raise IllegalMove(N_("{text} is not a colour."), N_("Choose red, yellow, green or blue."),
+                          code="bad_colour", text=repr(shorten(text, ECHO)))
     return colour
+
+
+def card_ref(c: Card | Face) -> Ref:
+    """A card (or a face) as a refusal names it: render/ words it in the player's language."""
+    return Ref("uno card", (None if c.colour is None else c.colour.value, c.rank), c.name)
 
 
 def sorted_hand(hand: tuple[int, ...]) -> list[Card]:

@@ -22,7 +22,9 @@ from typing import Any
 
 from engine.base import Event, GameKind
 from engine.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn
-from engine.uno.cards import CARDS, COLOURS, DECK_SIZE, Card, Colour
+from engine.text import N_, Ref, command
+from engine.text import player as player_ref
+from engine.uno.cards import CARDS, COLOURS, DECK_SIZE, Card, Colour, card_ref
 from engine.uno.legal import SHARED, Options, PlayKind, PlayOption, jump_option, turn_option, wild_option
 from engine.uno.moves import (
     Accept,
@@ -79,8 +81,8 @@ class NeedChoice(IllegalMove):
 
     code = "need_choice"
 
-    def __init__(self, what: str, message: str, hint: str | None = None) -> None:
-        super().__init__(message, hint)
+    def __init__(self, what: str, message: str, hint: str | None = None, **params: Any) -> None:
+        super().__init__(message, hint, **params)
         self.what = what  # "colour" | "target" | "onto" | "split"
 
 
@@ -234,44 +236,51 @@ def _shift_ok(state: UnoState, player: int, c: Card, pile: Pile) -> bool:
 
 
 _REFUSALS = {  # kind: (code, message, hint)
-    PlayKind.PROMPT: ("prompt", "The game is waiting for {prompted} to choose.",
-                      "Wait a moment; they have a menu for it."),
-    PlayKind.FACING: ("facing", "Something is aimed at you: {facing}.",
-                      "Stack a plus card on it, deflect it with a power card of its colour, or use /uno draw "
-                      "(a stack) or /uno accept (a trade)."),
-    PlayKind.SHIFT_PENDING: ("shift", "A 0's hand shift is pending.",
-                             "Use /uno accept to let it happen (or deflect it), then play."),
-    PlayKind.LIVE: ("live", "Pile {pile} carries a live stack.",
-                    "Only plus cards (and the deflections of whoever it is aimed at) go on it; try another pile."),
-    PlayKind.DRAWN: ("drawn", "You drew {drawn}: you must play that card.", "Play it with /uno play."),
-    PlayKind.NO_MATCH: ("no_match", "{card} doesn't match pile {pile} ({top}).",
-                        "Play a card of the same colour or symbol, or a Wild; /uno hand marks what you can play."),
-    PlayKind.NOT_TURN: ("not_turn", "It's {turn}'s turn, and {card} can't jump in on pile {pile} ({top}).",
-                        "Jump in only with the exact same card (a power card: the same symbol)."),
+    PlayKind.PROMPT: ("prompt", N_("The game is waiting for {prompted} to choose."),
+                      N_("Wait a moment; they have a menu for it.")),
+    PlayKind.FACING: ("facing", N_("Something is aimed at you: {facing}."),
+                      N_("Stack a plus card on it, deflect it with a power card of its colour, or use {draw} "
+                         "(a stack) or {accept} (a trade).")),
+    PlayKind.SHIFT_PENDING: ("shift", N_("A 0's hand shift is pending."),
+                             N_("Use {accept} to let it happen (or deflect it), then play.")),
+    PlayKind.LIVE: ("live", N_("Pile {pile} carries a live stack."),
+                    N_("Only plus cards (and the deflections of whoever it is aimed at) go on it; try another pile.")),
+    PlayKind.DRAWN: ("drawn", N_("You drew {drawn}: you must play that card."), N_("Play it with {play}.")),
+    PlayKind.NO_MATCH: ("no_match", N_("{card} doesn't match pile {pile} ({top})."),
+                        N_("Play a card of the same colour or symbol, or a Wild; {hand} marks what you can play.")),
+    PlayKind.NOT_TURN: ("not_turn", N_("It's {turn}'s turn, and {card} can't jump in on pile {pile} ({top})."),
+                        N_("Jump in only with the exact same card (a power card: the same symbol).")),
     PlayKind.NO_JUMP: ("no_jump",
-                       "You were just forced to pick up cards: you can't jump in until someone else plays a card.",
-                       "Wait for the next card."),
-    PlayKind.CLOSING: ("closing", "Someone has played their last card: only jump-ins now.",
-                       "Jump in with a matching card, or score the round with /uno status → Score the round."),
+                       N_("You were just forced to pick up cards: you can't jump in until someone else plays a "
+                          "card."),
+                       N_("Wait for the next card.")),
+    PlayKind.CLOSING: ("closing", N_("Someone has played their last card: only jump-ins now."),
+                       N_("Jump in with a matching card, or score the round with {status} → Score the round.")),
 }
 
 
 def refusal(state: UnoState, player: int, c: Card, pile: Pile, kind: PlayKind) -> IllegalMove | NotYourTurn:
-    fill = {
-        "prompted": f"<@{state.prompt.player}>" if state.prompt else "",
-        "facing": describe_facing(state, player), "pile": state.pile_number(pile.id), "card": c.name,
-        "top": CARDS[pile.top].name, "turn": f"<@{state.turn}>",
-        "drawn": CARDS[state.drawn.card].name if state.drawn else "",
+    fill: dict[str, Any] = {
+        "prompted": player_ref(state.prompt.player) if state.prompt else "",
+        "facing": describe_facing(state, player), "pile": state.pile_number(pile.id), "card": card_ref(c),
+        "top": card_ref(CARDS[pile.top]), "turn": "" if state.turn is None else player_ref(state.turn),
+        "drawn": card_ref(CARDS[state.drawn.card]) if state.drawn else "",
+        "draw": command("uno draw"), "accept": command("uno accept"), "play": command("uno play"),
+        "hand": command("uno hand"), "status": command("uno status"),
     }
     code, message, hint = _REFUSALS[kind]
     error_class = NotYourTurn if kind is PlayKind.NOT_TURN else IllegalMove
-    return error_class(message.format(**fill), hint.format(**fill), code=code)
+    used = {k: v for k, v in fill.items() if "{" + k + "}" in message + hint}
+    return error_class(message, hint, code=code, **used)
 
 
-def describe_facing(state: UnoState, player: int) -> str:
-    parts = [f"a stack of {s.total} on pile {state.pile_number(s.pile)}" for s in state.stacks_on(player)]
-    parts += [f"a trade from <@{t.initiator}>" for t in state.trades_on(player)]
-    return ", ".join(parts) or "nothing"
+def describe_facing(state: UnoState, player: int) -> Ref:
+    """What is aimed at `player`, as a Ref render/ words: ("stack", total, pile number) and ("trade", initiator)."""
+    parts: list[tuple[Any, ...]] = [("stack", s.total, state.pile_number(s.pile)) for s in state.stacks_on(player)]
+    parts += [("trade", t.initiator) for t in state.trades_on(player)]
+    english = ", ".join(f"a stack of {p[1]} on pile {p[2]}" if p[0] == "stack" else f"a trade from <@{p[1]}>"
+                        for p in parts) or "nothing"
+    return Ref("uno facing", tuple(parts), english)
 
 
 # -- the working copy -------------------------------------------------------------------------------------
@@ -692,41 +701,45 @@ def _deal(state: UnoState) -> UnoState:
 def apply(state: UnoState, move: Move) -> tuple[UnoState, list[Event]]:
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMove(f"Unknown move {type(move).__name__}.")
+        raise IllegalMove(N_("Unknown move {move}."), move=type(move).__name__)
     phase = state.phase
     if phase is not _PLAY:
         if phase is Phase.OVER:
-            raise GameOver("This game is over.", "Start a new one with /uno new.")
+            raise GameOver(N_("This game is over."), N_("Start a new one with {new}."), new=command("uno new"))
         if type(move) not in (Join, Start, Leave, SetTimer):
-            raise IllegalMove("The game hasn't started yet.",
-                              "The host starts it with the Start button or /uno start.", code="not_started")
+            raise IllegalMove(N_("The game hasn't started yet."),
+                              N_("The host starts it with the Start button or {start}."), code="not_started",
+                              start=command("uno start"))
     if state.prompt is not None and type(move) not in (Choose, TimeOut, Leave, SetTimer):
-        raise IllegalMove(f"The game is waiting for <@{state.prompt.player}> to choose.",
-                          "Wait a moment; they have a menu for it.", code="prompt")
+        raise IllegalMove(N_("The game is waiting for {prompted} to choose."),
+                          N_("Wait a moment; they have a menu for it."), code="prompt",
+                          prompted=player_ref(state.prompt.player))
     g = handler(state, move)
     return (g.settle(), g.events) if isinstance(g, _Game) else g
 
 
 def _require_seat(state: UnoState, player: int) -> None:
     if not state.seated(player):
-        raise NotSeated("You are not playing in this game.",
-                        "Join the next one, or ask the host; you can watch with /uno status.")
+        raise NotSeated(N_("You are not playing in this game."),
+                        N_("Join the next one, or ask the host; you can watch with {status}."),
+                        status=command("uno status"))
 
 
 def _require_other(state: UnoState, player: int) -> None:
     """A player named by someone else (a call-out, a kick) must be at this table."""
     if not state.seated(player):
-        raise IllegalMove(f"<@{player}> is not playing in this game.", "Name one of the players at this table.",
-                          code="not_a_player")
+        raise IllegalMove(N_("{player} is not playing in this game."), N_("Name one of the players at this table."),
+                          code="not_a_player", player=player_ref(player))
 
 
 def _join(state: UnoState, move: Join) -> _Game:
     if state.phase is not Phase.LOBBY:
-        raise IllegalMove("This game has already started.", "Join the next one.", code="started")
+        raise IllegalMove(N_("This game has already started."), N_("Join the next one."), code="started")
     if state.seated(move.player):
-        raise IllegalMove("You have already joined.", "Wait for the host to start.", code="already_joined")
+        raise IllegalMove(N_("You have already joined."), N_("Wait for the host to start."), code="already_joined")
     if len(state.seats) >= MAX_PLAYERS:
-        raise IllegalMove(f"The table is full ({MAX_PLAYERS} players).", "Join the next game.", code="full")
+        raise IllegalMove(N_("The table is full ({count} players)."), N_("Join the next game."), code="full",
+                          count=MAX_PLAYERS)
     g = _Game(state)
     g.seats.append(_Seat(Seat(move.player, name=move.name)))
     g.by_player[move.player] = g.seats[-1]
@@ -737,11 +750,13 @@ def _join(state: UnoState, move: Join) -> _Game:
 
 def _start(state: UnoState, move: Start) -> _Game:
     if state.phase is not Phase.LOBBY:
-        raise IllegalMove("The game has already started.", "Use /uno hand to see your cards.", code="started")
+        raise IllegalMove(N_("The game has already started."), N_("Use {hand} to see your cards."), code="started",
+                          hand=command("uno hand"))
     if move.player != state.host:
-        raise NotAllowed("Only the host starts the game.", f"Ask <@{state.host}>.")
+        raise NotAllowed(N_("Only the host starts the game."), N_("Ask {host}."), host=player_ref(state.host))
     if len(state.seats) < MIN_PLAYERS:
-        raise IllegalMove("Uno needs at least 2 players.", "Wait for someone to join.", code="too_few")
+        raise IllegalMove(N_("Uno needs at least {count} players."), N_("Wait for someone to join."), code="too_few",
+                          count=MIN_PLAYERS)
     dealt = _deal(state)
     g = _Game(dealt)
     g.emit("started", players=list(dealt.players))
@@ -755,15 +770,21 @@ def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
         _require_seat(state, player)
     hand = state.seats[index].hand  # type: ignore[index]  # _require_seat raised without one
     if move.card not in hand:
-        raise IllegalMove(f"You don't hold {CARDS[move.card].name}." if 0 <= move.card < DECK_SIZE
-                          else "That is not a card.", "Use /uno hand to see your cards.", code="not_in_hand")
+        if not 0 <= move.card < DECK_SIZE:
+            raise IllegalMove(N_("That is not a card."), N_("Use {hand} to see your cards."), code="not_in_hand",
+                              hand=command("uno hand"))
+        raise IllegalMove(N_("You don't hold {card}."), N_("Use {hand} to see your cards."), code="not_in_hand",
+                          card=card_ref(CARDS[move.card]), hand=command("uno hand"))
     k, pile = 0, state.piles[0]
     if pile.id != move.pile:
         k, pile = _find_pile(state, move.pile)
     if move.serial is not None and move.serial != pile.serial:
-        first = f"<@{pile.top_by}>" if pile.top_by is not None else "A flip"
-        raise RaceLost(f"{first} was first: {CARDS[pile.top].name} is on pile {state.pile_number(pile.id)} now.",
-                       "Nothing of yours changed; look at the pile and play again if you still can.")
+        hint = N_("Nothing of yours changed; look at the pile and play again if you still can.")
+        params: dict[str, Any] = {"card": card_ref(CARDS[pile.top]), "pile": state.pile_number(pile.id)}
+        if pile.top_by is None:
+            raise RaceLost(N_("A flip was first: {card} is on pile {pile} now."), hint, **params)
+        raise RaceLost(N_("{first} was first: {card} is on pile {pile} now."), hint, first=player_ref(pile.top_by),
+                       **params)
     c = CARDS[move.card]
     if not (state.stacks or state.trades or state.shift or state.closing):
         kind = _TURN if player == state.turn and state.drawn is None and \
@@ -811,20 +832,23 @@ def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
 def _check_choices(option: PlayOption, move: Play, c: Card) -> None:
     """Missing choices are asked for (NeedChoice), wrong ones refused, before anything changes."""
     if option.colours and move.colour is None:
-        raise NeedChoice("colour", f"Which colour for your {c.name}?", "Choose red, yellow, green or blue.")
+        raise NeedChoice("colour", N_("Which colour for your {card}?"), N_("Choose red, yellow, green or blue."),
+                         card=card_ref(c))
     if option.targets and move.target is None:
-        what = "put the stack on" if option.kind is PlayKind.STACKS else "trade hands with"
-        raise NeedChoice("target", f"Who do you {what}?", "Pick a player.")
+        if option.kind is PlayKind.STACKS:
+            raise NeedChoice("target", N_("Who do you put the stack on?"), N_("Pick a player."))
+        raise NeedChoice("target", N_("Who do you trade hands with?"), N_("Pick a player."))
     if option.targets and move.target not in option.targets:
-        raise IllegalMove("Pick another player at this table.", "You can't choose yourself.", code="bad_target")
+        raise IllegalMove(N_("Pick another player at this table."), N_("You can't choose yourself."),
+                          code="bad_target")
     if option.ontos and move.onto is None:
-        raise NeedChoice("onto", "Which pile do you move this pile onto?", "Pick a pile.")
+        raise NeedChoice("onto", N_("Which pile do you move this pile onto?"), N_("Pick a pile."))
     if option.ontos and move.onto not in option.ontos:
-        raise IllegalMove("Pick one of the other piles.", "The 1 moves its own pile onto another one.",
+        raise IllegalMove(N_("Pick one of the other piles."), N_("The 1 moves its own pile onto another one."),
                           code="bad_pile")
     if option.splits and move.split not in option.splits:
-        raise NeedChoice("split", "Which stacks go on to the next player: the plus stacks or the Crazy 8's?",
-                         "Your 2 splits them apart (Deflection, edge cases).")
+        raise NeedChoice("split", N_("Which stacks go on to the next player: the plus stacks or the Crazy 8's?"),
+                         N_("Your 2 splits them apart (Deflection, edge cases)."))
 
 
 def _find_pile(state: UnoState, pile_id: int) -> tuple[int, Pile]:
@@ -832,7 +856,8 @@ def _find_pile(state: UnoState, pile_id: int) -> tuple[int, Pile]:
     for k, pile in enumerate(state.piles):
         if pile.id == pile_id:
             return k, pile
-    raise IllegalMove("There is no such pile.", f"Piles are numbered 1 to {len(state.piles)}.", code="no_pile")
+    raise IllegalMove(N_("There is no such pile."), N_("Piles are numbered 1 to {count}."), code="no_pile",
+                      count=len(state.piles))
 
 
 def _free_kind(state: UnoState, player: int, c: Card, pile: Pile) -> PlayKind:
@@ -1142,25 +1167,27 @@ def _draw(state: UnoState, move: Draw) -> _Game | tuple[UnoState, list[Event]]:
                 return done
         return _take_stacks(state, player, move.count)
     if state.trades and state.trades_on(player):
-        raise IllegalMove("A trade is aimed at you, not a stack.", "Use /uno accept, or deflect it.",
-                          code="trade_pending")
+        raise IllegalMove(N_("A trade is aimed at you, not a stack."), N_("Use {accept}, or deflect it."),
+                          code="trade_pending", accept=command("uno accept"))
     if player != state.turn:
-        raise NotYourTurn(f"It's <@{state.turn}>'s turn.", "You draw only on your turn (or to take a stack).")
+        raise NotYourTurn(N_("It's {turn}'s turn."), N_("You draw only on your turn (or to take a stack)."),
+                          turn=player_ref(state.turn_player()))
     if state.closing:
-        raise IllegalMove("Someone has played their last card: nobody draws now.",
-                          "Jump in, or score the round.", code="closing")
+        raise IllegalMove(N_("Someone has played their last card: nobody draws now."),
+                          N_("Jump in, or score the round."), code="closing")
     if state.shift is not None:
         raise refusal(state, player, CARDS[0], state.piles[0], PlayKind.SHIFT_PENDING)
     if state.drawn is not None and state.drawn.player == player:
-        name = CARDS[state.drawn.card].name
-        raise IllegalMove(f"You already drew {name}.",
-                          "Play it" + ("." if state.drawn.forced else ", or keep it with /uno pass."),
-                          code="already_drew")
+        drawn_card = card_ref(CARDS[state.drawn.card])
+        if state.drawn.forced:
+            raise IllegalMove(N_("You already drew {card}."), N_("Play it."), code="already_drew", card=drawn_card)
+        raise IllegalMove(N_("You already drew {card}."), N_("Play it, or keep it with {keep}."), code="already_drew",
+                          card=drawn_card, keep=command("uno pass"))
     playable = [] if state.options.draw_while_playable else playable_now(state, player)
     if playable:
-        raise IllegalMove("You can play, so you can't draw.",
-                          f"For example {CARDS[playable[0]].name}; /uno hand marks every card you can play.",
-                          code="can_play")
+        raise IllegalMove(N_("You can play, so you can't draw."),
+                          N_("For example {card}; {hand} marks every card you can play."), code="can_play",
+                          card=card_ref(CARDS[playable[0]]), hand=command("uno hand"))
     g = _Game(state)
     drawn: list[int] = []
     # Every pile carries a live stack aimed at someone else: drawing on can't find a card to play, so one card
@@ -1275,10 +1302,11 @@ def _pass(state: UnoState, move: Pass) -> _Game | tuple[UnoState, list[Event]]:
     _require_seat(state, move.player)
     drawn = state.drawn
     if drawn is None or drawn.player != move.player:
-        raise IllegalMove("There is nothing to pass on.", "On your turn, play a card or /uno draw.", code="no_pass")
+        raise IllegalMove(N_("There is nothing to pass on."), N_("On your turn, play a card or {draw}."),
+                          code="no_pass", draw=command("uno draw"))
     if drawn.forced:
-        raise IllegalMove(f"You must play the card you drew, {CARDS[drawn.card].name}.", "Play it with /uno play.",
-                          code="must_play")
+        raise IllegalMove(N_("You must play the card you drew, {card}."), N_("Play it with {play}."),
+                          code="must_play", card=card_ref(CARDS[drawn.card]), play=command("uno play"))
     done = _plain_pass(state, move.player)
     if done is not None:
         return done
@@ -1307,8 +1335,9 @@ def _accept(state: UnoState, move: Accept) -> _Game:
     trades = state.trades_on(move.player)
     shift = state.shift is not None and move.player == state.turn
     if not trades and not shift:
-        raise IllegalMove("Nothing is waiting for you to accept.",
-                          "Accept is for a trade aimed at you, or a 0's shift on your turn.", code="nothing_to_accept")
+        raise IllegalMove(N_("Nothing is waiting for you to accept."),
+                          N_("Accept is for a trade aimed at you, or a 0's shift on your turn."),
+                          code="nothing_to_accept")
     g = _Game(state)
     for trade in trades:
         g.resolve_trade(trade)
@@ -1320,16 +1349,16 @@ def _accept(state: UnoState, move: Accept) -> _Game:
 def _choose(state: UnoState, move: Choose) -> _Game:
     prompt = state.prompt
     if prompt is None or prompt.player != move.player:
-        raise IllegalMove("Nobody asked you to choose anything.", "Carry on playing.", code="no_prompt")
+        raise IllegalMove(N_("Nobody asked you to choose anything."), N_("Carry on playing."), code="no_prompt")
     g = _Game(state)
     g.prompt = None
     if prompt.kind is PromptKind.PARTNER:
         if move.target is None or move.target == move.player or not state.seated(move.target):
-            raise NeedChoice("target", "Who do you trade hands with?", "Pick another player.")
+            raise NeedChoice("target", N_("Who do you trade hands with?"), N_("Pick another player."))
         g.start_trade(move.player, move.target, prompt.pile, CARDS[state.pile(prompt.pile).top].suit)
     else:
         if move.onto is None or move.onto == prompt.pile or all(p.id != move.onto for p in state.piles):
-            raise NeedChoice("onto", "Which pile does the 1's pile move onto?", "Pick one of the other piles.")
+            raise NeedChoice("onto", N_("Which pile does the 1's pile move onto?"), N_("Pick one of the other piles."))
         g.move_pile(g.pile(prompt.pile), move.onto)
     return g
 
@@ -1338,15 +1367,17 @@ def _say_uno(state: UnoState, move: SayUno) -> _Game | tuple[UnoState, list[Even
     _require_seat(state, move.player)
     seat = state.seat(move.player)
     if not state.options.uno_rule:
-        raise IllegalMove("This game plays without the Uno rule.", "No need to say it.", code="no_uno_rule")
+        raise IllegalMove(N_("This game plays without the Uno rule."), N_("No need to say it."), code="no_uno_rule")
     if seat.said_uno:
-        raise IllegalMove("You have already said Uno.", "Everyone heard you.", code="already_said")
+        raise IllegalMove(N_("You have already said Uno."), N_("Everyone heard you."), code="already_said")
     if _exposed(state, seat):
-        raise IllegalMove("Too late: a card has been played since you went down to one card.",
-                          "You can be called out now; say Uno as you play your second-to-last card.", code="too_late")
+        raise IllegalMove(N_("Too late: a card has been played since you went down to one card."),
+                          N_("You can be called out now; say Uno as you play your second-to-last card."),
+                          code="too_late")
     if not 1 <= len(seat.hand) <= 2:
-        raise IllegalMove(f"You hold {len(seat.hand)} cards.",
-                          "Say Uno as you go down to one card (with two or one left).", code="not_uno")
+        raise IllegalMove(N_("You hold {count} cards."),
+                          N_("Say Uno as you go down to one card (with two or one left)."), code="not_uno",
+                          count=len(seat.hand))
     done = _plain_say_uno(state, move.player)
     if done is not None:
         return done
@@ -1386,25 +1417,29 @@ def _callout(state: UnoState, move: Callout) -> _Game:
     _require_seat(state, move.caller)
     _require_other(state, move.target)
     if not state.options.uno_rule:
-        raise IllegalMove("This game plays without the Uno rule.", "There is nobody to call out.", code="no_uno_rule")
+        raise IllegalMove(N_("This game plays without the Uno rule."), N_("There is nobody to call out."),
+                          code="no_uno_rule")
     if move.caller == move.target:
-        raise IllegalMove("You can't call yourself out.", "Say Uno with /uno uno instead.", code="self_callout")
+        raise IllegalMove(N_("You can't call yourself out."), N_("Say Uno with {uno} instead."), code="self_callout",
+                          uno=command("uno uno"))
     target = state.seat(move.target)
     called_back = target.last_card if not target.hand else None  # the card that emptied the hand, if any
     if len(target.hand) != 1 and called_back is None and not (not target.hand and target.said_uno):
-        raise IllegalMove(f"<@{move.target}> holds {len(target.hand)} cards: there's nothing to call out.",
-                          "Call out a player who is down to one card and didn't say Uno.", code="no_callout")
+        raise IllegalMove(N_("{player} holds {count} cards: there's nothing to call out."),
+                          N_("Call out a player who is down to one card and didn't say Uno."), code="no_callout",
+                          player=player_ref(move.target), count=len(target.hand))
     g = _Game(state)
     if target.said_uno:
         loser = move.caller
     else:
         if state.options.callout_before_next:
             if len(target.hand) == 1 and (target.exposed_at is None or _exposed(state, target)):
-                raise IllegalMove("Too late to call them out: a card has been played since.",
-                                  "Call out a missing Uno before the next card is played.", code="too_late")
+                raise IllegalMove(N_("Too late to call them out: a card has been played since."),
+                                  N_("Call out a missing Uno before the next card is played."), code="too_late")
         elif len(target.hand) == 1 and (target.exposed_at is None or state.plays <= target.exposed_at):
-            raise IllegalMove("Too early to call them out.",
-                              "You must wait until at least the next player has played a card.", code="too_early")
+            raise IllegalMove(N_("Too early to call them out."),
+                              N_("You must wait until at least the next player has played a card."),
+                              code="too_early")
         loser = move.target
         if called_back is not None:  # return the last card to the hand, then draw
             card_id = called_back
@@ -1449,17 +1484,18 @@ def _challenge(state: UnoState, move: Challenge) -> _Game | tuple[UnoState, list
     """Challenging a Wild +4, also on a stack: +4 goes to whoever was wrong."""
     _require_seat(state, move.player)
     if not state.options.challenge_wild4:
-        raise IllegalMove("This game plays without challenges.", "Take the stack with /uno draw.", code="no_challenge")
+        raise IllegalMove(N_("This game plays without challenges."), N_("Take the stack with {draw}."),
+                          code="no_challenge", draw=command("uno draw"))
     open_piles = challengeable(state, move.player)
     if move.pile is not None:
         open_piles = [p for p in open_piles if p.id == move.pile]
     if not open_piles:
-        whose = "that makes you draw" if state.options.challenge_next_only else "(not your own)"
-        raise IllegalMove("There is no Wild +4 you can challenge.",
-                          f"You can challenge a Wild +4 {whose} while it is the top card of a live stack.",
-                          code="no_wild4")
+        hint = N_("You can challenge a Wild +4 that makes you draw while it is the top card of a live stack.") \
+            if state.options.challenge_next_only else \
+            N_("You can challenge a Wild +4 (not your own) while it is the top card of a live stack.")
+        raise IllegalMove(N_("There is no Wild +4 you can challenge."), hint, code="no_wild4")
     if len(open_piles) > 1:
-        raise NeedChoice("pile", "Which Wild +4 do you challenge?", "Pick its pile.")
+        raise NeedChoice("pile", N_("Which Wild +4 do you challenge?"), N_("Pick its pile."))
     pile = open_piles[0]
     record = pile.wild4
     assert record is not None  # challengeable piles carry one
@@ -1488,10 +1524,10 @@ def _challenge(state: UnoState, move: Challenge) -> _Game | tuple[UnoState, list
 def _end_round(state: UnoState, move: EndRound) -> _Game:
     _require_seat(state, move.player)
     if not state.closing:
-        raise IllegalMove("Nobody has played their last card.", "The round goes on.", code="not_closing")
+        raise IllegalMove(N_("Nobody has played their last card."), N_("The round goes on."), code="not_closing")
     if state.pending:
-        raise IllegalMove("Effects are still pending.",
-                          "Every stack, trade and shift must be resolved before the round is scored.",
+        raise IllegalMove(N_("Effects are still pending."),
+                          N_("Every stack, trade and shift must be resolved before the round is scored."),
                           code="pending")
     g = _Game(state)
     g.end_round()

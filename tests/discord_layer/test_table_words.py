@@ -68,7 +68,7 @@ async def test_history_pages_through_every_entry(harness, players):
         await harness.slash("table set", user=east, player=east, points=1000 * n)
     newest = await harness.slash("table history", user=east)
     assert newest.ephemeral and "26,000" in newest.text and "Table started" not in newest.text
-    assert "page 2" in newest.text
+    assert "page:2" in newest.text
     older = await harness.slash("table history", user=east, page=2)
     assert "Table started" in older.text and "26,000" not in older.text and "1,000" in older.text
     beyond = await harness.slash("table history", user=east, page=3)

@@ -14,6 +14,7 @@ from engine.uno.moves import Accept, Choose, Draw, EndRound, Pass, Play, SayUno
 from engine.uno.options import MIN_TIMER
 from engine.uno.rules import UNO, legal_moves
 from engine.uno.state import UnoState
+from render import uno as render
 from tests.discord_layer.test_uno import card_of, put_state, scenario, start_game
 from tests.fake_discord.harness import components, message_text
 from ui.uno import PAUSED, TurnTimers
@@ -40,8 +41,8 @@ def assert_board_in_view(harness, state: UnoState, channel: int | None = None) -
     assert newest["attachments"], "the board's picture"
     for number, pile in enumerate(state.piles, start=1):
         top = CARDS[pile.top]
-        colour = f" ({COLOUR_NAMES[pile.colour] if pile.colour else 'any colour'})" if top.is_wild else ""
-        assert f"**{number}**: {top.name}{colour} · {len(pile.cards)}" in text
+        colour = f" ({render.colour_text(pile.colour and pile.colour.value)})" if top.is_wild else ""
+        assert f"**{number}**: {render.card_text(top.id)}{colour} · {len(pile.cards)}" in text
     for seat in state.seats:
         count = len(seat.hand)
         assert f"<@{seat.player}>: {count} card{'s' if count != 1 else ''}" in text

@@ -25,6 +25,7 @@ OPTION_TEXT = 100
 PLACEHOLDER = 150
 AUTOCOMPLETE_CHOICES = 25
 MODAL_TITLE = 45
+ATTACHMENT_DESCRIPTION = 1024  # an attachment's alt text
 
 BUTTON, STRING_SELECT, TEXT_INPUT = 2, 3, 4
 SELECTS = {3, 5, 6, 7, 8}
@@ -37,6 +38,11 @@ def message_problems(body: dict[str, Any]) -> list[str]:
         problems.append(f"content: {len(content)} characters (max {CONTENT})")
     problems += embed_problems(body.get("embeds") or [])
     problems += component_problems(body.get("components") or [])
+    for i, attachment in enumerate(body.get("attachments") or []):
+        description = attachment.get("description") if isinstance(attachment, dict) else None
+        if description is not None and len(description) > ATTACHMENT_DESCRIPTION:
+            problems.append(f"attachments[{i}].description: {len(description)} characters "
+                            f"(max {ATTACHMENT_DESCRIPTION})")
     return problems
 
 

@@ -472,7 +472,7 @@ class FakeDiscord:
             "id": str(message_id), "channel_id": str(channel_id), "guild_id": str(self.guild_id), "type": 0,
             "author": (author or self.bot_user).to_dict(), "content": body.get("content") or "",
             "embeds": body.get("embeds") or [], "components": body.get("components") or [],
-            "attachments": self._attachments(files),
+            "attachments": self._attachments(files, body.get("attachments")),
             "timestamp": _now(), "edited_timestamp": None, "tts": False, "mention_everyone": False,
             "mentions": [], "mention_roles": [], "pinned": False, "flags": body.get("flags") or 0,
             "application_id": str(self.application_id) if author is None else None,
@@ -488,13 +488,19 @@ class FakeDiscord:
             self._events.append(("MESSAGE_CREATE", {k: v for k, v in message.items() if k != "pinged"}))
         return message
 
-    def _attachments(self, files: list[tuple[str, bytes]]) -> list[dict[str, Any]]:
+    def _attachments(self, files: list[tuple[str, bytes]], listed: list[Any] | None = None) -> list[dict[str, Any]]:
+        """The uploaded files as attachments, each with the `description` (alt text) the payload's `attachments`
+        gave it: discord.py lists a new file there under its index among the files."""
+        described = {str(a.get("id")): a.get("description") for a in listed or [] if isinstance(a, dict)}
         out = []
-        for name, data in files:
+        for index, (name, data) in enumerate(files):
             attachment_id = snowflake()
             self.uploads[attachment_id] = data
             url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{name}"
-            out.append({"id": str(attachment_id), "filename": name, "size": len(data), "url": url, "proxy_url": url})
+            attachment = {"id": str(attachment_id), "filename": name, "size": len(data), "url": url, "proxy_url": url}
+            if described.get(str(index)) is not None:
+                attachment["description"] = described[str(index)]
+            out.append(attachment)
         return out
 
     def _edit_message(self, message_id: int, body: dict[str, Any], files: list,
@@ -506,7 +512,7 @@ class FakeDiscord:
         # Completing a deferred reply is an edit of it: Discord notifies nobody (discord-api-docs#5497), so the
         # message keeps `pinged` empty. A reply that must ping is sent whole at once, never after a deferral.
         if files:
-            message["attachments"] = self._attachments(files)
+            message["attachments"] = self._attachments(files, body.get("attachments"))
         elif "attachments" in body:
             kept = {str(a.get("id")) for a in body["attachments"] or []}
             message["attachments"] = [a for a in message["attachments"] if a["id"] in kept]

@@ -71,7 +71,7 @@ def test_the_answers_come_out_in_japanese():
         embed = render.library_embed(COSMIC, [("cosmic", "Cosmic Deck", 30)], [deck])
         label = render.choice_label("ours", "Ours " * 40, 2, shipped=False)
     assert "サーバー全体に保存しました" in saved
-    assert "`/cosmic start デッキ:ours`" in saved  # the option's Japanese name
+    assert "`/コズミック 開始 デッキ:ours`" in saved  # the command and option in their Japanese names
     assert embed.title == "遊べるコズミックデッキ" and "30枚" in embed.fields[0].value
     assert "<t:1795" in embed.description and "<@5>" in embed.description and "（1 / 25）" in embed.description
     assert len(label) <= render.CHOICE_LIMIT and "このサーバー" in label

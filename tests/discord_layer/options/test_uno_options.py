@@ -12,7 +12,7 @@ from engine.uno.cards import CARDS, Colour
 from engine.uno.options import PRESETS
 from engine.uno.rules import UNO, card_count
 from engine.uno.state import Pile, Seat, Stack, Wild4
-from render.uno import RULES
+from render.uno import RULES, rules_text
 from tests.discord_layer.test_uno import _fields, card_of, current, put_state
 from tests.fake_discord.harness import components
 
@@ -86,7 +86,7 @@ async def test_the_pile_the_wilds_colour_and_the_sevens_partner_are_given_with_t
     assert [p.cards for p in state.piles] == [(r3,), (r4, card_of("r", "5"))]
 
     played = await harness.slash("uno play", user=ben, card="w", pile=1, color="blue")
-    assert not played.ephemeral and "(colour: Blue)" in played.text
+    assert not played.ephemeral and "(colour: 🟦B Blue)" in played.text
     assert "Which colour" not in played.text
     state = await current(harness)
     assert state.piles[0].top == card_of(None, "wild") and state.piles[0].colour is Colour.BLUE
@@ -135,11 +135,11 @@ async def test_the_challenged_wild_four_is_the_one_on_the_named_pile(harness, pl
 async def test_each_topic_shows_its_own_rules(harness, players):
     for topic in typing.get_args(Topic):
         reply = await harness.slash("uno rules", user=players[0], topic=topic)
-        title, text = RULES[topic]
+        title, text = RULES[topic][0](), rules_text(topic)
         assert reply.ephemeral and reply.embeds[0]["title"].endswith(title) and text in reply.text
-        assert not [t for other, (_, t) in RULES.items() if other != topic and t in reply.text]
+        assert not [rules_text(other) for other in RULES if other != topic and rules_text(other) in reply.text]
     everything = await harness.slash("uno rules", user=players[0])
-    assert all(title in everything.text for title, _ in RULES.values())
+    assert all(title() in everything.text for title, _ in RULES.values())
 
 
 @pytest.mark.option_effect("uno timer", "seconds")

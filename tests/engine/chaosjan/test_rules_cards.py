@@ -378,7 +378,7 @@ def test_1_6c_1_your_next_turn_ends_when_that_players_turn_begins():
         s, t, _ = pass_all(s, t)
         assert in_play(s) == [(E, "stk-turn")] and s.active == seat(who)
     s, t, ev = run(s, t, Next(E))
-    assert in_play(s) == [] and of(ev, "stock_ended")[0]["why"] == "their next turn began"
+    assert in_play(s) == [] and of(ev, "stock_ended")[0]["why"] == "next_turn"
 
 
 def test_1_6c_1_your_next_turn_survives_a_hand_end_until_the_turn():
@@ -394,7 +394,7 @@ def test_1_6c_2_applies_stock_ends_when_a_player_ends_it(who):
     s, t = game(EMPTY4, in_play="S: stk-applies")
     number = s.stocks[0].card
     s, t, ev = run(s, t, EndEffect(who, number))
-    assert not s.stocks and s.discard == (number,) and of(ev, "stock_ended")[0]["why"] == "its effect ended"
+    assert not s.stocks and s.discard == (number,) and of(ev, "stock_ended")[0]["why"] == "ended"
 
 
 def test_1_6c_2_end_effect_refusals():
