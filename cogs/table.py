@@ -76,7 +76,7 @@ def _person(member: discord.Member | discord.User, seat: str) -> int:
 
 
 async def _play(interaction: Interaction, move: Any, *, version: int | None = None,
-                for_player: int | None = None, action: str = "act for them") -> MoveResult[TableState]:
+                for_player: int | None = None, action: str = N_("act for them")) -> MoveResult[TableState]:
     """Apply a table move for a seated player; `for_player`: the move is that player's (their points), so
     someone else may make it only as the host or with Manage Channel."""
     store = interaction.client.games

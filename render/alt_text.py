@@ -10,6 +10,7 @@ The words of cards and tiles here are in msgctxt "alt text", so they never clash
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
@@ -19,7 +20,7 @@ from engine.text import shorten
 from engine.uno.cards import CARDS as UNO_CARDS
 from engine.uno.cards import DRAW2, REVERSE, SKIP, WILD, WILD4, Colour
 from render import chroma_pictures, ginjontan_pictures, uno_pictures
-from render.i18n import n_, p_
+from render.i18n import n_, p_, speaking
 from render.offload import Drawing
 
 DESCRIPTION_LIMIT = 1024  # characters of an attachment's description
@@ -28,7 +29,10 @@ DESCRIPTION_LIMIT = 1024  # characters of an attachment's description
 def describe(drawing: Drawing) -> str:
     """What `drawing` shows, in the language in force, within Discord's limit."""
     describer = DESCRIBERS.get(drawing.fn)
-    text = describer(*drawing.args, **drawing.kwargs) if describer is not None else p_("alt text", "A picture.")
+    kwargs = dict(drawing.kwargs)
+    language = kwargs.pop("language", None)  # a picture drawn in a language is described in it
+    with speaking(language) if isinstance(language, str) else contextlib.nullcontext():
+        text = describer(*drawing.args, **kwargs) if describer is not None else p_("alt text", "A picture.")
     return shorten(" ".join(text.split()), DESCRIPTION_LIMIT)
 
 

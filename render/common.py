@@ -97,6 +97,7 @@ def _game(kind: Any) -> str:
     return words.get(str(kind), str(kind))
 
 
+register_word("action", lambda phrase: _(phrase))  # ui.permissions.action: a phrase marked at its call
 register_word("host", _host)
 register_word("game", _game)
 register_word("option", _option)

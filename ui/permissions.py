@@ -61,20 +61,27 @@ def choices(names: Iterable[str]) -> Ref:
     return Ref("choices", names, ", ".join(f"`{n}`" for n in names))
 
 
-def require_manager(interaction: discord.Interaction, host_id: int | None, action: str) -> None:
-    """The template is `Only {host} or someone with Manage Channel can <action>.`: mark it with `N_` at the call."""
+def action(text: str) -> Ref:
+    """What a refusal says one may not do ("end this table"): an English phrase marked with `N_` at the call, which
+    render/ gives in the player's language (a catalogue translates it as a phrase that fits the sentence)."""
+    return Ref("action", text, text)
+
+
+def require_manager(interaction: discord.Interaction, host_id: int | None, doing: str) -> None:
+    """Only the host or Manage Channel may `doing` (a phrase marked with `N_` at the call: "end this table")."""
     if not can_manage(interaction, host_id):
-        raise NotAllowed(f"Only {{host}} or someone with Manage Channel can {action}.",
-                         N_("Ask them to do it for you."), host=host(host_id))
+        raise NotAllowed(N_("Only {host} or someone with Manage Channel can {action}."),
+                         N_("Ask them to do it for you."), host=host(host_id), action=action(doing))
 
 
 def require_self_or_manager(interaction: discord.Interaction, host_id: int | None, player: int,
-                            action: str) -> None:
+                            doing: str) -> None:
     """Acting on someone's behalf (their points, their riichi): for that player, the host or Manage Channel."""
-    if player != interaction.user.id and not can_manage(interaction, host_id):  # template: see require_manager
-        raise NotAllowed(f"Only {{player}}, {{host}} or someone with Manage Channel can {action}.",
+    if player != interaction.user.id and not can_manage(interaction, host_id):
+        raise NotAllowed(N_("Only {player}, {host} or someone with Manage Channel can {action}."),
                          N_("Leave out `{option}:` to act for yourself, or ask them to do it."),
-                         player=player_ref(player), host=host(host_id), option=option("player"))
+                         player=player_ref(player), host=host(host_id), option=option("player"),
+                         action=action(doing))
 
 
 def require_seated(interaction: discord.Interaction, players: Iterable[int]) -> None:
@@ -184,11 +191,10 @@ async def is_season_manager(interaction: discord.Interaction) -> bool:
     return await is_server_manager(interaction)
 
 
-async def require_season_manager(interaction: discord.Interaction, action: str) -> None:
+async def require_season_manager(interaction: discord.Interaction, doing: str) -> None:
     """A server's seasons (issue 21, item 4: Manage Channel or a configured role): Manage Channel, Manage Server or
-    the server's manager role. The template is `Only someone with Manage Channel (or the server's manager role) can
-    <action>.`: mark it with `N_` at the call."""
+    the server's manager role may `doing` (a phrase marked with `N_` at the call: "start a season")."""
     if not await is_season_manager(interaction):
-        raise NotAllowed(f"Only someone with Manage Channel (or the server's manager role) can {action}.",
+        raise NotAllowed(N_("Only someone with Manage Channel (or the server's manager role) can {action}."),
                          N_("Ask a moderator, or ask a server manager to name your role with {command}."),
-                         code="not_season_manager", command=command("settings manager_role"))
+                         code="not_season_manager", action=action(doing), command=command("settings manager_role"))

@@ -27,8 +27,6 @@ from ui.permissions import require_season_manager
 from ui.types import Interaction
 
 MAX_MIN_GAMES = 1000
-N_("Only someone with Manage Channel (or the server's manager role) can start a season.")  # ui.permissions
-N_("Only someone with Manage Channel (or the server's manager role) can end a season.")
 
 
 def guild(interaction: Interaction) -> int:
@@ -60,7 +58,7 @@ async def suggest(interaction: Interaction, kind: str, typed: str) -> list[app_c
 
 
 async def start(interaction: Interaction, kind: str, name: str) -> None:
-    await require_season_manager(interaction, "start a season")
+    await require_season_manager(interaction, N_("start a season"))
     season = await seasons.start(interaction.client.db, guild(interaction), kind, season_name(name),
                                  actor_id=interaction.user.id)
     note_change(interaction)
@@ -68,7 +66,7 @@ async def start(interaction: Interaction, kind: str, name: str) -> None:
 
 
 async def end(interaction: Interaction, kind: str, settlement: Settlement | None = None) -> None:
-    await require_season_manager(interaction, "end a season")
+    await require_season_manager(interaction, N_("end a season"))
     season = await seasons.end(interaction.client.db, guild(interaction), kind, actor_id=interaction.user.id,
                                settlement=settlement)
     note_change(interaction)

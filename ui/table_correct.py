@@ -17,7 +17,6 @@ from ui.errors import note_change
 from ui.permissions import require_channel, require_manager
 from ui.types import Interaction
 
-N_("Only {host} or someone with Manage Channel can correct this table's hands.")  # ui.permissions
 MAX_ENTRY = 2**53  # entry and table numbers: far above any there will be, and exact in every client
 
 
@@ -53,7 +52,7 @@ async def correct_entry(interaction: Interaction, entry: int, number: int | None
                         loser: int | None, value: HandValue | None) -> Correction[TableState]:
     record = await which_table(interaction, number)
     def allowed(game: GameRecord[Any]) -> None:
-        require_manager(interaction, game.state.host, "correct this table's hands")
+        require_manager(interaction, game.state.host, N_("correct this table's hands"))
 
     allowed(record)
     result = await correct(interaction.client.games, TABLE, record, entry,

@@ -193,23 +193,25 @@ async def test_a_japanese_player_gets_help_and_refusals_in_japanese(harness):
 
 # -- sentences built from an action (ui/permissions.py) -------------------------------------------------------------
 
-MANAGER_TEMPLATES = {  # the refusal each function builds from its `action`, as ui/permissions.py writes it
-    "require_manager": "Only {{host}} or someone with Manage Channel can {action}.",
-    "require_self_or_manager": "Only {{player}}, {{host}} or someone with Manage Channel can {action}.",
-    "author_or_manager": "Only {{host}} or someone with Manage Channel can {action}.",
-    "require_server_manager": "Only someone with Manage Server (or the server's manager role) can {action}.",
-}
+SERVER_TEMPLATE = "Only someone with Manage Server (or the server's manager role) can {action}."
+PHRASE_TAKERS = ("require_manager", "require_self_or_manager", "author_or_manager")  # a phrase in a fixed sentence
 
 
-def manager_refusals() -> list[tuple[str, str]]:
-    """(where, English template) of every refusal built from an action written in the code: a literal, or a
-    module-level constant of the calling module."""
+def manager_refusals() -> tuple[list[tuple[str, str]], list[tuple[str, str]], list[str]]:
+    """Every refusal built from what the caller may not do, in cogs/ and ui/: (where, whole English sentence) for
+    `require_server_manager` (its sentence is translated whole), (where, phrase) for the others (the sentence
+    "Only {host} or someone with Manage Channel can {action}." is translated once, the phrase at the call), and
+    the places that pass a phrase not marked with `N_` (which no catalogue would then hold)."""
     import ast
 
-    found = []
+    sentences, phrases, unmarked = [], [], []
     for folder in ("cogs", "ui"):
         for path in sorted((messages.ROOT / folder).glob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
+            marked = {t.id: node.value.args[0].value for node in tree.body if isinstance(node, ast.Assign)
+                      for t in node.targets if isinstance(t, ast.Name) and isinstance(node.value, ast.Call)
+                      and getattr(node.value.func, "id", None) == "N_" and node.value.args
+                      and isinstance(node.value.args[0], ast.Constant)}
             constants = {t.id: node.value.value for node in tree.body if isinstance(node, ast.Assign)
                          for t in node.targets if isinstance(t, ast.Name)
                          and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
@@ -217,22 +219,30 @@ def manager_refusals() -> list[tuple[str, str]]:
                 if not isinstance(node, ast.Call) or not node.args:
                     continue
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
-                if name not in MANAGER_TEMPLATES:
-                    continue
+                where = f"{path.relative_to(messages.ROOT)}:{node.lineno}"
                 action = node.args[-1]
-                text = action.value if isinstance(action, ast.Constant) else \
-                    constants.get(action.id) if isinstance(action, ast.Name) else None
-                if isinstance(text, str):
-                    found.append((f"{path.relative_to(messages.ROOT)}:{node.lineno}",
-                                  MANAGER_TEMPLATES[name].format(action=text)))
-    return found
+                if name == "require_server_manager":
+                    text = action.value if isinstance(action, ast.Constant) else \
+                        constants.get(action.id) if isinstance(action, ast.Name) else None
+                    if isinstance(text, str):
+                        sentences.append((where, SERVER_TEMPLATE.format(action=text)))
+                elif name in PHRASE_TAKERS:
+                    if isinstance(action, ast.Call) and getattr(action.func, "id", None) == "N_":
+                        phrases.append((where, action.args[0].value))
+                    elif isinstance(action, ast.Name) and action.id in marked:
+                        phrases.append((where, marked[action.id]))
+                    elif isinstance(action, ast.Constant):
+                        unmarked.append(f"{where}: {action.value!r}")
+    return sentences, phrases, unmarked
 
 
 def test_every_refusal_built_from_an_action_has_its_japanese(japanese):
-    """`require_manager(..., "end this table")` refuses with `Only {host} or someone with Manage Channel can end
-    this table.`: the caller marks that sentence with `N_`, and a catalogue translates it."""
-    refusals = manager_refusals()
-    assert len(refusals) > 10, "the calls were not found"
-    lacking = [f"{where}: {template!r}" for where, template in refusals
-               if not (japanese.get(template) is not None and japanese.get(template).string)]
+    """`require_manager(..., N_("end this table"))` refuses with "Only {host} or someone with Manage Channel can
+    {action}.", the phrase in the player's language; `require_server_manager(..., "change the server's decks")`
+    with the whole sentence, which a catalogue translates whole."""
+    sentences, phrases, unmarked = manager_refusals()
+    assert len(phrases) > 10 and sentences, "the calls were not found"
+    assert not unmarked, "mark these phrases with N_:\n" + "\n".join(unmarked)
+    lacking = [f"{where}: {text!r}" for where, text in sentences + phrases
+               if not (japanese.get(text) is not None and japanese.get(text).string)]
     assert not lacking, "no Japanese for:\n" + "\n".join(lacking)
