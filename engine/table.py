@@ -31,7 +31,7 @@ from engine.chaosjan.state import Table as ChaosTable
 from engine.cosmic import ChomboPenalty, CosmicState
 from engine.deck import Deck, deck_from_dict
 from engine.errors import GameError, IllegalMove, NotSeated
-from engine.text import N_
+from engine.text import N_, command
 
 KIND = "table"
 STICK = 100  # every stick denomination (100, 500, 1000, 5000, 10000) is a multiple of 100
@@ -305,8 +305,17 @@ class ChaosStart:
     seed_chosen: bool = False
 
 
+@dataclass(frozen=True)
+class Correct:
+    """Entry `entry` of the log (a ron or a tsumo) should have been `move` (issue 21). Not applied to a state: the
+    log is replayed with `move` in the entry's place (`TABLE.corrects`, storage/corrections.py)."""
+
+    entry: int
+    move: Ron | Tsumo
+
+
 Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | AbortiveDraw | SetPoints
-        | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle | CardPayment | ChaosStart | ChaosMove)
+        | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle | CardPayment | ChaosStart | Correct | ChaosMove)
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
@@ -318,6 +327,8 @@ def move_to_dict(move: Move) -> dict[str, Any]:
         return {"type": "chaosstart", "catalogue": move.catalogue.name, "seed": move.seed,
                 "options": move.options.to_dict(), "seed_chosen": move.seed_chosen,
                 "cards": move.catalogue.to_dict()}
+    if isinstance(move, Correct):
+        return {"type": "correct", "entry": move.entry, "move": move_to_dict(move.move)}
     if isinstance(move, CosmicStart | NewDeck):
         data = {f.name: getattr(move, f.name) for f in fields(move)} | {"deck": move.deck.name,
                                                                        "cards": move.deck.to_dict()}
@@ -332,7 +343,7 @@ def _win(data: dict[str, Any]) -> Win:
 
 _MOVE_TYPES: dict[str, type] = {cls.__name__.lower(): cls for cls in (
     Riichi, Pay, Take, Ron, Tsumo, Draw, AbortiveDraw, SetPoints, CosmicStart, NewDeck, Roll, Dismiss, Chombo,
-    Reshuffle, CardPayment, ChaosStart)}
+    Reshuffle, CardPayment, ChaosStart, Correct)}
 
 
 def move_from_dict(data: dict[str, Any]) -> Move:
@@ -354,6 +365,11 @@ def move_from_dict(data: dict[str, Any]) -> Move:
     if cls is ChaosStart:
         return ChaosStart(Catalogue.from_dict(fields_["cards"]), fields_["seed"],
                           ChaosOptions.from_dict(fields_["options"]), fields_["seed_chosen"])
+    if cls is Correct:
+        replacement = move_from_dict(fields_["move"])
+        if not isinstance(replacement, Ron | Tsumo):
+            raise ValueError(f"a correction replaces a ron or a tsumo, not {fields_['move']!r}")
+        return Correct(fields_["entry"], replacement)
     return cls(**fields_)  # type: ignore[no-any-return]
 
 
@@ -404,6 +420,9 @@ def apply(state: TableState, move: Move) -> tuple[TableState, list[Event]]:
                        end=text.command("table end"), undo=text.command("table undo"))
     if isinstance(move, CHAOS_MOVES):
         return _chaos_move(state, move)
+    if isinstance(move, Correct):
+        raise IllegalMove(N_("A correction is made by replaying the score sheet with the corrected hand."),
+                          N_("Use {command}."), code="correction_by_replay", command=command("table correct"))
     handler = _HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(N_("Unknown move {move}."), move=type(move).__name__)
@@ -948,12 +967,50 @@ def final_scores(points: list[int], *, uma: tuple[int, int], starting_points: in
     return scores
 
 
+def corrects(move: Move) -> tuple[int, Move] | None:
+    """(the entry, its replacement) of a correction; None for every other move."""
+    return (move.entry, move.move) if isinstance(move, Correct) else None
+
+
 TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=TableState.from_dict,
                  move_to_dict=move_to_dict, move_from_dict=move_from_dict, apply=apply,
-                 results=lambda state: [(seat.player, place, seat.points) for place, seat in standings(state)])
+                 results=lambda state: [(seat.player, place, seat.points) for place, seat in standings(state)],
+                 corrects=corrects)
 
-__all__ = ["MAX_RETURN", "TABLE", "UMA_PRESETS", "AbortiveDraw", "CardPayment", "ChaosStart", "Chombo", "CosmicStart",
-           "Dismiss", "Draw", "HandValue", "Limit", "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron",
-           "SetPoints", "TableOptions", "TableState", "Take", "Tsumo", "Win", "chaos_table", "check_options",
-           "check_return_points", "final_scores", "move_from_dict", "new_game", "require_chaosjan", "require_cosmic",
-           "score", "standings"]
+__all__ = [
+    "MAX_RETURN",
+    "TABLE",
+    "UMA_PRESETS",
+    "AbortiveDraw",
+    "CardPayment",
+    "ChaosStart",
+    "Chombo",
+    "Correct",
+    "CosmicStart",
+    "Dismiss",
+    "Draw",
+    "HandValue",
+    "Limit",
+    "NewDeck",
+    "Pay",
+    "Reshuffle",
+    "Riichi",
+    "Roll",
+    "Ron",
+    "SetPoints",
+    "TableOptions",
+    "TableState",
+    "Take",
+    "Tsumo",
+    "Win",
+    "chaos_table",
+    "check_options",
+    "check_return_points",
+    "final_scores",
+    "move_from_dict",
+    "new_game",
+    "require_chaosjan",
+    "require_cosmic",
+    "score",
+    "standings",
+]

@@ -140,7 +140,7 @@ def require_in_bounds(interaction: discord.Interaction) -> None:
 def require_values_in_bounds(command: app_commands.Command[Any, Any, Any], values: Mapping[str, Any]) -> None:
     """Values of the command's options (by name) within what it declares; a value None or absent is not given."""
     for bound in _bounds_of(command):
-        value: Any = values.get(bound.name)
+        value: Any = values.get(bound.display_name, values.get(bound.name))  # a renamed option: by its new name
         if value is None:
             continue
         if bound.choices is not None and value not in bound.choices:
@@ -186,3 +186,20 @@ async def require_server_manager(interaction: discord.Interaction, action: str) 
         raise NotAllowed(f"Only someone with Manage Server (or the server's manager role) can {action}.",
                          N_("Ask a server manager, or ask them to name your role with {command}."),
                          code="not_server_manager", command=command("settings manager_role"))
+
+
+async def is_season_manager(interaction: discord.Interaction) -> bool:
+    """Manage Channel (or Manage Server), or the role the server named for managing (/settings, `manager_role`)."""
+    permissions = getattr(interaction, "permissions", None)
+    if permissions is not None and (permissions.manage_channels or permissions.manage_guild):
+        return True
+    return await is_server_manager(interaction)
+
+
+async def require_season_manager(interaction: discord.Interaction, doing: str) -> None:
+    """A server's seasons (issue 21, item 4: Manage Channel or a configured role): Manage Channel, Manage Server or
+    the server's manager role may `doing` (a phrase marked with `N_` at the call: "start a season")."""
+    if not await is_season_manager(interaction):
+        raise NotAllowed(N_("Only someone with Manage Channel (or the server's manager role) can {action}."),
+                         N_("Ask a moderator, or ask a server manager to name your role with {command}."),
+                         code="not_season_manager", action=action(doing), command=command("settings manager_role"))

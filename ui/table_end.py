@@ -95,10 +95,14 @@ class EndButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
                                                     view=None)
             return
         back = return_points(record.state, self.back)
+        end = {"uma": self.uma, "return_points": back, "starting_points": record.state.options.starting_points}
         finished = await store.finish(channel, TABLE, actor_id=interaction.user.id, results=True, game_id=self.game,
-                                      expected_version=self.version)
+                                      expected_version=self.version, end=end)  # the season settles with them
         note_change(interaction)
-        await interaction.response.edit_message(content=_("The game is over.") + " " + undo_hint(), view=None,
+        number = _("This was table number {number}: {command} shows its score sheet.", number=finished.id,
+                   command=word(command("table history", f"table:{finished.id}")))
+        await interaction.response.edit_message(content=_("The game is over.") + " " + undo_hint() + "\n" + number,
+                                                view=None,
                                                 embed=render.standings_embed(finished.state,
                                                                              final(finished.state, self.uma, back)))
         if finished.state.chaosjan is not None:
