@@ -11,7 +11,6 @@ from discord.ext import commands
 
 from engine.chaosjan.catalogue import CardType, load_shipped, parse_file
 from engine.chaosjan.moves import Drew, EndEffect, Next, Pass, Play, UseCatalogue
-from engine.chaosjan.options import ChaosOptions
 from engine.chaosjan.rules import hand_cards
 from engine.chaosjan.state import AutoMode, Phase
 from engine.commitment import new_salt
@@ -26,7 +25,9 @@ from render import deck_library as deck_words
 from render.i18n import _
 from ui import chaosjan as flows
 from ui import deck_library as library
+from ui import house_rules
 from ui.errors import note_change
+from ui.game_options import chaos_options
 from ui.permissions import (
     author_or_manager,
     can_manage,
@@ -74,11 +75,14 @@ class ChaosJan(commands.GroupCog, group_name="chaosjan",
         record = await self.bot.games.require(require_channel(interaction), TABLE)
         if not can_manage(interaction, record.state.host):
             require_seated(interaction, record.state.players)
-        options = ChaosOptions(hypers, negates, modifier_on, first_hand_draw, applies_ends_with_hand)
-        move = ChaosStart(await library.find(interaction, CHAOSJAN, catalogue),
-                          new_seed() if seed is None else parse_seed(seed), options, seed_chosen=seed is not None,
-                          salt=new_salt())
-        await flows.post_panel(interaction, (await flows.apply(interaction, move, seated=False)).game)
+        rules = await house_rules.in_force(interaction, "chaosjan", catalogue=catalogue, hypers=hypers,
+                                           negates=negates, modifier_on=modifier_on, first_hand_draw=first_hand_draw,
+                                           applies_ends_with_hand=applies_ends_with_hand)
+        move = ChaosStart(await library.find(interaction, CHAOSJAN, rules.values["catalogue"]),
+                          new_seed() if seed is None else parse_seed(seed), chaos_options(rules.values),
+                          seed_chosen=seed is not None, salt=new_salt())
+        await flows.post_panel(interaction, (await flows.apply(interaction, move, seated=False)).game,
+                               prefix=house_rules.start_line(interaction, rules) or "")
 
     @new.autocomplete("catalogue")
     async def _catalogue_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

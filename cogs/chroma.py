@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
@@ -14,7 +13,7 @@ from engine.chroma import odds
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability
 from engine.chroma.scoring import WIND_NAMES, ScoreReport, Situation, check, score
 from engine.chroma.state import CHROMA, SetRules, Shuffle, new_state
-from engine.chroma.tiles import Chroma, Tile, parse_melds, parse_tiles
+from engine.chroma.tiles import Tile, parse_melds, parse_tiles
 from engine.chroma.waits import analyse
 from engine.commitment import new_salt
 from engine.errors import IllegalMove
@@ -26,9 +25,12 @@ from render import offload
 from render import table as table_render
 from render.fairness import add_commitment
 from render.offload import Drawing
+from ui import house_rules
 from ui import pictures as replies
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.game_options import chroma_rules
+from ui.house_rules import HouseRules
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import require_channel, require_manager, require_seated
@@ -47,8 +49,17 @@ else:
 
 
 async def _rules(interaction: Interaction) -> ChromaRules:
+    return (await _rules_in_force(interaction))[0]
+
+
+async def _rules_in_force(interaction: Interaction) -> tuple[ChromaRules, HouseRules | None]:
+    """The channel's chroma rules: its own, once /chroma rules or shuffle gave it some; until then its default
+    preset's (house rules, issue 21), else the seed's. The house rules are given when they apply."""
     record = await interaction.client.games.get(require_channel(interaction), CHROMA)
-    return record.state.rules if record else ChromaRules()
+    if record is not None:
+        return record.state.rules, None
+    house = await house_rules.in_force(interaction, "chroma")
+    return chroma_rules(house.values), house
 
 
 def _win_index(tiles: list[Tile], win: str) -> tuple[int, Tile]:
@@ -251,12 +262,13 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
 
     @app_commands.command(name="abilities", description="Which ability each chroma has in this channel.")
     async def abilities(self, interaction: Interaction) -> None:
-        rules = await _rules(interaction)
+        rules, house = await _rules_in_force(interaction)
         legend = Drawing("chromas.png", pictures.legend_png)
         embed = render.abilities_embed(rules)
         embed.set_image(url=f"attachment://{legend.filename}")
+        said = None if house is None else house_rules.start_line(interaction, house)
         await replies.acknowledge(interaction, legend)
-        await replies.send(interaction, embed=embed, files=await replies.files(legend))
+        await replies.send(interaction, content=said, embed=embed, files=await replies.files(legend))
 
     async def _change(self, interaction: Interaction, make_move) -> None:
         store = self.bot.games
@@ -264,8 +276,8 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         table = await store.get(require_channel(interaction), TABLE)
         host = table.state.host if table else (record.state.host if record else None)
         require_manager(interaction, host, "change this channel's chroma rules")
-        if record is None:
-            fresh = new_state(interaction.user.id, new_seed(), salt=new_salt())
+        if record is None:  # the channel's first rules of its own start from those in force: its house rules
+            fresh = new_state(interaction.user.id, new_seed(), await _rules(interaction), salt=new_salt())
             CHROMA.apply(fresh, make_move(fresh))  # a refused change stores nothing, not even the first rules
             record = await store.start(require_channel(interaction), CHROMA, fresh, guild_id=interaction.guild_id,
                                        actor_id=interaction.user.id)
@@ -295,19 +307,13 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
                     siam_limited: bool | None = None, rainbow_from: app_commands.Range[int, 1, 15] | None = None,
                     open_tanyao: bool | None = None, chip_value: app_commands.Range[int, 0, 100_000] | None = None,
                     gold_reading: GoldReadingName | None = None, reset: bool = False) -> None:
-        chosen = {Chroma.SILVER: silver, Chroma.GOLD: gold, Chroma.RED: red, Chroma.BLUE: blue,
-                  Chroma.PRISMATIC: prismatic, Chroma.FERN: fern_green, Chroma.SIAM: light_siam}
+        values = {"silver": silver, "gold": gold, "red": red, "blue": blue, "prismatic": prismatic,
+                  "fern_green": fern_green, "light_siam": light_siam, "siam_limited": siam_limited,
+                  "rainbow_from": rainbow_from, "open_tanyao": open_tanyao, "chip_value": chip_value,
+                  "gold_reading": gold_reading}
 
         def move(state) -> SetRules:
-            rules = ChromaRules() if reset else state.rules
-            for chroma, ability in chosen.items():
-                if ability is not None:
-                    rules = rules.with_ability(chroma, Ability(ability))
-            changes = {k: v for k, v in (("siam_limited", siam_limited), ("rainbow_from", rainbow_from),
-                                         ("open_tanyao", open_tanyao), ("chip_value", chip_value),
-                                         ("gold_reading", gold_reading and GoldReading(gold_reading)))
-                       if v is not None}
-            return SetRules(replace(rules, **changes))
+            return SetRules(chroma_rules(values, ChromaRules() if reset else state.rules))
 
         await self._change(interaction, move)
 

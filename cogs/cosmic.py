@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.commitment import new_salt
-from engine.cosmic import ChomboPenalty, CosmicState, Owed
+from engine.cosmic import CosmicState, Owed
 from engine.cosmic_only import COSMIC as DECK_ONLY
 from engine.deck import MAX_FILE_BYTES, DeckError, parse_file
 from engine.errors import IllegalMove
@@ -37,9 +37,10 @@ from render.table import describe_events, table_embed
 from storage.games import GameRecord
 from ui import cosmic_only as deck_only
 from ui import deck_library as library
-from ui import fairness
+from ui import fairness, house_rules
 from ui.custom_ids import custom_id, number, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.game_options import cosmic_deck
 from ui.permissions import can_manage, channel_to_post, require_channel, require_manager, require_seated
 from ui.types import Interaction
 
@@ -139,21 +140,24 @@ class Cosmic(commands.GroupCog, group_name="cosmic",
     async def start(self, interaction: Interaction, deck: str = "cosmic",
                     chombo: Literal["mangan", "none"] = "mangan", players: int | None = None) -> None:
         record = await _table_here(interaction)
+        rules = await house_rules.in_force(interaction, "cosmic", deck=deck, chombo=chombo)
+        name, penalty = cosmic_deck(rules.values)
+        said = house_rules.start_line(interaction, rules)
         if record is None:  # no table: the deck on its own (issue 21)
             if await self.bot.games.get(require_channel(interaction), DECK_ONLY) is not None:
                 raise deck_only.deck_running()
-            found = await library.find(interaction, COSMIC, deck)
-            await deck_only.open_deck(interaction, found, ChomboPenalty(chombo), players or 4)
+            found = await library.find(interaction, COSMIC, name)
+            await deck_only.open_deck(interaction, found, penalty, players or 4, note=said)
             return
         if players is not None and players != len(record.state.seats):
             raise IllegalMove(N_("This channel's table has {seats} players, so the deck plays for {seats}."),
                               N_("Leave out `players`: it is for a deck without a table."), code="seats_differ",
                               seats=len(record.state.seats))
         require_seated(interaction, record.state.players)
-        move = CosmicStart(await library.find(interaction, COSMIC, deck), seed=new_seed(), chombo=ChomboPenalty(chombo),
+        move = CosmicStart(await library.find(interaction, COSMIC, name), seed=new_seed(), chombo=penalty,
                            salt=new_salt())
         result = await _apply(interaction, move)
-        await interaction.response.send_message(embed=render.status_embed(result.game.state))
+        await interaction.response.send_message(said, embed=render.status_embed(result.game.state))
 
     @start.autocomplete("deck")
     async def _deck_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

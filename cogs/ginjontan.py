@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine.errors import IllegalMove, NotSeated
+from engine.errors import NotSeated
 from engine.ginjontan.cards import (
     COLOURS,
     SYMBOLS,
@@ -20,18 +20,23 @@ from engine.ginjontan.cards import (
     symbol_matches,
 )
 from engine.ginjontan.moves import Act, AskCards, Call, Evaluate, Exchange, Give, Leave, SetAside, Swap, Trim
-from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN
 from engine.ginjontan.scoring import MAX_CARDS
 from engine.ginjontan.state import GinjontanState
+from engine.seasons import MAX_NAME
 from engine.seeds import parse_seed
 from engine.timer import MAX_TIMER
 from render import ginjontan as render
 from render.common import mention
 from storage.ginjontan import collections, tournament
+from storage.seasons import Season
 from ui import ginjontan as flows
+from ui import house_rules
+from ui import seasons as season_flows
+from ui.game_options import ginjontan_options
 from ui.ginjontan_timer import GinjontanTimers
 from ui.permissions import require_channel, require_manager
+from ui.seasons import MAX_MIN_GAMES, season_id
 from ui.types import Interaction
 
 if TYPE_CHECKING:
@@ -117,16 +122,16 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                   winners_to: Literal["reserve", "deck"] = "reserve",
                   black_hole: Literal["both", "opponent"] = "both",
                   timer: app_commands.Range[int, 0, MAX_TIMER] = 0, thread: bool = False) -> None:
-        if prize and deck != "personal":
-            raise IllegalMove("The prize rule moves cards between personal collections.",
-                              "Choose deck: personal with prize: True, or leave the prize off.", code="prize_deck")
-        options = GinjontanOptions(rounds=rounds, deck=deck, combinations=combinations, duels=duels, prize=prize,
-                                   order_same_symbol=order_same_symbol, winners_to=winners_to,
-                                   black_hole=black_hole)
+        rules = await house_rules.in_force(interaction, "ginjontan", rounds=rounds, deck=deck,
+                                           combinations=combinations, duels=duels, prize=prize,
+                                           order_same_symbol=order_same_symbol, winners_to=winners_to,
+                                           black_hole=black_hole, timer=timer)
+        options, timer = ginjontan_options(rules.values)
         if timer:
             await self.bot.ginjontan_timers.require_room(interaction.guild_id,
                                                          None if thread else require_channel(interaction))
-        await flows.new(interaction, options, None if seed is None else parse_seed(seed), timer=timer, thread=thread)
+        await flows.new(interaction, options, None if seed is None else parse_seed(seed), timer=timer, thread=thread,
+                        note=house_rules.start_line(interaction, rules))
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -257,10 +262,55 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
     async def rules(self, interaction: Interaction, topic: Topic | None = None) -> None:
         await interaction.response.send_message(embed=render.rules_embed(topic), ephemeral=True)
 
-    @app_commands.command(name="standings", description="The server's tournament rating (places, then points).")
-    async def standings(self, interaction: Interaction) -> None:
-        rows = await tournament(self.bot.db, interaction.guild_id)
-        await interaction.response.send_message(embed=render.standings_embed(rows))
+    @app_commands.command(name="standings", description="The server's tournament rating (places, then points): a "
+                                                        "season or all time.")
+    @app_commands.describe(season="A season's name, or all (default: the open season, else all time)",
+                           min_games="Only players with at least this many games (default 1)")
+    async def standings(self, interaction: Interaction, season: str | None = None,
+                        min_games: app_commands.Range[int, 1, MAX_MIN_GAMES] = 1) -> None:
+        async def board(scope: Season | None) -> tuple[discord.Embed, bool]:
+            rows = await tournament(self.bot.db, interaction.guild_id, season_id=season_id(scope),
+                                    min_games=min_games)
+            return render.standings_embed(rows), not rows
+
+        await season_flows.leaderboard(interaction, GINJONTAN.name, season, min_games, board)
+
+    @app_commands.command(name="stats", description="A player's games: places, first and last rates, points, rating.")
+    @app_commands.describe(player="Whose (default: yours)",
+                           season="A season's name, or all (default: the open season, else all time)")
+    async def stats(self, interaction: Interaction, player: discord.Member | None = None,
+                    season: str | None = None) -> None:
+        await season_flows.stats(interaction, GINJONTAN.name, player, season)
+
+    season = app_commands.Group(name="season", description="This server's Gin-jon-tan seasons: start, end, list, "
+                                                           "export.")
+
+    @season.command(name="start", description="Open a season: every finished game counts in it (Manage Channel).")
+    @app_commands.describe(name="The season's name, like 2026 Spring")
+    async def season_start(self, interaction: Interaction, name: app_commands.Range[str, 1, MAX_NAME]) -> None:
+        await season_flows.start(interaction, GINJONTAN.name, name)
+
+    @season.command(name="end", description="End the season and archive its final rating (Manage Channel).")
+    async def season_end(self, interaction: Interaction) -> None:
+        await season_flows.end(interaction, GINJONTAN.name)
+
+    @season.command(name="list", description="This server's Gin-jon-tan seasons, open and ended (only you see it).")
+    async def season_list(self, interaction: Interaction) -> None:
+        await season_flows.listing(interaction, GINJONTAN.name)
+
+    @season.command(name="export", description="A season's results as a CSV or JSON file (only you get it).")
+    @app_commands.describe(season="A season's name (default: the open season)",
+                           form="csv: a row per player per game; json: the season, its final table and results")
+    @app_commands.rename(form="format")
+    async def season_export(self, interaction: Interaction, season: str | None = None,
+                            form: Literal["csv", "json"] = "csv") -> None:
+        await season_flows.export(interaction, GINJONTAN.name, season, form)
+
+    @standings.autocomplete("season")
+    @stats.autocomplete("season")
+    @season_export.autocomplete("season")
+    async def _season_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await season_flows.suggest(interaction, GINJONTAN.name, current)
 
     @app_commands.command(name="collection", description="Your personal cards in this server (only you see them).")
     async def collection(self, interaction: Interaction) -> None:

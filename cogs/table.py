@@ -12,19 +12,16 @@ from discord.ext import commands
 from engine.cosmic_only import COSMIC
 from engine.cosmic_only import to_table as deck_taken_over
 from engine.errors import IllegalMove
+from engine.seasons import MAX_NAME
 from engine.table import (
-    DEFAULT_POINTS,
     TABLE,
     AbortiveDraw,
     Draw,
     HandValue,
-    Kazoe,
-    Length,
     Pay,
     Riichi,
     Ron,
     SetPoints,
-    TableOptions,
     TableState,
     Take,
     Tsumo,
@@ -40,14 +37,20 @@ from render.i18n import _
 from storage.errors import NewGameStarted, NothingToUndo
 from storage.games import GameRecord, MoveResult
 from storage.results import leaderboard
+from storage.seasons import Season, Settlement
+from ui import house_rules
+from ui import seasons as season_flows
 from ui.chaosjan import panel_moved as chaosjan_panel_moved
 from ui.chaosjan import panel_view as chaosjan_panel
 from ui.custom_ids import custom_id, number, numbers, parsed
 from ui.errors import ReportsErrors, note_change
+from ui.game_options import table_options
 from ui.paging import SUFFIX, Menu, Page, chosen
 from ui.paging import select as paged
 from ui.permissions import author_or_manager, require_channel, require_manager, require_seated, require_self_or_manager
-from ui.table_end import EndButton, ask_to_end
+from ui.seasons import MAX_MIN_GAMES, season_id
+from ui.table_correct import MAX_ENTRY, correct_entry
+from ui.table_end import MAX_RETURN, EndButton, ask_to_end
 from ui.table_history import HistoryButton, history_page, score_sheet
 from ui.threads import open_thread
 from ui.types import Interaction
@@ -100,12 +103,14 @@ def _result_message(result: MoveResult[TableState]) -> dict:
     return message if view is None else {**message, "view": view}
 
 
-def _started(state: TableState, took_the_deck: bool) -> dict[str, Any]:
-    """The table's opening message; with the channel's deck-only Cosmic Deck taken over, it says so and shows it."""
+def _started(state: TableState, took_the_deck: bool, house_rules_said: str | None = None) -> dict[str, Any]:
+    """The table's opening message: the house rules it starts with (issue 21), if a preset applies; with the
+    channel's deck-only Cosmic Deck taken over, it says so and shows it."""
     table = render.table_embed(state, started=True)
     if not took_the_deck:
-        return {"embed": table}
-    return {"content": render_deck_only.taken_over(state), "embeds": [table, render_cosmic.status_embed(state)]}
+        return {"content": house_rules_said, "embed": table}
+    said = "\n".join(line for line in (house_rules_said, render_deck_only.taken_over(state)) if line)
+    return {"content": said, "embeds": [table, render_cosmic.status_embed(state)]}
 
 
 def tenpai_menu(state: TableState) -> Menu:
@@ -222,19 +227,20 @@ class Table(commands.GroupCog, group_name="table",
                     sanma_honba: Literal[200, 300] = 200, thread: bool = False) -> None:
         seats = [(east, "East"), (south, "South"), (west, "West")] + ([(north, "North")] if north else [])
         players = [_person(member, seat) for member, seat in seats]
-        options = TableOptions(starting_points=points or DEFAULT_POINTS.get(len(players), 25000),
-                               length=Length(length), kiriage=kiriage, kazoe=Kazoe(kazoe), aotenjou=aotenjou,
-                               bust=bust, sanma_honba=sanma_honba)
-        state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _seat in seats])
+        rules = await house_rules.in_force(interaction, "table", points=points, length=length, kiriage=kiriage,
+                                           kazoe=kazoe, aotenjou=aotenjou, bust=bust, sanma_honba=sanma_honba)
+        options = table_options(rules.values, len(players))
+        state = new_game(interaction.user.id, players, options, names=[m.display_name for m, _ in seats])
+        said = house_rules.start_line(interaction, rules)
         here = require_channel(interaction)
         if thread:  # the game lives in the thread: its channel id is the thread's
             place = await open_thread(interaction, _("Table: {name}", name=interaction.user.display_name))
             record, took = await self._open(place.id, state, interaction, deck_from=here)
-            await place.send(**_started(record.state, took))
+            await place.send(**_started(record.state, took, said))
             await interaction.response.send_message(_("The table is open in {place}: play there.", place=place.mention))
             return
         record, took = await self._open(here, state, interaction, deck_from=here)
-        await interaction.response.send_message(**_started(record.state, took))
+        await interaction.response.send_message(**_started(record.state, took, said))
 
     async def _open(self, channel: int, state: TableState, interaction: Interaction,
                     deck_from: int) -> tuple[GameRecord[TableState], bool]:
@@ -322,16 +328,19 @@ class Table(commands.GroupCog, group_name="table",
 
     @app_commands.command(name="history", description="The score sheet's entries, newest last; or the sheet as CSV.")
     @app_commands.describe(page="1 is the newest entries, 2 the ones before them, and so on",
-                           export="csv: the whole score sheet as a file (a row per entry, with names)")
-    async def history(self, interaction: Interaction, page: int = 1, export: Literal["csv"] | None = None) -> None:
+                           export="csv: the whole score sheet as a file (a row per entry, with names)",
+                           table="A table's number, even a finished one's (default: this channel's table)")
+    async def history(self, interaction: Interaction, page: int = 1, export: Literal["csv"] | None = None,
+                      table: app_commands.Range[int, 1, MAX_ENTRY] | None = None) -> None:
         if export == "csv":
-            file = await score_sheet(interaction)
+            file = await score_sheet(interaction, table)
             await interaction.response.send_message(_("The score sheet, one row per entry that stands."), file=file,
                                                     ephemeral=True)
             return
         if page < 1:
             raise IllegalMove(N_("There is no page {page}."), N_("Pages start at 1 (the newest entries)."), page=page)
-        await interaction.response.send_message(**await history_page(interaction, page), ephemeral=True)
+        await interaction.response.send_message(**await history_page(interaction, page, table, past=table is not None),
+                                                ephemeral=True)
 
     @app_commands.command(name="undo", description="Undo the last entry (the host, or whoever made it), or the end "
                                                    "of the table.")
@@ -370,16 +379,94 @@ class Table(commands.GroupCog, group_name="table",
         await _answer(interaction, result)
 
     @app_commands.command(name="end", description="End the game: final standings, stored for the leaderboard.")
-    @app_commands.describe(uma="Uma by place, in thousands (default none)",
-                           return_points="Return points (default: starting points); first place gets the oka above "
-                                         "starting points")
-    async def end(self, interaction: Interaction, uma: UmaName = "none", return_points: int | None = None) -> None:
+    @app_commands.describe(uma="Uma by place, in thousands (default: the table's house rule, else none)",
+                           return_points="Return points (default: the table's house rule, else starting points); "
+                                         "first gets the oka")
+    async def end(self, interaction: Interaction, uma: UmaName | None = None,
+                  return_points: int | None = None) -> None:
         await ask_to_end(interaction, uma, return_points)
 
-    @app_commands.command(name="leaderboard", description="This server's results over all finished tables.")
-    async def leaderboard(self, interaction: Interaction) -> None:
-        rows = await leaderboard(self.bot.db, interaction.guild_id, TABLE.name)
-        await interaction.response.send_message(embed=render.leaderboard_embed(rows))
+    @app_commands.command(name="leaderboard", description="This server's results: the open season, a named one or "
+                                                          "all time.")
+    @app_commands.describe(season="A season's name, or all (default: the open season, else all time)",
+                           min_games="Only players with at least this many games (default 1)")
+    async def leaderboard(self, interaction: Interaction, season: str | None = None,
+                          min_games: app_commands.Range[int, 1, MAX_MIN_GAMES] = 1) -> None:
+        async def board(scope: Season | None) -> tuple[discord.Embed, bool]:
+            rows = await leaderboard(self.bot.db, interaction.guild_id, TABLE.name, season_id=season_id(scope),
+                                     min_games=min_games)
+            return render.leaderboard_embed(rows), not rows
+
+        await season_flows.leaderboard(interaction, TABLE.name, season, min_games, board)
+
+    @app_commands.command(name="stats", description="A player's games, places, win, deal-in and riichi rates, "
+                                                    "average win.")
+    @app_commands.describe(player="Whose (default: yours)",
+                           season="A season's name, or all (default: the open season, else all time)")
+    async def stats(self, interaction: Interaction, player: Player | None = None, season: str | None = None) -> None:
+        await season_flows.stats(interaction, TABLE.name, player, season)
+
+    @app_commands.command(name="correct", description="Correct a past win, even of a finished table (host or Manage "
+                                                      "Channel); every total is recounted.")
+    @app_commands.describe(entry="The win's entry number (see /table history)",
+                           table="A finished table's number (default: this channel's table, else its last one)",
+                           win="Which winner of a double ron (default 1: the first recorded)",
+                           winner="Who really won", loser="Who really dealt in (a ron)", han="Han",
+                           fu="Fu (not needed from 5 han up, except under aotenjou)",
+                           points="The hand's value, if you counted it yourselves", yakuman="Number of yakuman",
+                           limit="A limit hand by name, instead of han")
+    @app_commands.rename(win="which_winner")  # `win` is a winning tile elsewhere (/chroma score)
+    async def correct(self, interaction: Interaction, entry: app_commands.Range[int, 1, MAX_ENTRY],
+                      table: app_commands.Range[int, 1, MAX_ENTRY] | None = None, win: Literal[1, 2] = 1,
+                      winner: Player | None = None, loser: Player | None = None, han: int | None = None,
+                      fu: int | None = None, points: int | None = None, yakuman: int | None = None,
+                      limit: LimitName | None = None) -> None:
+        given = any(v is not None for v in (han, fu, points, yakuman, limit))
+        value = HandValue(han=han, fu=fu, points=points, yakuman=yakuman, limit=limit) if given else None
+        result = await correct_entry(interaction, entry, table, win=win, winner=winner.id if winner else None,
+                                     loser=loser.id if loser else None, value=value)
+        if result.game.status == "active":
+            await _answer(interaction, MoveResult(result.game, result.events))
+        else:
+            await interaction.response.send_message(render.describe_events(result.events, [result.game.state])[:2000],
+                                                    embed=render.standings_embed(result.game.state))
+
+    season = app_commands.Group(name="season", description="This server's mahjong seasons: start, end, list, export.")
+
+    @season.command(name="start", description="Open a season: every table that finishes counts in it (Manage "
+                                              "Channel).")
+    @app_commands.describe(name="The season's name, like 2026 Spring")
+    async def season_start(self, interaction: Interaction, name: app_commands.Range[str, 1, MAX_NAME]) -> None:
+        await season_flows.start(interaction, TABLE.name, name)
+
+    @season.command(name="end", description="End the season and archive its final table, settled with uma and oka.")
+    @app_commands.describe(uma="Uma for every table of the season (default: each table's own, from /table end)",
+                           return_points="Return points for every table (default: each table's own)")
+    async def season_end(self, interaction: Interaction, uma: UmaName | None = None,
+                         return_points: app_commands.Range[int, 100, MAX_RETURN] | None = None) -> None:
+        if return_points is not None and return_points % 100:
+            raise IllegalMove(N_("{points} can't be the return points."),
+                              N_("Give a multiple of 100 (often 30,000), or leave it out."), points=return_points)
+        settlement = None if uma is None and return_points is None else Settlement(uma or "none", return_points)
+        await season_flows.end(interaction, TABLE.name, settlement)
+
+    @season.command(name="list", description="This server's mahjong seasons, open and ended (only you see it).")
+    async def season_list(self, interaction: Interaction) -> None:
+        await season_flows.listing(interaction, TABLE.name)
+
+    @season.command(name="export", description="A season's results as a CSV or JSON file (only you get it).")
+    @app_commands.describe(season="A season's name (default: the open season)",
+                           form="csv: a row per player per table; json: the season, its final table and results")
+    @app_commands.rename(form="format")
+    async def season_export(self, interaction: Interaction, season: str | None = None,
+                            form: Literal["csv", "json"] = "csv") -> None:
+        await season_flows.export(interaction, TABLE.name, season, form)
+
+    @leaderboard.autocomplete("season")
+    @stats.autocomplete("season")
+    @season_export.autocomplete("season")
+    async def _season_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await season_flows.suggest(interaction, TABLE.name, current)
 
 
 async def setup(bot: ChaosTable) -> None:

@@ -13,21 +13,26 @@ from discord.ext import commands
 
 from engine.commitment import new_salt
 from engine.errors import IllegalMove
+from engine.seasons import MAX_NAME
 from engine.seeds import new_seed, parse_seed
 from engine.text import N_, command
 from engine.uno.cards import CARDS, Face, card_ref, parse_colour, parse_face
 from engine.uno.moves import Callout, Challenge, Draw, Leave, SetTimer
-from engine.uno.options import MAX_TIMER, PRESETS
+from engine.uno.options import MAX_TIMER
 from engine.uno.rules import UNO, new_lobby, standings
 from engine.uno.state import Phase, UnoState
 from render import uno as render
 from render.fairness import add_reveal
 from render.i18n import _
 from storage.results import leaderboard
-from ui import pictures
+from storage.seasons import Season
+from ui import house_rules, pictures
+from ui import seasons as season_flows
 from ui import uno as flows
 from ui.errors import note_change
+from ui.game_options import uno_options
 from ui.permissions import require_channel, require_manager, require_seated
+from ui.seasons import MAX_MIN_GAMES, season_id
 from ui.threads import open_thread
 from ui.types import Interaction
 
@@ -90,8 +95,11 @@ class Uno(commands.GroupCog, group_name="uno",
                   timer: app_commands.Range[int, 0, MAX_TIMER] = 0, thread: bool = False) -> None:
         if interaction.user.bot:
             raise IllegalMove(N_("Bots can't host a game."), N_("Ask a person to start it."))
-        state = new_lobby(interaction.user.id, PRESETS[preset], new_seed() if seed is None else parse_seed(seed),
+        rules = await house_rules.in_force(interaction, "uno", preset=preset, timer=timer)
+        options, timer = uno_options(rules.values)
+        state = new_lobby(interaction.user.id, options, new_seed() if seed is None else parse_seed(seed),
                           interaction.user.display_name, timer=timer, seed_chosen=seed is not None, salt=new_salt())
+        said = house_rules.start_line(interaction, rules)
         channel_id = require_channel(interaction)
         if timer:
             await self.bot.uno_timers.require_room(interaction.guild_id, None if thread else channel_id)
@@ -99,7 +107,7 @@ class Uno(commands.GroupCog, group_name="uno",
             record = await self.bot.games.start(channel_id, UNO, state, guild_id=interaction.guild_id,
                                                 actor_id=interaction.user.id)
             note_change(interaction)
-            await flows.post_board(interaction, record)
+            await flows.post_board(interaction, record, note=said)
             return
         place = await open_thread(interaction, _("Uno: {name}", name=interaction.user.display_name))
         record = await self.bot.games.start(place.id, UNO, state, guild_id=interaction.guild_id,
@@ -108,7 +116,7 @@ class Uno(commands.GroupCog, group_name="uno",
         link = f"<#{place.id}>"
         await interaction.response.send_message(_("{game}: the lobby is open in {thread}.",
                                                   game=render.game_title(state), thread=link))
-        await flows.post_board(interaction, record, place)
+        await flows.post_board(interaction, record, place, note=said)
 
     @app_commands.command(name="join", description="Join the lobby in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -247,10 +255,54 @@ class Uno(commands.GroupCog, group_name="uno",
             await flows.announce(interaction, done, _("The Uno game in this channel is over. {new} starts another.",
                                                       new=render.command("uno new")), embed)
 
-    @app_commands.command(name="leaderboard", description="This server's results over all won Uno games.")
-    async def leaderboard(self, interaction: Interaction) -> None:
-        rows = await leaderboard(self.bot.db, interaction.guild_id, UNO.name)
-        await interaction.response.send_message(embed=render.leaderboard_embed(rows))
+    @app_commands.command(name="leaderboard", description="This server's won Uno games: the open season, a named one "
+                                                          "or all time.")
+    @app_commands.describe(season="A season's name, or all (default: the open season, else all time)",
+                           min_games="Only players with at least this many games (default 1)")
+    async def leaderboard(self, interaction: Interaction, season: str | None = None,
+                          min_games: app_commands.Range[int, 1, MAX_MIN_GAMES] = 1) -> None:
+        async def board(scope: Season | None) -> tuple[discord.Embed, bool]:
+            rows = await leaderboard(self.bot.db, interaction.guild_id, UNO.name, season_id=season_id(scope),
+                                     min_games=min_games)
+            return render.leaderboard_embed(rows), not rows
+
+        await season_flows.leaderboard(interaction, UNO.name, season, min_games, board)
+
+    @app_commands.command(name="stats", description="A player's Uno games: places, first and last rates, points.")
+    @app_commands.describe(player="Whose (default: yours)",
+                           season="A season's name, or all (default: the open season, else all time)")
+    async def stats(self, interaction: Interaction, player: discord.Member | None = None,
+                    season: str | None = None) -> None:
+        await season_flows.stats(interaction, UNO.name, player, season)
+
+    season = app_commands.Group(name="season", description="This server's Uno seasons: start, end, list, export.")
+
+    @season.command(name="start", description="Open a season: every won Uno game counts in it (Manage Channel).")
+    @app_commands.describe(name="The season's name, like 2026 Spring")
+    async def season_start(self, interaction: Interaction, name: app_commands.Range[str, 1, MAX_NAME]) -> None:
+        await season_flows.start(interaction, UNO.name, name)
+
+    @season.command(name="end", description="End the season and archive its final table (Manage Channel).")
+    async def season_end(self, interaction: Interaction) -> None:
+        await season_flows.end(interaction, UNO.name)
+
+    @season.command(name="list", description="This server's Uno seasons, open and ended (only you see it).")
+    async def season_list(self, interaction: Interaction) -> None:
+        await season_flows.listing(interaction, UNO.name)
+
+    @season.command(name="export", description="A season's results as a CSV or JSON file (only you get it).")
+    @app_commands.describe(season="A season's name (default: the open season)",
+                           form="csv: a row per player per game; json: the season, its final table and results")
+    @app_commands.rename(form="format")
+    async def season_export(self, interaction: Interaction, season: str | None = None,
+                            form: Literal["csv", "json"] = "csv") -> None:
+        await season_flows.export(interaction, UNO.name, season, form)
+
+    @leaderboard.autocomplete("season")
+    @stats.autocomplete("season")
+    @season_export.autocomplete("season")
+    async def _season_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await season_flows.suggest(interaction, UNO.name, current)
 
 
 async def setup(bot: ChaosTable) -> None:

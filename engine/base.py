@@ -20,6 +20,10 @@ class GameKind(Generic[State, Move]):
     When `is_over(state)` holds after a move, storage finishes the game in that move's transaction: it stores
     `results(state)` as (player, place, points) and moves `prizes(state)`, (giver, taker, card), between the
     players' collections.
+
+    `corrects(move)`, for a kind whose finished or past entries may be corrected (issue 21), is (the entry's seq, the
+    move that replaces it) when `move` is such a correction, else None. A correction is not applied to a state: the
+    log is replayed with the replacement in the entry's place (storage/corrections.py), through `apply`.
     """
 
     name: str
@@ -31,3 +35,4 @@ class GameKind(Generic[State, Move]):
     is_over: Callable[[State], bool] | None = None
     results: Callable[[State], list[tuple[int, int, int]]] | None = None
     prizes: Callable[[State], list[tuple[int, int, int]]] | None = None
+    corrects: Callable[[Move], tuple[int, Move] | None] | None = None

@@ -31,7 +31,7 @@ from engine.chaosjan.state import Table as ChaosTable
 from engine.cosmic import ChomboPenalty, CosmicState
 from engine.deck import Deck, deck_from_dict
 from engine.errors import GameError, IllegalMove, NotSeated
-from engine.text import N_
+from engine.text import N_, command
 
 KIND = "table"
 STICK = 100  # every stick denomination (100, 500, 1000, 5000, 10000) is a multiple of 100
@@ -87,6 +87,8 @@ class TableOptions:
     bust: bool = True  # the game ends when someone's points fall below zero
     sanma_honba: int = 200  # a honba on a sanma ron (yonma: 300; a tsumo: 100 from each payer)
     honba_value: int | None = None  # points each honba is worth to the winner; None: the usual 300 (set by scoring)
+    uma: str = "none"  # the uma `/table end` applies unless given one (a key of UMA_PRESETS; house rules, issue 21)
+    return_points: int | None = None  # the return points `/table end` applies unless given; None: starting points
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableOptions:
@@ -305,8 +307,17 @@ class ChaosStart:
     salt: str | None = None  # hides the seed in the commitment the panel posts (engine/commitment.py)
 
 
+@dataclass(frozen=True)
+class Correct:
+    """Entry `entry` of the log (a ron or a tsumo) should have been `move` (issue 21). Not applied to a state: the
+    log is replayed with `move` in the entry's place (`TABLE.corrects`, storage/corrections.py)."""
+
+    entry: int
+    move: Ron | Tsumo
+
+
 Move = (Riichi | Pay | Take | Ron | Tsumo | Draw | AbortiveDraw | SetPoints
-        | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle | CardPayment | ChaosStart | ChaosMove)
+        | CosmicStart | NewDeck | Roll | Dismiss | Chombo | Reshuffle | CardPayment | ChaosStart | Correct | ChaosMove)
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
@@ -318,6 +329,8 @@ def move_to_dict(move: Move) -> dict[str, Any]:
         return {"type": "chaosstart", "catalogue": move.catalogue.name, "seed": move.seed,
                 "options": move.options.to_dict(), "seed_chosen": move.seed_chosen,
                 "cards": move.catalogue.to_dict()} | ({} if move.salt is None else {"salt": move.salt})
+    if isinstance(move, Correct):
+        return {"type": "correct", "entry": move.entry, "move": move_to_dict(move.move)}
     if isinstance(move, CosmicStart | NewDeck):
         data = {f.name: getattr(move, f.name) for f in fields(move) if f.name != "salt"} | {
             "deck": move.deck.name, "cards": move.deck.to_dict()}
@@ -334,7 +347,7 @@ def _win(data: dict[str, Any]) -> Win:
 
 _MOVE_TYPES: dict[str, type] = {cls.__name__.lower(): cls for cls in (
     Riichi, Pay, Take, Ron, Tsumo, Draw, AbortiveDraw, SetPoints, CosmicStart, NewDeck, Roll, Dismiss, Chombo,
-    Reshuffle, CardPayment, ChaosStart)}
+    Reshuffle, CardPayment, ChaosStart, Correct)}
 
 
 def move_from_dict(data: dict[str, Any]) -> Move:
@@ -357,10 +370,41 @@ def move_from_dict(data: dict[str, Any]) -> Move:
     if cls is ChaosStart:
         return ChaosStart(Catalogue.from_dict(fields_["cards"]), fields_["seed"],
                           ChaosOptions.from_dict(fields_["options"]), fields_["seed_chosen"], fields_.get("salt"))
+    if cls is Correct:
+        replacement = move_from_dict(fields_["move"])
+        if not isinstance(replacement, Ron | Tsumo):
+            raise ValueError(f"a correction replaces a ron or a tsumo, not {fields_['move']!r}")
+        return Correct(fields_["entry"], replacement)
     return cls(**fields_)  # type: ignore[no-any-return]
 
 
 # -- the game --------------------------------------------------------------------------------------------
+
+
+def check_options(options: TableOptions) -> TableOptions:
+    """A table's options as the rules allow them (a start's, or a server's preset of them)."""
+    if options.starting_points <= 0 or options.starting_points % STICK:
+        raise IllegalMove(N_("Starting points must be a positive multiple of 100."), N_("Try `points: 25000`."))
+    if options.sanma_honba not in SANMA_RON_HONBA:
+        raise IllegalMove(N_("A honba on a sanma ron is 200 or 300, not {honba}."),
+                          N_("Try `sanma_honba: 300`."), honba=options.sanma_honba)
+    if options.uma not in UMA_PRESETS:
+        raise IllegalMove(N_("The uma is none, 5-10, 10-20 or 10-30."), N_("Pick one of the choices."),
+                          code="bad_option")
+    check_return_points(options.return_points)
+    return options
+
+
+MAX_RETURN = 1_000_000
+
+
+def check_return_points(back: int | None) -> int | None:
+    """Return points (None: the starting points): a positive multiple of 100, at most MAX_RETURN."""
+    if back is not None and (back <= 0 or back % STICK or back > MAX_RETURN):
+        raise IllegalMove(N_("{back:,} can't be the return points."),
+                          N_("Give a positive multiple of 100 (often 30,000), or leave it out for no oka."),
+                          code="bad_return_points", back=back)
+    return back
 
 
 def new_game(host: int, players: list[int], options: TableOptions | None = None,
@@ -369,12 +413,7 @@ def new_game(host: int, players: list[int], options: TableOptions | None = None,
         raise IllegalMove(N_("A table needs three players (sanma) or four (yonma)."))
     if len(set(players)) != len(players):
         raise IllegalMove(N_("The same person is in two seats."), N_("Give each seat a different player."))
-    options = options or TableOptions(starting_points=DEFAULT_POINTS[len(players)])
-    if options.starting_points <= 0 or options.starting_points % STICK:
-        raise IllegalMove(N_("Starting points must be a positive multiple of 100."), N_("Try `points: 25000`."))
-    if options.sanma_honba not in SANMA_RON_HONBA:
-        raise IllegalMove(N_("A honba on a sanma ron is 200 or 300, not {honba}."),
-                          N_("Try `sanma_honba: 300`."), honba=options.sanma_honba)
+    options = check_options(options or TableOptions(starting_points=DEFAULT_POINTS[len(players)]))
     names = names or [""] * len(players)
     seats = tuple(Seat(p, options.starting_points, name=n[:80]) for p, n in zip(players, names, strict=True))
     return TableState(host=host, seats=seats, options=options)
@@ -386,6 +425,9 @@ def apply(state: TableState, move: Move) -> tuple[TableState, list[Event]]:
                        end=text.command("table end"), undo=text.command("table undo"))
     if isinstance(move, CHAOS_MOVES):
         return _chaos_move(state, move)
+    if isinstance(move, Correct):
+        raise IllegalMove(N_("A correction is made by replaying the score sheet with the corrected hand."),
+                          N_("Use {command}."), code="correction_by_replay", command=command("table correct"))
     handler = _HANDLERS.get(type(move))
     if handler is None:
         raise IllegalMove(N_("Unknown move {move}."), move=type(move).__name__)
@@ -930,11 +972,50 @@ def final_scores(points: list[int], *, uma: tuple[int, int], starting_points: in
     return scores
 
 
+def corrects(move: Move) -> tuple[int, Move] | None:
+    """(the entry, its replacement) of a correction; None for every other move."""
+    return (move.entry, move.move) if isinstance(move, Correct) else None
+
+
 TABLE = GameKind(name=KIND, state_to_dict=TableState.to_dict, state_from_dict=TableState.from_dict,
                  move_to_dict=move_to_dict, move_from_dict=move_from_dict, apply=apply,
-                 results=lambda state: [(seat.player, place, seat.points) for place, seat in standings(state)])
+                 results=lambda state: [(seat.player, place, seat.points) for place, seat in standings(state)],
+                 corrects=corrects)
 
-__all__ = ["TABLE", "UMA_PRESETS", "AbortiveDraw", "CardPayment", "ChaosStart", "Chombo", "CosmicStart", "Dismiss",
-           "Draw", "HandValue", "Limit", "NewDeck", "Pay", "Reshuffle", "Riichi", "Roll", "Ron", "SetPoints",
-           "TableOptions", "TableState", "Take", "Tsumo", "Win", "chaos_table", "final_scores", "move_from_dict",
-           "new_game", "require_chaosjan", "require_cosmic", "score", "standings"]
+__all__ = [
+    "MAX_RETURN",
+    "TABLE",
+    "UMA_PRESETS",
+    "AbortiveDraw",
+    "CardPayment",
+    "ChaosStart",
+    "Chombo",
+    "Correct",
+    "CosmicStart",
+    "Dismiss",
+    "Draw",
+    "HandValue",
+    "Limit",
+    "NewDeck",
+    "Pay",
+    "Reshuffle",
+    "Riichi",
+    "Roll",
+    "Ron",
+    "SetPoints",
+    "TableOptions",
+    "TableState",
+    "Take",
+    "Tsumo",
+    "Win",
+    "chaos_table",
+    "check_options",
+    "check_return_points",
+    "final_scores",
+    "move_from_dict",
+    "new_game",
+    "require_chaosjan",
+    "require_cosmic",
+    "score",
+    "standings",
+]

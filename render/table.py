@@ -6,6 +6,7 @@ import csv
 import io
 import itertools
 import re
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -16,7 +17,7 @@ from render.chaosjan import WORDING as CHAOSJAN
 from render.common import COLOUR_INFO, COLOUR_OK, mention, seed_lines
 from render.common import leaderboard_embed as common_leaderboard
 from render.events import Wording
-from render.i18n import N_, _, command_words, n_, p_
+from render.i18n import N_, _, command_words, n_, p_, refusal, register_word
 from storage.games import EventRecord
 from storage.results import LeaderboardRow
 
@@ -123,6 +124,19 @@ def _card_payment(state: Any, e: dict[str, Any]) -> str:
     return f"{e['card']}: " + ("; ".join(part for part in (paid, short) if part) or _("nobody pays"))
 
 
+def _corrected(states: Any, e: dict[str, Any]) -> str:
+    """A correction (issue 21): the entry's hand as it now stands, what it said before, and each player's change."""
+    def hand(events: list[dict[str, Any]]) -> str:
+        return "; ".join(line for line in (describe_event(x, states) for x in events
+                                           if x.get("type") in ("ron", "tsumo")) if line)
+
+    changes = ", ".join(f"{mention(c['player'])} {c['amount']:+,}" for c in e["changes"])
+    line = _("Entry {entry} corrected: {now} (it said: {was})", entry=e["entry"], now=hand(e["now"]) or "—",
+             was=hand(e["was"]) or "—")
+    return f"{line}. {_('Points: {changes}', changes=changes)}" if changes else \
+        f"{line}. {_('No points change.')}"
+
+
 def _rolls_reset(state: Any, e: dict[str, Any]) -> str:
     if e["expired"]:
         return _("Roll counts reset; expired: {cards}", cards=", ".join(e["expired"]))
@@ -172,7 +186,11 @@ WORDING = Wording("table", {
                               _("Next: {round}, {honba} honba", round=round_words(e["next"]), honba=e["honba"])),
     "chaosjan_started": lambda s, e: _("CHAOS;JAN starts with {catalogue}: everyone chooses their cards",
                                        catalogue=e["catalogue"]),
+    "corrected": _corrected,
 })
+
+
+register_word("refusal", lambda error: refusal(error)[0])  # a refusal named inside another (a correction's)
 
 
 def describe_event(event: dict[str, Any], states: list[TableState] | None = None) -> str:
@@ -222,7 +240,10 @@ def _entry_text(entry: EventRecord, states: list[TableState]) -> str:
         move = entry.move
         card = f" {card_name(states, move['card'])}" if move["type"] == "play" else ""
         return f"CHAOS;JAN: {move['type']}{card}"
-    return describe_events(entry.events, states).replace("\n", "; ") or entry.type
+    text = describe_events(entry.events, states).replace("\n", "; ") or entry.type
+    if entry.move and entry.move.get("type") == "correct":  # when it was corrected, in the reader's time zone
+        return f"{text} (<t:{int(datetime.fromisoformat(entry.created_at).timestamp())}:f>)"
+    return text
 
 
 def history_embed(entries: list[EventRecord], states: list[TableState], *, viewer: int | None = None, page: int = 1,

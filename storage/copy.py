@@ -1,8 +1,8 @@
 """Moving a deployment between databases: `python -m storage.copy SOURCE_URL TARGET_URL`.
 
-Copies every game with its log and snapshots, every result, player total, Gin-jon-tan collection, remembered
-message, server's saved deck and the command-sync record, from one database to another: SQLite to PostgreSQL (to
-grow into shards) or back. URLs as in DATABASE_URL (`sqlite:///data/chaostable.db`,
+Copies every game with its log and snapshots, every season, result, player total (all time and per season),
+Gin-jon-tan collection, remembered message, server's saved deck and the command-sync record, from one database to
+another: SQLite to PostgreSQL (to grow into shards) or back. URLs as in DATABASE_URL (`sqlite:///data/chaostable.db`,
 `postgresql://user:password@host:5432/db`). Both are migrated to this version's schema first; the target must be
 empty (no game in it), so ids stay as they are. Stop the bot first, so that nothing changes in the source meanwhile.
 Rows go over in pages, a transaction each; at the end every table's row count, and a digest of each game and log,
@@ -41,15 +41,26 @@ TABLES = (
     Table("game_events", ("game_id", "seq"), ("game_id", "seq", "type", "actor_id", "move", "events", "undone_by",
                                                "created_at", "request"), logged=("events",)),
     Table("game_snapshots", ("game_id", "seq"), ("game_id", "seq", "state"), logged=("state",)),
+    Table("seasons", ("id",), ("id", "guild_id", "kind", "name", "status", "games", "started_by", "started_at",
+                               "ended_by", "ended_at", "settlement", "standings")),
     Table("game_results", ("game_id", "user_id"), ("game_id", "guild_id", "kind", "user_id", "place", "points",
-                                                   "finished_at")),
+                                                   "finished_at", "season_id", "hands", "hand_wins", "deal_ins",
+                                                   "riichi", "win_points")),
     Table("game_messages", ("game_id", "role"), ("game_id", "role", "channel_id", "message_id")),
     Table("ginjontan_collections", ("guild_id", "user_id"), ("guild_id", "user_id", "cards")),
     Table("player_totals", ("guild_id", "kind", "user_id"), ("guild_id", "kind", "user_id", "games", "wins",
-                                                             "place_sum", "tier_sum", "points_small", "points_big")),
+                                                             "place_sum", "tier_sum", "points_small", "points_big",
+                                                             "lasts", "hands", "hand_wins", "deal_ins", "riichi",
+                                                             "win_points_small", "win_points_big")),
+    Table("season_totals", ("season_id", "user_id"), ("season_id", "user_id", "games", "wins", "lasts", "place_sum",
+                                                      "tier_sum", "points_small", "points_big", "hands", "hand_wins",
+                                                      "deal_ins", "riichi", "win_points_small", "win_points_big")),
     Table("command_sync", ("scope",), ("scope", "payload_hash", "synced_at")),
     Table("server_decks", ("guild_id", "kind", "name"), ("guild_id", "kind", "name", "title", "cards", "file_name",
                                                          "content", "saved_by", "saved_at")),
+    Table("settings", ("scope", "scope_id", "key"), ("scope", "scope_id", "key", "value", "updated_by", "updated_at")),
+    Table("presets", ("guild_id", "game", "name"), ("guild_id", "game", "name", "options", "updated_by",
+                                                    "updated_at")),
 )
 
 
@@ -129,9 +140,10 @@ async def copy(source: Backend, target: Backend, report: Any = None) -> dict[str
         counts[table.name] = copied
         if report is not None:
             report(f"{table.name}: {copied:,} rows")
-    if dialect_name(target) == "postgresql":  # new games after the copy take ids above the copied ones
-        await target.write(lambda conn: conn.execute(
-            "SELECT setval(pg_get_serial_sequence('games', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM games"))
+    if dialect_name(target) == "postgresql":  # new games and seasons after the copy take ids above the copied ones
+        for name in ("games", "seasons"):
+            await target.write(lambda conn, n=name: conn.execute(  # type: ignore[misc]
+                f"SELECT setval(pg_get_serial_sequence('{n}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {n}"))
     for table in TABLES:
         there = await target.read(lambda conn, t=table: _count(conn, t))  # type: ignore[misc]
         if there != counts[table.name]:

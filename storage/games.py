@@ -220,32 +220,56 @@ class GameStore:
                             row["id"], row["channel_id"], exc_info=True)
         return records
 
-    async def history(self, channel_id: int, kind: GameKind[Any, Any], limit: int = 20) -> list[EventRecord]:
-        """The newest `limit` log entries of the active game, oldest first."""
+    async def game(self, kind: GameKind[S, Any], game_id: int) -> GameRecord[S] | None:
+        """The game `game_id` of this kind, active or finished (issue 21: a past table's sheet and corrections)."""
+
+        def read(conn: Connection) -> GameRecord[S] | None:
+            row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ? AND kind = ?",
+                               (game_id, kind.name)).fetchone()
+            return None if row is None else self._record(conn, kind, row)
+
+        return await self.db.read(read)
+
+    async def newest(self, channel_id: int, kind: GameKind[S, Any]) -> GameRecord[S] | None:
+        """The channel's newest game of this kind, active or finished."""
+
+        def read(conn: Connection) -> GameRecord[S] | None:
+            row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND kind = ?"
+                               " ORDER BY id DESC LIMIT 1", (channel_id, kind.name)).fetchone()
+            return None if row is None else self._record(conn, kind, row)
+
+        return await self.db.read(read)
+
+    async def history(self, channel_id: int, kind: GameKind[Any, Any], limit: int = 20, *,
+                      game_id: int | None = None) -> list[EventRecord]:
+        """The newest `limit` log entries of the active game (or of the game `game_id`), oldest first."""
 
         def read(conn: Connection) -> list[Row]:
-            row = _require_row(conn, channel_id, kind.name)
+            row = _game_row(conn, channel_id, kind.name, game_id)
             return conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ?"
                                 " ORDER BY seq DESC LIMIT ?", (row["id"], limit)).fetchall()
 
         return [_event(r) for r in reversed(await self.db.read(read))]
 
-    async def states(self, channel_id: int, kind: GameKind[S, Any], first: int, last: int) -> list[S]:
-        """The active game's state after each log entry from seq `first` to `last`, oldest first."""
+    async def states(self, channel_id: int, kind: GameKind[S, Any], first: int, last: int, *,
+                     game_id: int | None = None) -> list[S]:
+        """The active game's (or the game `game_id`'s) state after each log entry from seq `first` to `last`, oldest
+        first."""
 
         def read(conn: Connection) -> list[S]:
-            row = _require_row(conn, channel_id, kind.name)
+            row = _game_row(conn, channel_id, kind.name, game_id)
             first_, last_ = max(first, 0), min(last, row["version"])
             return _replay(conn, kind, row["id"], first_, last_)[0] if first_ <= last_ else []
 
         return await self.db.read(read)
 
-    async def standing(self, channel_id: int, kind: GameKind[S, Any]) -> list[tuple[EventRecord, S]]:
-        """The active game's entries that stand (no undo, nothing undone), oldest first, each with the state after
-        it: each one's state is the state the next one was made in."""
+    async def standing(self, channel_id: int, kind: GameKind[S, Any], *,
+                       game_id: int | None = None) -> list[tuple[EventRecord, S]]:
+        """The active game's (or the game `game_id`'s) entries that stand (no undo, nothing undone), oldest first, each
+        with the state after it: each one's state is the state the next one was made in."""
 
         def read(conn: Connection) -> list[tuple[EventRecord, S]]:
-            row = _require_row(conn, channel_id, kind.name)
+            row = _game_row(conn, channel_id, kind.name, game_id)
             entries = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ? ORDER BY seq",
                                    (row["id"],)).fetchall()
             states = _replay(conn, kind, row["id"], 0, row["version"])[0]
@@ -371,10 +395,11 @@ class GameStore:
 
     async def finish(self, channel_id: int, kind: GameKind[S, Any], *, actor_id: int | None, results: bool = False,
                      on_finish: FinishHook | None = None, game_id: int | None = None,
-                     expected_version: int | None = None) -> GameRecord[S]:
+                     expected_version: int | None = None, end: dict[str, Any] | None = None) -> GameRecord[S]:
         """End the active game; with `results`, store the kind's results and prizes from the state as it is in
         this transaction. `on_finish` runs in the same transaction. `game_id` and `expected_version` (carried by a
-        confirmation) must be the active game's, else it is refused as stale."""
+        confirmation) must be the active game's, else it is refused as stale. `end`: what the 'end' entry records
+        (a table's uma and return points, for its season's settlement)."""
         key = _request_key()
 
         def txn(conn: Connection) -> GameRecord[S]:
@@ -383,7 +408,7 @@ class GameStore:
             if game_id not in (None, row["id"]) or expected_version not in (None, row["version"]):
                 raise StaleMove(kind.name)
             record = _finish(conn, kind, self._record(conn, kind, row), None, actor_id=actor_id, results=results,
-                             request=key)
+                             request=key, end=end)
             if on_finish is not None:
                 on_finish(conn, record)
             return record
@@ -409,10 +434,10 @@ class GameStore:
                 raise NoActiveGame(kind.name)
             if row["status"] == "active":
                 raise NewGameStarted(kind.name)
-            end = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ? ORDER BY seq DESC"
-                               " LIMIT 1", (row["id"],)).fetchone()
-            record = self._record(conn, kind, row)
-            if kind.prizes is not None or end["type"] != "end" or (kind.is_over and kind.is_over(record.state)):
+            end = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ? AND type = 'end'"
+                               " AND undone_by IS NULL ORDER BY seq DESC LIMIT 1", (row["id"],)).fetchone()
+            record = self._record(conn, kind, row)  # (entries after its end are corrections: storage/corrections.py)
+            if kind.prizes is not None or end is None or (kind.is_over and kind.is_over(record.state)):
                 raise GameFinished(kind.name)
             if check is not None:
                 check(record)
@@ -483,11 +508,12 @@ def _claim(conn: Connection, key: str | None) -> None:
 
 
 def _finish(conn: Connection, kind: GameKind[S, Any], record: GameRecord[S], state_json: str | None, *,
-            actor_id: int | None, results: bool, request: str | None = None) -> GameRecord[S]:
+            actor_id: int | None, results: bool, request: str | None = None,
+            end: dict[str, Any] | None = None) -> GameRecord[S]:
     version, (now, now_ms) = record.version + 1, _now()
     conn.execute("UPDATE games SET status = 'finished', version = ?, updated_at = ?, finished_at = ? WHERE id = ?",
                  (version, now, now, record.id))
-    _append(conn, record.id, version, "end", actor_id, None, [], now_ms, request)
+    _append(conn, record.id, version, "end", actor_id, end, [], now_ms, request)
     if version % SNAPSHOT_EVERY == 0:
         _snapshot(conn, record.id, version, state_json or _dumps(kind.state_to_dict(record.state)))
     record = replace(record, version=version, updated_at=now, status="finished")
@@ -520,7 +546,13 @@ def _replay(conn: Connection, kind: GameKind[S, Any], game_id: int, first: int,
         if type_ == "move" and snapshot is not None:  # the state after it, whatever came later (and a move an
             stack.append((seq, kind.state_from_dict(_unpack(snapshot))))  # older version logged can't replay)
         elif type_ == "move":
-            stack.append((seq, kind.apply(stack[-1][1], kind.move_from_dict(json.loads(move)))[0]))
+            played = kind.move_from_dict(json.loads(move))
+            if kind.corrects is not None and kind.corrects(played) is not None:  # always has a snapshot, unless lost
+                from storage.corrections import corrected_state  # (it replays through this module's log)
+
+                stack.append((seq, corrected_state(conn, kind, game_id, seq)))
+            else:
+                stack.append((seq, kind.apply(stack[-1][1], played)[0]))
             replayed += 1
         elif type_ == "undo" and len(stack) > 1 and stack[-1][0] == json.loads(move)["undoes"]:
             stack.pop()  # (an undone end changes no state; nor does undoing what the snapshot is after)
@@ -548,6 +580,16 @@ def _active_row(conn: Connection, channel_id: int, kind: str, *, lock: bool = Fa
 
 def _require_row(conn: Connection, channel_id: int, kind: str, *, lock: bool = False) -> Row:
     row = _active_row(conn, channel_id, kind, lock=lock)
+    if row is None:
+        raise NoActiveGame(kind)
+    return row
+
+
+def _game_row(conn: Connection, channel_id: int, kind: str, game_id: int | None) -> Row:
+    """The channel's active game of the kind, or (`game_id`) that game, whatever its status."""
+    if game_id is None:
+        return _require_row(conn, channel_id, kind)
+    row = conn.execute(f"SELECT {_HEAD_COLUMNS} FROM games WHERE id = ? AND kind = ?", (game_id, kind)).fetchone()
     if row is None:
         raise NoActiveGame(kind)
     return row

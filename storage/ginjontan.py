@@ -52,13 +52,18 @@ class Rating:
     total: int  # Comment a): plain total of points
 
 
-async def tournament(db: Backend, guild_id: int | None, limit: int = 20) -> list[Rating]:
-    """The server's rating: tier points first, the points total on a tie ("Higher significance has b)"). One row a
-    player (`storage.results.player_totals`)."""
+async def tournament(db: Backend, guild_id: int | None, limit: int = 20, *, season_id: int | None = None,
+                     min_games: int = 1) -> list[Rating]:
+    """The server's rating: tier points first, the points total on a tie ("Higher significance has b)"), of the
+    players with at least `min_games` games, for all time or in the season `season_id`. One row a player
+    (`storage.results.player_totals`, `season_totals`)."""
 
     def read(conn: Connection) -> list[tuple[int, int, int, int, int, str | None]]:
+        if season_id is not None:
+            return conn.execute("SELECT user_id, games, wins, tier_sum, points_small, points_big FROM season_totals"
+                                " WHERE season_id = ? AND games >= ?", (season_id, min_games)).fetchall()
         return conn.execute("SELECT user_id, games, wins, tier_sum, points_small, points_big FROM player_totals"
-                            " WHERE guild_id IS ? AND kind = ?", (guild_id, KIND)).fetchall()
+                            " WHERE guild_id IS ? AND kind = ? AND games >= ?", (guild_id, KIND, min_games)).fetchall()
 
     ratings = [Rating(user, games, wins, tier, exact_sum(small, big))
                for user, games, wins, tier, small, big in await db.read(read)]

@@ -18,6 +18,8 @@ from storage.backend import Backend
 from storage.sql import Connection
 
 Scope = Literal["server", "channel"]
+LANGUAGE_KEY = "language"
+MANAGER_ROLE_KEY = "manager_role"
 STALE_AFTER_S = 30.0
 
 

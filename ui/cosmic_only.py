@@ -98,7 +98,9 @@ def next_view(version: int) -> discord.ui.View:
 
 # -- the commands (called by cogs/cosmic.py when the channel has no table) ------------------------------------------
 
-async def open_deck(interaction: Interaction, deck: Deck, chombo: ChomboPenalty, seats: int) -> None:
+async def open_deck(interaction: Interaction, deck: Deck, chombo: ChomboPenalty, seats: int, *,
+                    note: str | None = None) -> None:
+    """Open the deck on its own; `note` before its first line (the house rules it starts with, issue 21)."""
     channel = require_channel(interaction)
     state = new_deck_only(interaction.user.id, deck, new_seed(), seats=seats, chombo=chombo, salt=new_salt())
     try:
@@ -107,8 +109,9 @@ async def open_deck(interaction: Interaction, deck: Deck, chombo: ChomboPenalty,
     except GameAlreadyRunning:
         raise deck_running() from None
     note_change(interaction)
-    await interaction.response.send_message(render.opened(record.state), embed=render.status_embed(record.state),
-                                            view=deck_view(record.version))
+    opened = render.opened(record.state)
+    await interaction.response.send_message(f"{note}\n{opened}" if note else opened,
+                                            embed=render.status_embed(record.state), view=deck_view(record.version))
 
 
 def deck_running() -> GameError:

@@ -17,7 +17,9 @@ from engine.text import ECHO, shorten
 from render import i18n
 from render.common import error_embed
 from render.i18n import _
+from storage.preferences import LANGUAGE_KEY
 from ui.custom_ids import offered
+from ui.house_rules import setting_in_force
 from ui.permissions import require_in_bounds
 from ui.types import Interaction
 
@@ -76,15 +78,13 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 
 async def speak_the_channel_s_language(interaction: discord.Interaction) -> None:
-    """The channel's language (or the server's), when /settings gave one, replaces the player's for this
-    interaction (bot.py set the player's own)."""
-    preferences = getattr(interaction.client, "preferences", None)
-    if preferences is None:
+    """The channel's language (a thread's: its channel's), else the server's, when /settings gave one, replaces the
+    player's for this interaction (bot.py set the player's own)."""
+    if getattr(interaction.client, "preferences", None) is None:
         return
-    language = await preferences.get("channel", interaction.channel_id, "language") or \
-        await preferences.get("server", interaction.guild_id, "language")
-    if language:
-        i18n.set_language(language)
+    found = await setting_in_force(interaction, LANGUAGE_KEY)
+    if found is not None:
+        i18n.set_language(found[0])
 
 
 def install_error_handler(bot: ChaosTable) -> None:

@@ -361,7 +361,8 @@ async def end(interaction: Interaction) -> None:
 # -- lobby ----------------------------------------------------------------------------------------------------
 
 async def new(interaction: Interaction, options: GinjontanOptions, seed: int | None, *, timer: int = 0,
-              thread: bool = False) -> None:
+              thread: bool = False, note: str | None = None) -> None:
+    """Open the lobby; `note` above its panel (the house rules it starts with)."""
     if interaction.user.bot:
         raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
     state = new_lobby(interaction.user.id, options, new_seed() if seed is None else seed,
@@ -372,14 +373,14 @@ async def new(interaction: Interaction, options: GinjontanOptions, seed: int | N
             record = await bot.games.start(require_channel(interaction), GINJONTAN, state,
                                            guild_id=interaction.guild_id, actor_id=interaction.user.id)
             note_change(interaction)
-            await publish(interaction, record, panel(state))
+            await publish(interaction, record, {**panel(state), "content": note})
         return
     place = await open_thread(interaction, f"Gin-jon-tan · {interaction.user.display_name}")
     async with posting(interaction, place.id):
         record = await bot.games.start(place.id, GINJONTAN, state, guild_id=interaction.guild_id,
                                        actor_id=interaction.user.id)
         note_change(interaction)
-        lobby = await place.send(**panel(state))
+        lobby = await place.send(**panel(state), content=note)
         await posted(bot, place.id, record, lobby.id)
     await interaction.response.send_message(f"🃏 {interaction.user.mention} opened a Gin-jon-tan lobby in "
                                             f"{place.mention}: join and play there.")

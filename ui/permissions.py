@@ -9,7 +9,7 @@ beside the call (as ui/deck_library.py does for `require_server_manager`), so th
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,7 @@ from discord import app_commands
 from engine.errors import GameError, IllegalMove, NotAllowed, NotSeated
 from engine.text import N_, Ref, command
 from engine.text import player as player_ref
+from storage.preferences import MANAGER_ROLE_KEY
 
 NO_CHANNEL = N_("That only works in a channel.")
 IN_YOUR_CHANNEL = N_("Run it in the channel where you play.")
@@ -133,8 +134,13 @@ def require_in_bounds(interaction: discord.Interaction) -> None:
     if interaction.type is not discord.InteractionType.application_command \
             or not isinstance(command, app_commands.Command):
         return
+    require_values_in_bounds(command, vars(interaction.namespace))
+
+
+def require_values_in_bounds(command: app_commands.Command[Any, Any, Any], values: Mapping[str, Any]) -> None:
+    """Values of the command's options (by name) within what it declares; a value None or absent is not given."""
     for bound in _bounds_of(command):
-        value: Any = getattr(interaction.namespace, bound.name, None)
+        value: Any = values.get(bound.display_name, values.get(bound.name))  # a renamed option: by its new name
         if value is None:
             continue
         if bound.choices is not None and value not in bound.choices:
@@ -168,16 +174,32 @@ async def is_server_manager(interaction: discord.Interaction) -> bool:
     if permissions is not None and permissions.manage_guild:
         return True
     preferences = interaction.client.preferences  # type: ignore[attr-defined]
-    role = await preferences.get("server", interaction.guild_id, "manager_role")
+    role = await preferences.get("server", interaction.guild_id, MANAGER_ROLE_KEY)
     roles = getattr(interaction.user, "roles", ())
     return role is not None and any(r.id == int(role) for r in roles)
 
 
 async def require_server_manager(interaction: discord.Interaction, action: str) -> None:
     """For what the whole server shares (its decks, seasons, house rules): Manage Server or the managers' role.
-    The template is `Only someone with Manage Server (or the server's manager role) can <action>.`: mark it with
-    `N_` at the call."""
+    The refusal's sentence, with `action` in it, is translated whole: mark it with `N_` where `action` is defined."""
     if not await is_server_manager(interaction):
         raise NotAllowed(f"Only someone with Manage Server (or the server's manager role) can {action}.",
                          N_("Ask a server manager, or ask them to name your role with {command}."),
                          code="not_server_manager", command=command("settings manager_role"))
+
+
+async def is_season_manager(interaction: discord.Interaction) -> bool:
+    """Manage Channel (or Manage Server), or the role the server named for managing (/settings, `manager_role`)."""
+    permissions = getattr(interaction, "permissions", None)
+    if permissions is not None and (permissions.manage_channels or permissions.manage_guild):
+        return True
+    return await is_server_manager(interaction)
+
+
+async def require_season_manager(interaction: discord.Interaction, doing: str) -> None:
+    """A server's seasons (issue 21, item 4: Manage Channel or a configured role): Manage Channel, Manage Server or
+    the server's manager role may `doing` (a phrase marked with `N_` at the call: "start a season")."""
+    if not await is_season_manager(interaction):
+        raise NotAllowed(N_("Only someone with Manage Channel (or the server's manager role) can {action}."),
+                         N_("Ask a moderator, or ask a server manager to name your role with {command}."),
+                         code="not_season_manager", action=action(doing), command=command("settings manager_role"))

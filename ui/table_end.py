@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from engine.errors import IllegalMove
-from engine.table import TABLE, UMA_PRESETS, TableState, final_scores
+from engine.table import MAX_RETURN, TABLE, UMA_PRESETS, TableState, check_return_points, final_scores
 from engine.text import N_, command
 from render import table as render
 from render.i18n import _, word
@@ -18,7 +18,6 @@ from ui.errors import ReportsErrors, note_change
 from ui.permissions import require_channel, require_manager
 from ui.types import Interaction
 
-MAX_RETURN = 1_000_000
 UNDO_HINT = N_("{undo} reopens the table until a new one starts here.")
 
 
@@ -27,11 +26,9 @@ def undo_hint() -> str:
 
 
 def return_points(state: TableState, given: int | None) -> int:
-    back = state.options.starting_points if given is None else given
-    if back <= 0 or back % 100 or back > MAX_RETURN:
-        raise IllegalMove(N_("{back:,} can't be the return points."),
-                          N_("Give a positive multiple of 100 (often 30,000), or leave it out for no oka."), back=back)
-    return back
+    """The return points given, else the table's own (its house rules, issue 21), else its starting points."""
+    back = given if given is not None else state.options.return_points
+    return check_return_points(back) or state.options.starting_points
 
 
 def final(state: TableState, uma: str, back: int) -> tuple[list[float], str] | None:
@@ -44,10 +41,11 @@ def final(state: TableState, uma: str, back: int) -> tuple[list[float], str] | N
     return scores, _("uma {uma}, return {back:,}", uma=uma, back=back)
 
 
-async def ask_to_end(interaction: Interaction, uma: str, given_return: int | None) -> None:
+async def ask_to_end(interaction: Interaction, given_uma: str | None, given_return: int | None) -> None:
     channel = require_channel(interaction)
     record = await interaction.client.games.require(channel, TABLE)
     require_manager(interaction, record.state.host, N_("end this table"))
+    uma = given_uma or record.state.options.uma  # the table's own uma, set at its start (house rules, issue 21)
     back = return_points(record.state, given_return)
     view = discord.ui.View(timeout=None)
     for action in ("end", "keep"):
@@ -97,10 +95,14 @@ class EndButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
                                                     view=None)
             return
         back = return_points(record.state, self.back)
+        end = {"uma": self.uma, "return_points": back, "starting_points": record.state.options.starting_points}
         finished = await store.finish(channel, TABLE, actor_id=interaction.user.id, results=True, game_id=self.game,
-                                      expected_version=self.version)
+                                      expected_version=self.version, end=end)  # the season settles with them
         note_change(interaction)
-        await interaction.response.edit_message(content=_("The game is over.") + " " + undo_hint(), view=None,
+        number = _("This was table number {number}: {command} shows its score sheet.", number=finished.id,
+                   command=word(command("table history", f"table:{finished.id}")))
+        await interaction.response.edit_message(content=_("The game is over.") + " " + undo_hint() + "\n" + number,
+                                                view=None,
                                                 embed=render.standings_embed(finished.state,
                                                                              final(finished.state, self.uma, back)))
         if finished.state.chaosjan is not None:

@@ -618,9 +618,12 @@ async def start(interaction: Interaction, *, from_board: bool = False) -> None:
 
 
 async def post_board(interaction: Interaction, record: GameRecord[UnoState],
-                     thread: discord.Thread | None = None) -> None:
-    """The lobby, as the reply (or, for a game in its own thread, as the thread's first message)."""
+                     thread: discord.Thread | None = None, *, note: str | None = None) -> None:
+    """The lobby, as the reply (or, for a game in its own thread, as the thread's first message); `note` above it
+    (the house rules it starts with), kept as the board is edited."""
     board = await board_message(record.state, edit=False)
+    if note:
+        board["content"] = note
     if thread is None:
         message_id = (await interaction.response.send_message(**board)).message_id
     else:

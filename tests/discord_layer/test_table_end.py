@@ -85,7 +85,7 @@ async def test_undo_after_the_end_reopens_the_table_and_takes_its_results_back(h
     reopened = await table(harness)
     assert [s.points for s in reopened.state.seats] == points
     assert await leaderboard(harness.bot.db, harness.fake.guild_id, TABLE.name) == []
-    assert "No finished games" in (await harness.slash("table leaderboard", user=west)).text
+    assert "No game has finished" in (await harness.slash("table leaderboard", user=west)).text
 
     await harness.slash("table riichi", user=east)  # play goes on
     assert (await table(harness)).state.seat(east.id).points == points[0] - 1000

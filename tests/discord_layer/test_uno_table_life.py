@@ -39,7 +39,7 @@ async def test_end_shows_the_standings_fewest_points_first(harness):
 async def test_the_leaderboard_lists_the_won_games_of_this_server(harness):
     a, b, c = (harness.user(n) for n in ("ann", "bob", "cy"))
     empty = await harness.slash("uno leaderboard", user=b)
-    assert "Uno leaderboard" in empty.text and "No finished games" in empty.text
+    assert "Uno leaderboard" in empty.text and "No game has finished" in empty.text
     # seed 003, "Winning the game": a plays their last card with 1 point left; scoring ends the game
     state = played(scenario({a.id: "r5", b.id: "r4 b4 b5", c.id: "g6"}, draw="y1 y2 y3", points={a.id: 1},
                             seat={a.id: {"said_uno": True}}), a.id, "r5")

@@ -21,6 +21,7 @@ from tests.fake_discord.server import FakeDiscord, FakeUser, InteractionRecord, 
 PLAYER_PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True, read_message_history=True,
                                          use_application_commands=True, embed_links=True, attach_files=True)
 MANAGER_PERMISSIONS = PLAYER_PERMISSIONS | discord.Permissions(manage_channels=True)
+SERVER_MANAGER_PERMISSIONS = PLAYER_PERMISSIONS | discord.Permissions(manage_guild=True)
 # How long a test waits for an answer: a guard against a hang, not a check of speed (timings live in bench/).
 # Pictures and slow computations are worked out by low-priority worker processes (render/offload.py), which a
 # machine busy with other tests can keep waiting for seconds.
@@ -128,15 +129,23 @@ class Harness:
         self.bot: ChaosTable | None = None
         self._task: asyncio.Task | None = None
         self.permissions: dict[int, discord.Permissions] = {}
+        self.roles: dict[int, list[int]] = {}  # a member's roles (made with `fake.create_role`)
         self.errors: list[logging.LogRecord] = []
         self._log_handler = _Collect(self.errors)
 
     # -- people --------------------------------------------------------------------------------------
 
-    def user(self, name: str, *, manager: bool = False, bot: bool = False) -> FakeUser:
+    def user(self, name: str, *, manager: bool = False, bot: bool = False, server_manager: bool = False,
+             roles: tuple[int, ...] = ()) -> FakeUser:
+        """A member: `manager` has Manage Channel, `server_manager` Manage Server; `roles` are role ids."""
         user = FakeUser(snowflake(), name, bot=bot)
-        self.permissions[user.id] = MANAGER_PERMISSIONS if manager else PLAYER_PERMISSIONS
+        self.permissions[user.id] = SERVER_MANAGER_PERMISSIONS if server_manager else \
+            MANAGER_PERMISSIONS if manager else PLAYER_PERMISSIONS
+        self.roles[user.id] = list(roles)
         return user
+
+    def give_role(self, user: FakeUser, role: int) -> None:
+        self.roles.setdefault(user.id, []).append(role)
 
     # -- the bot -------------------------------------------------------------------------------------
 
@@ -191,7 +200,8 @@ class Harness:
             "id": str(interaction_id), "application_id": str(self.fake.application_id), "type": type_,
             "token": f"token-{interaction_id}", "version": 1, "attachment_size_limit": 10 * 1024 * 1024,
             "data": data, "guild_id": str(self.fake.guild_id), "channel_id": str(channel_id),
-            "channel": self.fake.channels[channel_id], "member": _member(user, permissions),
+            "channel": self.fake.channels[channel_id],
+            "member": _member(user, permissions, self.roles.get(user.id, [])),
             "app_permissions": str(MANAGER_PERMISSIONS.value), "locale": "en-US", "guild_locale": "en-US",
             "entitlements": [], "authorizing_integration_owners": {"0": str(self.fake.guild_id)}, "context": 0,
             **extra,
@@ -245,10 +255,13 @@ class Harness:
             if kind == 6:
                 resolved.setdefault("users", {})[str(value.id)] = value.to_dict()
                 perms = self.permissions.get(value.id, PLAYER_PERMISSIONS)
-                member = _member(value, perms)
+                member = _member(value, perms, self.roles.get(value.id, []))
                 member.pop("user")
                 resolved.setdefault("members", {})[str(value.id)] = member
                 value = str(value.id)
+            elif kind == 8:  # a role: its id (made with `fake.create_role`)
+                resolved.setdefault("roles", {})[str(value)] = self.fake.roles[value]
+                value = str(value)
             elif kind == 11:  # an attachment: (filename, bytes)
                 filename, data = value
                 attachment = self.fake.upload(filename, data)
@@ -323,10 +336,10 @@ class Harness:
         return self.public_messages(channel_id)[-1]
 
 
-def _member(user: FakeUser, permissions: discord.Permissions) -> dict[str, Any]:
-    return {"user": user.to_dict(), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False,
-            "mute": False, "flags": 0, "nick": None, "avatar": None, "pending": False,
-            "permissions": str(permissions.value)}
+def _member(user: FakeUser, permissions: discord.Permissions, roles: list[int] | None = None) -> dict[str, Any]:
+    return {"user": user.to_dict(), "roles": [str(role) for role in roles or []],
+            "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0, "nick": None,
+            "avatar": None, "pending": False, "permissions": str(permissions.value)}
 
 
 class _Collect(logging.Handler):

@@ -83,6 +83,7 @@ class FakeDiscord:
         self.bot_user = FakeUser(self.application_id, "Chaos Table", bot=True)
         self.guild_id = snowflake()
         self.channels: dict[int, dict[str, Any]] = {}
+        self.roles: dict[int, dict[str, Any]] = {}  # the guild's roles besides @everyone
         self.messages: dict[int, dict[str, Any]] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
@@ -159,6 +160,16 @@ class FakeDiscord:
         return [c for c, data in self.channels.items() if data.get("parent_id") == str(parent_id)
                 and data["type"] in (10, 11, 12)]
 
+    async def create_role(self, name: str) -> int:
+        """A new role of the guild: the connected bot hears of it (GUILD_ROLE_CREATE); a bot connecting later
+        finds it among the guild's roles."""
+        role_id = snowflake()
+        self.roles[role_id] = {"id": str(role_id), "name": name, "permissions": "0", "position": len(self.roles) + 1,
+                               "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+        if self._sessions:
+            await self.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(self.guild_id), "role": self.roles[role_id]})
+        return role_id
+
     @property
     def default_channel(self) -> int:
         return next(iter(self.channels))
@@ -169,7 +180,7 @@ class FakeDiscord:
         me = {"user": self.bot_user.to_dict(), "roles": [], "joined_at": _now(), "deaf": False, "mute": False,
               "flags": 0}
         return {"id": str(self.guild_id), "name": "Chaos Test Server", "icon": None, "owner_id": "1",
-                "roles": [everyone], "emojis": [], "stickers": [], "features": [],
+                "roles": [everyone, *self.roles.values()], "emojis": [], "stickers": [], "features": [],
                 "channels": list(self.channels.values()), "threads": [], "members": [me], "member_count": 5,
                 "presences": [], "voice_states": [], "large": False, "unavailable": False,
                 "premium_tier": 0, "preferred_locale": "en-US", "verification_level": 0,

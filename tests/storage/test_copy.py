@@ -13,13 +13,15 @@ from engine.ginjontan.rules import GINJONTAN, new_lobby
 from engine.uno.options import PRESETS
 from engine.uno.rules import UNO, legal_moves, waiting_on
 from engine.uno.rules import new_game as uno_game
-from storage import Database, GameStore, decks, games
+from storage import Database, GameStore, decks, games, seasons
 from storage.command_sync import remember_synced, synced_hash
 from storage.copy import TABLES, CopyError, _page, copy, main, text_of
 from storage.decks import SavedDeck
 from storage.ginjontan import collections, move_prizes
 from storage.messages import find_message, remember_message
 from storage.postgres import PostgresDatabase
+from storage.preferences import Preferences
+from storage.presets import save_preset
 from storage.results import Standing, leaderboard, store_results
 from tests.support.tally import TALLY, Add, new_game
 
@@ -28,12 +30,16 @@ GUILD = 7
 
 async def fill(db) -> None:
     """A database as a server leaves it: finished games with results and prizes, an active Uno game with undone
-    moves and snapshots, collections, a remembered board, the command sync, a game with no server, saved decks."""
+    moves and snapshots, collections, a remembered board, the command sync, a game with no server, saved decks,
+    settings and presets."""
     store = GameStore(db)
+    await seasons.start(db, GUILD, GINJONTAN.name, "Spring", actor_id=10)  # the first game counts in it
     for channel, places in ((1, [(10, 1, 500), (20, 2, -300)]), (2, [(20, 1, 10**30), (10, 2, 7)])):
         await store.start(channel, GINJONTAN, new_lobby(10, GinjontanOptions(), channel), guild_id=GUILD, actor_id=10)
         await store.finish(channel, GINJONTAN, actor_id=None, on_finish=lambda conn, record, p=places: store_results(
             conn, record, [Standing(*s) for s in p]))
+        if channel == 1:
+            await seasons.end(db, GUILD, GINJONTAN.name, actor_id=10)
     await db.write(lambda conn: move_prizes(conn, GUILD, [(20, 10, 5), (10, 20, 6)]))
     await db.write(lambda conn: move_prizes(conn, None, [(30, 40, 9)]))
     rng = random.Random(20)
@@ -51,6 +57,12 @@ async def fill(db) -> None:
     for kind, name in (("cosmic", "ours"), ("cosmic", "spring_2026"), ("chaosjan", "ours")):
         await db.write(lambda conn, k=kind, n=name: decks.save(conn, SavedDeck(GUILD, k, n, "Ours 牌", 2, f"{n}.json",
                                                                                 '{"schema": 1}', 10)))
+    preferences = Preferences(db)  # /settings: a channel's language, the server's role and default, presets
+    await preferences.set("channel", 1, "language", "ja", by=10)
+    await preferences.set("server", GUILD, "manager_role", 2**62, by=None)
+    await preferences.set("server", GUILD, "default:table", "league", by=10)
+    for name in ("league", "Ünïcode 牌"):
+        await save_preset(db, GUILD, "table", name, {"points": 30000, "uma": "10-20"}, by=10, limit=25)
 
 
 async def rows(db) -> dict[str, list[tuple]]:
@@ -105,6 +117,10 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(tmp_path, postgres_
             assert board == {10: Fraction(500 + 7, 2), 20: Fraction(10**30 - 300, 2)}
             fresh = await store.start(5, TALLY, new_game(10, [10, 20]), guild_id=GUILD, actor_id=10)
             assert fresh.id > max(row[0] for row in original["games"])
+            spring = await seasons.named(pg, GUILD, GINJONTAN.name, "Spring")
+            assert [(r.user_id, r.points) for r in spring.standings or []] == [(10, 500), (20, -300)]
+            summer = await seasons.start(pg, GUILD, GINJONTAN.name, "Summer", actor_id=10)
+            assert summer.id > spring.id
         finally:
             await pg.close()
     finally:
