@@ -238,6 +238,44 @@ def pinfu_shape(counts: tuple[int, ...], melds: tuple[MeldReading, ...], setting
                                 and honour_tiles[0] not in (*_DRAGONS, setting.seat_wind, setting.round_wind))
 
 
-def standard(counts: tuple[int, ...]) -> bool:
-    """Four sets and a pair (else only seven pairs or thirteen orphans can make the hand)."""
-    return bool(search.any_face_completions(counts, 0, sum(counts) // 3, forms=False))
+def standard(counts: Sequence[int]) -> bool:
+    """Four sets and a pair (else only seven pairs or thirteen orphans can make the hand): blocks never cross suits, so
+    each suit makes sets (and the one pair, where its tiles leave 2 over 3) alone, each honour triplets (or the pair)."""
+    pair = False
+    for start in (0, 9, 18):
+        suit = counts[start:start + 9]
+        left = sum(suit) % 3
+        if left == 1 or (left == 2 and pair) or (left + sum(suit) and not _suit_sets(tuple(suit), left == 2)):
+            return False
+        pair = pair or left == 2
+    for n in counts[HONOURS:]:
+        left = n % 3
+        if left == 1 or (left == 2 and pair):
+            return False
+        pair = pair or left == 2
+    return pair
+
+
+@lru_cache(maxsize=1 << 12)  # shared by every hand: a suit's counts recur
+def _suit_sets(counts: tuple[int, ...], pair: bool) -> bool:
+    """Whether one suit's nine counts are sets (and one pair): the lowest held number opens a pair, a triplet or a
+    run."""
+    low = next((i for i, n in enumerate(counts) if n), -1)
+    if low < 0:
+        return not pair
+    rest = list(counts)
+    if pair and rest[low] >= 2:
+        rest[low] -= 2
+        if _suit_sets(tuple(rest), False):
+            return True
+        rest[low] += 2
+    if rest[low] >= 3:
+        rest[low] -= 3
+        if _suit_sets(tuple(rest), pair):
+            return True
+        rest[low] += 3
+    if low <= 6 and rest[low + 1] and rest[low + 2]:
+        for face in (low, low + 1, low + 2):
+            rest[face] -= 1
+        return _suit_sets(tuple(rest), pair)
+    return False

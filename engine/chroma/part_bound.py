@@ -165,6 +165,7 @@ class PartBound:
         return work
 
 
+HAN_MOST = 32  # more han than any plan adds to the base and dora (`Work.quick`): classes 9, runs 3, sets 9, melds 5, ...
 _KNOWN: dict[tuple[Setting, int, Part], list[Option]] = {}  # every option of parts bounded in full
 _KNOWN_MOST = 1 << 13  # forgotten all at once past this (the bot runs for weeks)
 
@@ -212,6 +213,7 @@ class Work:
         self.class_list: list[Class] = []
         self.yakuman: dict[str, int] = {}
         self.standard = False  # whether four sets and a pair can still be made
+        self.triplet_shape: tuple[int, bool] | None | bool = False  # `triplet_fu`, once worked out
         self.prepared = False
 
     # -- what every tile allows ------------------------------------------------------------------------------
@@ -270,9 +272,40 @@ class Work:
         if self.prepared:
             return
         self.prepared = True
-        self.class_list = self.classes()
-        self.yakuman = self.tile_yakuman()
+        self.prepare_tiles()
         self.standard = shapes.fewest_out(self.p.counts, self.sets, 1, self.loose) <= self.p.changes
+
+    def prepare_tiles(self) -> None:
+        """The tile classes and the tiles' yakuman (all `quick` needs)."""
+        if not self.yakuman:
+            self.class_list = self.classes()
+            self.yakuman = self.tile_yakuman()
+
+    def quick(self) -> list[Option] | None:
+        """Options at least `all`'s, plan by plan, worked out cheaply (the options themselves once `all` is known):
+        seven pairs and thirteen orphans as `all` has them, TRIPLETS' yakuman and fu too; RUNS and PINFU with the tiles'
+        yakuman and, for RUNS, the most fu its sets can hold; the han of every plan at its most (`HAN_MOST` over the
+        base and dora); whether four sets and a pair can be made is not asked. A search drops a part whose every
+        quick option is beaten without working it out. None where the fu bound passes 130."""
+        if self.every is not None:
+            return self.every
+        self.prepare_tiles()
+        han = self.base + self.dora + HAN_MOST
+        fu = -(-(self.fu_base + self.pair_fu + 8 * self.sets) // 10) * 10  # every concealed set a triplet
+        if fu > 130:
+            return None
+        out = self.pairs_and_orphans() if not self.p.melds else []
+        out.append((RUNS, self.yakuman[RUNS], han, fu))
+        if self.closed and not self.meld_sets:
+            out.append((PINFU, self.yakuman[RUNS], han, 20 if self.b.s.tsumo else 30))
+        if not self.meld_runs:
+            shape = self.triplet_fu()
+            if shape is not None:
+                triplet_fu, tanki = shape
+                suuankou = (2 if tanki else 1) if self.closed and self.concealed_meld_sets + self.sets == 4 else 0
+                out.append((TRIPLETS, self.yakuman[TRIPLETS] + suuankou, han,
+                            -(-(self.fu_base + triplet_fu) // 10) * 10))
+        return out
 
     def all(self) -> list[Option]:
         """Every plan's options (worked out once, and remembered for later calls)."""
@@ -610,6 +643,11 @@ class Work:
         return [(TRIPLETS, yakuman[TRIPLETS] + suuankou, self.base + best + self.dora, fu)]
 
     def triplet_fu(self) -> tuple[int, bool] | None:
+        if self.triplet_shape is False:
+            self.triplet_shape = self._triplet_fu()
+        return self.triplet_shape
+
+    def _triplet_fu(self) -> tuple[int, bool] | None:
         """(the most fu of the pair and concealed triplets holding every held tile that stays, whether the winning tile
         can be the pair), or None if no such hand. Each held face is a triplet (or the pair). With every face fixed
         the rest is exact: the wildcards sit at faces they read, spare triplets of wildcard faces if needed, the others
