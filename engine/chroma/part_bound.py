@@ -154,6 +154,26 @@ class PartBound:
             dora[face] += 1
         self.dora = dora
         self.most_dora = max(dora)
+        self.pair_fu = max(2 * v for v in value)
+        self.meld_facts: dict[tuple[MeldReading, ...], tuple] = {}
+
+    def melds(self, melds: tuple[MeldReading, ...]) -> tuple:
+        """What a part's called melds give `Work`: closed, sets left, faces (mask), runs' starts, sets, the sets' faces,
+        closed sets, kans, the base han (riichi, ippatsu, menzen tsumo), the base fu (and the melds'), their dora."""
+        facts = self.meld_facts.get(melds)
+        if facts is None:
+            s = self.s
+            closed = all(m.closed for m in melds)
+            meld_sets = [m for m in melds if m.kind != CHI]
+            fu = (20 if s.tsumo or not closed else 30) + (2 if s.tsumo else 0) + 2  # base, tsumo, wait
+            for m in meld_sets:
+                fu += (8 if _OUT[m.faces[0]] else 4) // (1 if m.closed else 2) * (4 if m.kind == KAN else 1)
+            facts = self.meld_facts[melds] = (
+                closed, 4 - len(melds), _mask([f for m in melds for f in m.faces]),
+                [min(m.faces) for m in melds if m.kind == CHI], meld_sets, {m.faces[0] for m in meld_sets},
+                sum(1 for m in meld_sets if m.closed), sum(1 for m in melds if m.kind == KAN),
+                s.riichi + s.ippatsu + (s.tsumo and closed), fu, sum(self.dora[f] for m in melds for f in m.faces))
+        return facts
 
     def options(self, part: Part) -> list[Option]:
         return self.work(part).all()
@@ -175,37 +195,27 @@ class Work:
 
     def __init__(self, bound: PartBound, part: Part) -> None:
         self.b, self.p = bound, part
-        s = bound.s
-        melds = part.melds
-        self.closed = all(m.closed for m in melds)
-        self.sets = 4 - len(melds)
+        (self.closed, self.sets, self.meld_mask, self.meld_runs, self.meld_sets, self.meld_set_faces,
+         self.concealed_meld_sets, self.kans, self.base, self.fu_base, meld_dora) = bound.melds(part.melds)
         self.any_face = part.jokers + part.changes  # free tiles of any face, at most
         self.n_wilds = len(part.wilds)
-        self.held = [f for f in range(34) if part.counts[f]]
-        self.held_mask = held_mask = _mask(self.held)
+        counts = part.counts
+        self.held = held = [f for f in range(34) if counts[f]]
+        held_mask = 0
+        for f in held:
+            held_mask |= 1 << f
+        self.held_mask = held_mask
         self.loose = held_mask & ~part.fixed if part.changes else 0  # faces whose held tiles may go
         self.fixed_held = held_mask & ~self.loose  # held tiles that stay
-        self.meld_mask = _mask([f for m in melds for f in m.faces])
         self.wild_faces = 0
         for faces in part.wilds:
             self.wild_faces |= faces
-        self.meld_runs = [min(m.faces) for m in melds if m.kind == CHI]
-        self.meld_sets = [m for m in melds if m.kind != CHI]
-        self.meld_set_faces = {m.faces[0] for m in self.meld_sets}
-        self.concealed_meld_sets = sum(1 for m in self.meld_sets if m.closed)
-        self.kans = sum(1 for m in melds if m.kind == KAN)
-        self.base = s.riichi + s.ippatsu + (s.tsumo and self.closed)
         self.held_dora = 0  # dora among the melds and the held tiles
         self.dora = 0  # that, and every free tile a dora at its most
         if bound.most_dora:
-            self.held_dora = (sum(bound.dora[f] for m in melds for f in m.faces)
-                              + sum(bound.dora[f] * part.counts[f] for f in self.held))
-            self.dora = self.held_dora + (self.any_face + len(part.wilds)) * bound.most_dora
-        fu = (20 if s.tsumo or not self.closed else 30) + (2 if s.tsumo else 0) + 2  # base, tsumo, wait
-        for m in self.meld_sets:
-            fu += (8 if _OUT[m.faces[0]] else 4) // (1 if m.closed else 2) * (4 if m.kind == KAN else 1)
-        self.fu_base = fu
-        self.pair_fu = max(2 * v for v in bound.value)
+            self.held_dora = meld_dora + sum(bound.dora[f] * counts[f] for f in held)
+            self.dora = self.held_dora + (self.any_face + self.n_wilds) * bound.most_dora
+        self.pair_fu = bound.pair_fu
         self.filler_costs: dict[int, tuple[list[int], list[int], list[int], list[tuple[int, int]]]] = {}
         self.every: list[Option] | None = None  # every option, once worked out
         self.filler_memo: dict[tuple[int, int, int], tuple[int, int]] = {}
@@ -221,11 +231,12 @@ class Work:
     def keeps(self, allowed: int) -> bool:
         """Whether every tile of a final hand may have a face in `allowed`: melds, held tiles that stay, wildcards;
         held tiles of other faces only if they may all be changed."""
-        part = self.p
         if self.meld_mask & ~allowed or self.fixed_held & ~allowed:
             return False
-        if any(not faces & allowed for faces in part.wilds):
-            return False
+        part = self.p
+        for faces in part.wilds:
+            if not faces & allowed:
+                return False
         bad = self.loose & ~allowed
         return not bad or sum(part.counts[f] for f in self.held if bad >> f & 1) <= part.changes
 
@@ -647,6 +658,10 @@ class Work:
             self.triplet_shape = self._triplet_fu()
         return self.triplet_shape
 
+    def _loose_is(self, face: int) -> list[bool]:
+        """For each face that may go, in held order, whether it is `face`."""
+        return [f == face for f in self.held if self.loose >> f & 1]
+
     def _triplet_fu(self) -> tuple[int, bool] | None:
         """(the most fu of the pair and concealed triplets holding every held tile that stays, whether the winning tile
         can be the pair), or None if no such hand. Each held face is a triplet (or the pair). With every face fixed
@@ -656,23 +671,41 @@ class Work:
         they leave counts 8 fu."""
         part = self.p
         counts = part.counts
+        loose, wild_faces, held = self.loose, self.wild_faces, self.held
+        # the faces that stay, each as triplets (every three copies, the rest made up): slots, fu, tiles short at
+        # wildcard faces; the pair then changes one face's share
+        fixed_slots = fixed_fu = fixed_wild = 0
+        kept: list[tuple[int, int, int]] = []  # (tiles, beyond the pair, triplets) of each face that may go
+        for face in held:
+            n = counts[face]
+            triplets = (n + 2) // 3
+            if loose >> face & 1:
+                kept.append((n, n, triplets))
+                continue
+            fixed_slots += triplets
+            fixed_fu += (8 if _OUT[face] else 4) * triplets
+            if wild_faces >> face & 1:
+                fixed_wild += 3 * triplets - n
         best: int | None = None
         any_tanki = False
-        for pair in (-1, *self.held):
-            slots = self.sets
-            fu = 0
-            wild_room = 0  # tiles short at faces a wildcard reads
-            optional: list[tuple[int, int, int]] = []  # (tiles, beyond the pair, triplets) of each face not fixed
-            for face in self.held:
-                n = counts[face] - (2 if face == pair else 0)
-                triplets = -(-max(n, 0) // 3)
-                if self.loose >> face & 1:
-                    optional.append((counts[face], max(n, 0), triplets))
-                    continue
-                slots -= triplets
-                fu += (8 if _OUT[face] else 4) * triplets
-                if self.wild_faces >> face & 1:
-                    wild_room += 3 * triplets - max(n, 0) + max(-n, 0)
+        for pair in (-1, *held):
+            slots = self.sets - fixed_slots
+            fu = fixed_fu
+            wild_room = fixed_wild
+            optional = kept
+            if pair >= 0:
+                n = counts[pair]
+                beyond = n - 2 if n > 2 else 0
+                triplets = (beyond + 2) // 3
+                if loose >> pair & 1:
+                    optional = [(tiles, beyond, triplets) if tiles == n and face_is else (tiles, was, t)
+                                for (tiles, was, t), face_is in zip(kept, self._loose_is(pair), strict=True)]
+                else:
+                    was = (n + 2) // 3
+                    slots += was - triplets
+                    fu += (8 if _OUT[pair] else 4) * (triplets - was)
+                    if wild_faces >> pair & 1:
+                        wild_room += 3 * triplets - beyond + (2 - n if n < 2 else 0) - (3 * was - n)
             if slots < 0:
                 continue
             fu += 2 * self.b.value[pair] if pair >= 0 else self.pair_fu
@@ -695,13 +728,13 @@ class Work:
                         continue
                 fu += 8 * slots
             else:
-                if pair < 0 and self.wild_faces:
+                if pair < 0 and wild_faces:
                     wild_room += 2
                 # wildcards sit at faces they read: spare triplets of their faces (4 fu if simples) if short
-                at_wild = -(-max(0, len(part.wilds) - wild_room) // 3)
+                at_wild = -(-max(0, self.n_wilds - wild_room) // 3)
                 if at_wild > slots:
                     continue
-                fu += (8 if self.wild_faces & _OUTSIDE else 4) * at_wild + 8 * (slots - at_wild)
+                fu += (8 if wild_faces & _OUTSIDE else 4) * at_wild + 8 * (slots - at_wild)
                 if part.win >= 0:
                     tanki = part.win == pair
                 elif part.win == JOKER_WIN:
