@@ -225,6 +225,7 @@ class Work:
         self.standard = False  # whether four sets and a pair can still be made
         self.triplet_shape: tuple[int, bool] | None | bool = False  # `triplet_fu`, once worked out
         self.prepared = False
+        self.quick_options: list[Option] | None | bool = False  # `quick`, once worked out
 
     # -- what every tile allows ------------------------------------------------------------------------------
 
@@ -300,6 +301,11 @@ class Work:
         quick option is beaten without working it out. None where the fu bound passes 130."""
         if self.every is not None:
             return self.every
+        if self.quick_options is False:
+            self.quick_options = self._quick()
+        return self.quick_options
+
+    def _quick(self) -> list[Option] | None:
         self.prepare_tiles()
         han = self.base + self.dora + HAN_MOST
         fu = -(-(self.fu_base + self.pair_fu + 8 * self.sets) // 10) * 10  # every concealed set a triplet
