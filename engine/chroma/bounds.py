@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.chroma import search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
 
@@ -350,8 +349,9 @@ def pinfu_shape(counts: tuple[int, ...], melds: tuple[MeldReading, ...], setting
 
 
 def standard(counts: Sequence[int]) -> bool:
-    """Four sets and a pair (else only seven pairs or thirteen orphans can make the hand): blocks never cross suits, so
-    each suit makes sets (and the one pair, where its tiles leave 2 over 3) alone, each honour triplets (or the pair)."""
+    """Four sets and a pair (else only seven pairs or thirteen orphans can make the hand): blocks never cross
+    suits, so each suit makes sets (and the one pair, where its tiles leave 2 over 3) alone, each honour triplets (or
+    the pair)."""
     pair = False
     for start in (0, 9, 18):
         suit = counts[start:start + 9]

@@ -185,7 +185,8 @@ class PartBound:
         return work
 
 
-HAN_MOST = 32  # more han than any plan adds to the base and dora (`Work.quick`): classes 9, runs 3, sets 9, melds 5, ...
+# More han than any plan adds to the base and dora (`Work.quick`): classes 9, runs 3, sets 9, melds 5, ...
+HAN_MOST = 32
 _KNOWN: dict[tuple[Setting, int, Part], list[Option]] = {}  # every option of parts bounded in full
 _KNOWN_MOST = 1 << 13  # forgotten all at once past this (the bot runs for weeks)
 
@@ -223,9 +224,9 @@ class Work:
         self.class_list: list[Class] = []
         self.yakuman: dict[str, int] = {}
         self.standard = False  # whether four sets and a pair can still be made
-        self.triplet_shape: tuple[int, bool] | None | bool = False  # `triplet_fu`, once worked out
+        self.triplet_shape: tuple[int, bool] | bool | None = False  # `triplet_fu`, once worked out
         self.prepared = False
-        self.quick_options: list[Option] | None | bool = False  # `quick`, once worked out
+        self.quick_options: list[Option] | bool | None = False  # `quick`, once worked out
 
     # -- what every tile allows ------------------------------------------------------------------------------
 
@@ -303,7 +304,7 @@ class Work:
             return self.every
         if self.quick_options is False:
             self.quick_options = self._quick()
-        return self.quick_options
+        return self.quick_options  # type: ignore[return-value]  # False only until worked out, just above
 
     def _quick(self) -> list[Option] | None:
         self.prepare_tiles()
@@ -662,7 +663,7 @@ class Work:
     def triplet_fu(self) -> tuple[int, bool] | None:
         if self.triplet_shape is False:
             self.triplet_shape = self._triplet_fu()
-        return self.triplet_shape
+        return self.triplet_shape  # type: ignore[return-value]  # False only until worked out, just above
 
     def _loose_is(self, face: int) -> list[bool]:
         """For each face that may go, in held order, whether it is `face`."""
