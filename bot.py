@@ -25,7 +25,8 @@ from engine.table import TABLE
 from engine.uno.rules import UNO
 from render import offload
 from settings import Settings, SettingsError, load_settings, log_level_number
-from storage import Database, DatabaseFileError, GameStore, check_file
+from storage import DatabaseFileError, GameStore, check_file
+from storage.backend import Backend, open_database
 from storage.command_sync import payload_hash, remember_synced, synced_hash
 from storage.database import PageCheck, checked_at_start
 from storage.games import REQUEST, Request
@@ -102,21 +103,22 @@ class ChaosTable(commands.Bot):
     its commands) has None there. The Uno cog sets `uno_board` and `uno_timers` when it loads, the Gin-jon-tan cog
     `ginjontan_timers`."""
 
-    db: Database
+    db: Backend
     games: GameStore
     uno_board: BoardKeeper
     uno_timers: TurnTimers
     ginjontan_timers: GinjontanTimers
 
     def __init__(self, settings: Settings, *, sync_global: bool = False,
-                 extensions: list[str] | None = None) -> None:
-        super().__init__(
+                 extensions: list[str] | None = None, **shards: Any) -> None:
+        super().__init__(  # shard_count and shard_ids: for AutoShardedBot (ShardedChaosTable) alone
             command_prefix=commands.when_mentioned,  # slash commands only; a prefix is required by commands.Bot
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # a message pings whom it names: ui/mentions.py
             max_messages=None,  # nothing reads discord.py's message cache; kept, every message outlived the young
-        )                       # collections and made each older one longer (issue 19)
+            **shards,           # collections and made each older one longer (issue 19)
+        )
         self.settings = settings
         self.sync_global = sync_global
         self.extension_names = extension_names() if extensions is None else extensions
@@ -178,10 +180,18 @@ class ChaosTable(commands.Bot):
                 task.cancel()
             await asyncio.gather(*(self._refuse(data, CUT_OFF) for data in cut))
 
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard Discord gives the server's events to (every server, unsharded).
+        Only that process arms the server's timers and finishes its games left over at start-up."""
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        if count is None or ids is None:
+            return True
+        return (0 if guild_id is None else (guild_id >> 22) % count) in ids
+
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
+        self.db = await open_database(self.settings.database_url, path=self.settings.database_path)
         self.games = GameStore(self.db)
-        await self.games.repair(GAME_KINDS)
+        await self.games.repair(GAME_KINDS, owned=self.owns_guild)
         offload.use_processes(self.settings.picture_workers)
         install_error_handler(self)
         for name in self.extension_names:
@@ -226,6 +236,9 @@ class ChaosTable(commands.Bot):
             log.info("synced %d commands to the development server %s", len(synced), guild.id)
             if not self.sync_global:
                 return
+        if self.settings.shard_ids is not None and 0 not in self.settings.shard_ids:
+            log.info("commands are synced by the process that runs shard 0")
+            return
         digest = payload_hash([command.to_dict(self.tree) for command in self.tree.get_commands()])
         if not self.sync_global and await synced_hash(self.db) == digest:
             log.info("global commands unchanged since the last sync; not syncing")
@@ -253,11 +266,20 @@ class ChaosTable(commands.Bot):
                 self._gc_threshold = None
 
 
+class ShardedChaosTable(ChaosTable, commands.AutoShardedBot):
+    """The bot running some of its shards (SHARD_COUNT, SHARD_IDS) in this process, beside other processes running
+    the others on the same PostgreSQL database (docs/operations.md, "Shards")."""
+
+
 def create_bot(settings: Settings | None = None, *, sync_global: bool = False,
                extensions: list[str] | None = None) -> ChaosTable:
     """A configured bot, not started. Settings are read now (environment first, then `.env`).
     `extensions` defaults to every cog in cogs/."""
-    return ChaosTable(settings or load_settings(), sync_global=sync_global, extensions=extensions)
+    settings = settings or load_settings()
+    if settings.shard_count is not None:
+        return ShardedChaosTable(settings, sync_global=sync_global, extensions=extensions,
+                                 shard_count=settings.shard_count, shard_ids=list(settings.shard_ids or ()))
+    return ChaosTable(settings, sync_global=sync_global, extensions=extensions)
 
 
 def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:

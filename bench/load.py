@@ -66,6 +66,7 @@ from render.common import COLOUR_ERROR
 from tests.fake_discord import FakeDiscord, Harness
 from tests.fake_discord.server import FakeUser, InteractionRecord
 from tests.faults.conftest import BotProcess
+from tests.support.postgres import PostgresServer, server_programs
 
 HANDS = ("1112345678999m", "3p111z222z333z444z", "1111m234p567p789s", "3*s111z222z333z444z", "23456m345p678s99s")
 WEIGHTS = {  # relative share of each command in the mix
@@ -160,6 +161,16 @@ async def stored_state(harness: Harness, channel: int, kind: Any) -> Any:
     if harness.bot is not None:
         record = await harness.bot.games.get(channel, kind)
         return record.state
+    if harness.database_url is not None:
+        import asyncpg
+
+        pg = await asyncpg.connect(harness.database_url)
+        try:
+            text = await pg.fetchval("SELECT state FROM games WHERE channel_id = $1 AND kind = $2"
+                                     " AND status = 'active'", channel, kind.name)
+        finally:
+            await pg.close()
+        return kind.state_from_dict(json.loads(text))
     conn = sqlite3.connect(harness.database_path)
     try:
         (text,) = conn.execute("SELECT state FROM games WHERE channel_id = ? AND kind = ? AND status = 'active'",
@@ -516,6 +527,11 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--mix", help='the mix instead of the usual one, e.g. "/help=1" (commands as in WEIGHTS)')
     parser.add_argument("--bot-process", action="store_true",
                         help="the bot in a process of its own, as in production, instead of sharing this one's loop")
+    parser.add_argument("--postgres", action="store_true",
+                        help="the bot on a PostgreSQL database (a throwaway server, tests/support/postgres.py) "
+                             "instead of a SQLite file")
+    parser.add_argument("--both-backends", action="store_true",
+                        help="run everything on SQLite, then on PostgreSQL, in this one run (issue 20)")
     parser.add_argument("--gc-threshold", help="gen0,gen1,gen2 thresholds set after the bot started, to compare "
                                                "with the bot's own (bot.GC_THRESHOLD)")
     args = parser.parse_args()
@@ -537,11 +553,17 @@ async def main(args: argparse.Namespace) -> None:
     lines: list[list[str]] = []
     picture_lines: list[list[str]] = []
     pauses = GcPauses()
+    server = PostgresServer(server_programs() or Path("/usr/bin")) if args.postgres else None
+    if server is not None:
+        server.start()
     with tempfile.TemporaryDirectory() as tmp:
-        harness = Harness(fake, Path(tmp) / "bench.db")
-        process = BotProcess(fake, harness.database_path, Path(tmp) / "bot.log") if args.bot_process else None
+        url = await server.new_database() if server is not None else None
+        harness = Harness(fake, None if url else Path(tmp) / "bench.db", database_url=url)
+        process = BotProcess(fake, Path(tmp) / "unused.db", Path(tmp) / "bot.log") if args.bot_process else None
         if process is not None:
             process.log_level = "WARNING"
+            if url is not None:
+                process.environment["DATABASE_URL"] = url
             process.environment["BOT_GC_STATS"] = "1"  # the collector's pauses, in the bot's log at its exit
             if args.gc_threshold:
                 process.environment["BOT_GC_THRESHOLD"] = args.gc_threshold
@@ -599,8 +621,11 @@ async def main(args: argparse.Namespace) -> None:
             except Exception as error:  # a saturated run stops with answers still in flight
                 print(f"stopping the bot failed: {error!r}", file=sys.stderr)
             await fake.stop()
+            if server is not None:
+                server.stop()
     print(f"{args.channels} channels ({args.uno} with Uno, {args.ginjontan} with Gin-jon-tan, {args.chroma} with "
-          f"Chroma), the bot {'in a process of its own' if args.bot_process else 'in this process'}, "
+          f"Chroma), the bot {'in a process of its own' if args.bot_process else 'in this process'} on "
+          f"{'PostgreSQL' if args.postgres else 'SQLite'}, "
           f"{args.seconds:g} s a rate, pictures {'out of' if args.no_pictures else 'in'} the mix; set-up "
           f"{setup_s:.1f} s. Milliseconds from INTERACTION_CREATE to the acknowledgement.\n")
     print("| rate /s | command | n | p50 ms | p99 ms | max ms | p99 / /help p99 | refused |")
@@ -633,6 +658,11 @@ async def main(args: argparse.Namespace) -> None:
 
 if __name__ == "__main__":
     options = arguments()
-    with asyncio.Runner(loop_factory=event_loop_factory() if options.loop == "bot" else None) as runner:
-        print(f"event loop: {type(runner.get_loop()).__module__}", file=sys.stderr)
-        runner.run(main(options))
+    runs = [argparse.Namespace(**{**vars(options), "postgres": postgres}) for postgres in (False, True)] \
+        if options.both_backends else [options]
+    for run in runs:
+        with asyncio.Runner(loop_factory=event_loop_factory() if run.loop == "bot" else None) as runner:
+            print(f"event loop: {type(runner.get_loop()).__module__}", file=sys.stderr)
+            runner.run(main(run))
+            REFUSALS.clear()
+        print()

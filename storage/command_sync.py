@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
+from datetime import UTC, datetime
 from typing import Any
 
-from storage.database import Database
+from storage.backend import Backend
+from storage.sql import Connection
 
 GLOBAL = "global"
 
@@ -19,18 +20,20 @@ def payload_hash(payload: list[dict[str, Any]]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-async def synced_hash(db: Database, scope: str = GLOBAL) -> str | None:
-    def read(conn: sqlite3.Connection) -> str | None:
+async def synced_hash(db: Backend, scope: str = GLOBAL) -> str | None:
+    def read(conn: Connection) -> str | None:
         row = conn.execute("SELECT payload_hash FROM command_sync WHERE scope = ?", (scope,)).fetchone()
         return None if row is None else row[0]
 
     return await db.read(read)
 
 
-async def remember_synced(db: Database, digest: str, scope: str = GLOBAL) -> None:
-    def txn(conn: sqlite3.Connection) -> None:
-        conn.execute("INSERT INTO command_sync (scope, payload_hash, synced_at) VALUES (?, ?, datetime('now'))"
+async def remember_synced(db: Backend, digest: str, scope: str = GLOBAL) -> None:
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+
+    def txn(conn: Connection) -> None:
+        conn.execute("INSERT INTO command_sync (scope, payload_hash, synced_at) VALUES (?, ?, ?)"
                      " ON CONFLICT (scope) DO UPDATE SET payload_hash = excluded.payload_hash,"
-                     " synced_at = excluded.synced_at", (scope, digest))
+                     " synced_at = excluded.synced_at", (scope, digest, now))
 
     await db.write(txn)

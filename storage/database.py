@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from storage.faults import crash_point
+from storage.sql import SQLITE
 
 log = logging.getLogger(__name__)
 
@@ -106,11 +107,13 @@ def migrations() -> list[tuple[int, str, str]]:
 
 
 class Database:
-    """One connection shared by the whole bot.
+    """SQLite: one connection shared by the whole bot (`storage.backend.Backend`).
 
     SQLite has one writer at a time and a connection has one transaction at a time, so every use of
     the connection goes through `self._lock`: no coroutine can read another's uncommitted writes.
     """
+
+    dialect = SQLITE
 
     def __init__(self, conn: aiosqlite.Connection, path: Path | None) -> None:
         self._conn = conn

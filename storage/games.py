@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import sqlite3
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -31,7 +30,7 @@ from typing import Any, Generic, TypeVar
 
 from engine.base import Event, GameKind
 from engine.errors import GameError
-from storage.database import Database
+from storage.backend import Backend
 from storage.errors import (
     AlreadyDone,
     GameAlreadyRunning,
@@ -43,6 +42,7 @@ from storage.errors import (
 )
 from storage.ginjontan import move_prizes
 from storage.results import Standing, forget_results, store_results
+from storage.sql import Connection, Row, dialect
 
 log = logging.getLogger(__name__)
 S = TypeVar("S")
@@ -64,9 +64,10 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _pack(text: str) -> str | bytes:
-    """JSON as the log stores it: deflated (a BLOB) when that is shorter, else the text (what older versions wrote)."""
-    if len(text) < _PACK_FROM:
+def _pack(conn: Connection, text: str) -> str | bytes:
+    """JSON as the log stores it: on SQLite deflated (a BLOB) when that is shorter, else the text (what older versions
+    wrote); on PostgreSQL the text (a column has one type there, and long values are compressed by the server)."""
+    if len(text) < _PACK_FROM or not dialect(conn).deflate_log:
         return text
     packed = zlib.compress(text.encode(), 6, wbits=-15)
     return packed if len(packed) < len(text) else text
@@ -144,12 +145,12 @@ class UndoResult(Generic[S]):
 
 
 UndoCheck = Callable[[EventRecord], None]  # raises a GameError to refuse
-FinishHook = Callable[[sqlite3.Connection, GameRecord[Any]], None]  # runs inside the finishing transaction
+FinishHook = Callable[[Connection, GameRecord[Any]], None]  # runs inside the finishing transaction
 ReopenCheck = Callable[[GameRecord[Any]], None]  # raises a GameError to refuse
 
 
 class GameStore:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self.db = db
         self._channel_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._latest: dict[int, tuple[int, Any]] = {}  # game id -> (version, state) of active games, committed
@@ -162,7 +163,7 @@ class GameStore:
         """Drop the states kept in memory: for tools and tests that change `games.state` without a new version."""
         self._latest.clear()
 
-    def _state(self, conn: sqlite3.Connection, kind: GameKind[S, Any], row: sqlite3.Row) -> S:
+    def _state(self, conn: Connection, kind: GameKind[S, Any], row: Row) -> S:
         """The state of the game `row` at its version: from memory, else parsed from `games.state`."""
         cached = self._latest.get(row["id"])
         if cached is not None and cached[0] == row["version"]:
@@ -181,13 +182,13 @@ class GameStore:
             self._latest[record.id] = (record.version, record.state)
         return record
 
-    def _record(self, conn: sqlite3.Connection, kind: GameKind[S, Any], row: sqlite3.Row) -> GameRecord[S]:
+    def _record(self, conn: Connection, kind: GameKind[S, Any], row: Row) -> GameRecord[S]:
         return _record(row, self._state(conn, kind, row))
 
     # -- reading -------------------------------------------------------------------------------------
 
     async def get(self, channel_id: int, kind: GameKind[S, Any]) -> GameRecord[S] | None:
-        def read(conn: sqlite3.Connection) -> GameRecord[S] | None:
+        def read(conn: Connection) -> GameRecord[S] | None:
             row = _active_row(conn, channel_id, kind.name)
             return None if row is None else self._record(conn, kind, row)
 
@@ -220,7 +221,7 @@ class GameStore:
     async def history(self, channel_id: int, kind: GameKind[Any, Any], limit: int = 20) -> list[EventRecord]:
         """The newest `limit` log entries of the active game, oldest first."""
 
-        def read(conn: sqlite3.Connection) -> list[sqlite3.Row]:
+        def read(conn: Connection) -> list[Row]:
             row = _require_row(conn, channel_id, kind.name)
             return conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ?"
                                 " ORDER BY seq DESC LIMIT ?", (row["id"], limit)).fetchall()
@@ -230,7 +231,7 @@ class GameStore:
     async def states(self, channel_id: int, kind: GameKind[S, Any], first: int, last: int) -> list[S]:
         """The active game's state after each log entry from seq `first` to `last`, oldest first."""
 
-        def read(conn: sqlite3.Connection) -> list[S]:
+        def read(conn: Connection) -> list[S]:
             row = _require_row(conn, channel_id, kind.name)
             first_, last_ = max(first, 0), min(last, row["version"])
             return _replay(conn, kind, row["id"], first_, last_)[0] if first_ <= last_ else []
@@ -241,7 +242,7 @@ class GameStore:
         """The active game's entries that stand (no undo, nothing undone), oldest first, each with the state after
         it: each one's state is the state the next one was made in."""
 
-        def read(conn: sqlite3.Connection) -> list[tuple[EventRecord, S]]:
+        def read(conn: Connection) -> list[tuple[EventRecord, S]]:
             row = _require_row(conn, channel_id, kind.name)
             entries = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM game_events WHERE game_id = ? ORDER BY seq",
                                    (row["id"],)).fetchall()
@@ -257,7 +258,7 @@ class GameStore:
         state_json = _dumps(kind.state_to_dict(state))
         key = _request_key()
 
-        def txn(conn: sqlite3.Connection) -> sqlite3.Row:
+        def txn(conn: Connection) -> Row:
             _claim(conn, key)
             if _active_row(conn, channel_id, kind.name) is not None:
                 raise GameAlreadyRunning(kind.name)
@@ -282,9 +283,9 @@ class GameStore:
         over after it (`kind.is_over`), it is finished in the same transaction: the record comes back finished."""
         key = _request_key()
 
-        def txn(conn: sqlite3.Connection) -> MoveResult[S]:
+        def txn(conn: Connection) -> MoveResult[S]:
             _claim(conn, key)
-            row = _require_row(conn, channel_id, kind.name)
+            row = _require_row(conn, channel_id, kind.name, lock=True)
             if expected_version is not None and expected_version != row["version"]:
                 raise StaleMove(kind.name)
             new_state, events = kind.apply(self._state(conn, kind, row), move)
@@ -311,9 +312,9 @@ class GameStore:
         is refused (`GameFinished`): its results are recorded, and a new game may already have started."""
         key = _request_key()
 
-        def txn(conn: sqlite3.Connection) -> UndoResult[S]:
+        def txn(conn: Connection) -> UndoResult[S]:
             _claim(conn, key)
-            row = _active_row(conn, channel_id, kind.name)
+            row = _active_row(conn, channel_id, kind.name, lock=True)
             if row is None:
                 raise _missing(conn, channel_id, kind.name)
             live = conn.execute(
@@ -351,9 +352,9 @@ class GameStore:
         confirmation) must be the active game's, else it is refused as stale."""
         key = _request_key()
 
-        def txn(conn: sqlite3.Connection) -> GameRecord[S]:
+        def txn(conn: Connection) -> GameRecord[S]:
             _claim(conn, key)
-            row = _require_row(conn, channel_id, kind.name)
+            row = _require_row(conn, channel_id, kind.name, lock=True)
             if game_id not in (None, row["id"]) or expected_version not in (None, row["version"]):
                 raise StaleMove(kind.name)
             record = _finish(conn, kind, self._record(conn, kind, row), None, actor_id=actor_id, results=results,
@@ -374,10 +375,11 @@ class GameStore:
         would be over again at once). `check` may refuse by raising."""
         key = _request_key()
 
-        def txn(conn: sqlite3.Connection) -> UndoResult[S]:
+        def txn(conn: Connection) -> UndoResult[S]:
             _claim(conn, key)
             row = conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND kind = ?"
-                               " ORDER BY id DESC LIMIT 1", (channel_id, kind.name)).fetchone()
+                               f" ORDER BY id DESC LIMIT 1{dialect(conn).for_update}",
+                               (channel_id, kind.name)).fetchone()
             if row is None:
                 raise NoActiveGame(kind.name)
             if row["status"] == "active":
@@ -411,28 +413,34 @@ class GameStore:
             "SELECT 1 FROM games WHERE channel_id = ? AND kind = ? AND status = 'finished' AND id < ?",
             (channel_id, kind.name, game_id)).fetchone() is not None)
 
-    async def repair(self, kinds: Iterable[GameKind[Any, Any]]) -> list[GameRecord[Any]]:
+    async def repair(self, kinds: Iterable[GameKind[Any, Any]],
+                     owned: Callable[[int | None], bool] = lambda guild_id: True) -> list[GameRecord[Any]]:
         """At start-up: finish, with results, every active game that is over. An older version finished games in
-        a second transaction after the move, so a crash in between left such games behind."""
+        a second transaction after the move, so a crash in between left such games behind. `owned(guild_id)`:
+        the servers this process looks after (its shards'); another process may finish the same game first."""
         repaired = []
         for kind in kinds:
             if kind.is_over is None:
                 continue
             for record in await self.active(kind):
-                if kind.is_over(record.state):
-                    done = await self.finish(record.channel_id, kind, actor_id=None, results=True)
+                if owned(record.guild_id) and kind.is_over(record.state):
+                    try:
+                        done = await self.finish(record.channel_id, kind, actor_id=None, results=True,
+                                                 game_id=record.id)
+                    except (NoActiveGame, StaleMove):
+                        continue  # finished meanwhile (another process, at the same start-up)
                     log.warning("repaired game %d (%s in channel %d): it was over but still active; finished with"
                                 " its results", done.id, kind.name, done.channel_id)
                     repaired.append(done)
         return repaired
 
 
-def _claim(conn: sqlite3.Connection, key: str | None) -> None:
+def _claim(conn: Connection, key: str | None) -> None:
     if key is not None and conn.execute("SELECT 1 FROM game_events WHERE request = ?", (key,)).fetchone():
         raise AlreadyDone()
 
 
-def _finish(conn: sqlite3.Connection, kind: GameKind[S, Any], record: GameRecord[S], state_json: str | None, *,
+def _finish(conn: Connection, kind: GameKind[S, Any], record: GameRecord[S], state_json: str | None, *,
             actor_id: int | None, results: bool, request: str | None = None) -> GameRecord[S]:
     version, (now, now_ms) = record.version + 1, _now()
     conn.execute("UPDATE games SET status = 'finished', version = ?, updated_at = ?, finished_at = ? WHERE id = ?",
@@ -449,7 +457,7 @@ def _finish(conn: sqlite3.Connection, kind: GameKind[S, Any], record: GameRecord
     return record
 
 
-def _replay(conn: sqlite3.Connection, kind: GameKind[S, Any], game_id: int, first: int,
+def _replay(conn: Connection, kind: GameKind[S, Any], game_id: int, first: int,
             last: int) -> tuple[list[S], int]:
     """The state after each entry from seq `first` to `last` (at most the game's version), and how many moves were
     replayed for them. The state after an entry is its start's, replayed through the moves standing then. It starts
@@ -479,48 +487,51 @@ def _replay(conn: sqlite3.Connection, kind: GameKind[S, Any], game_id: int, firs
     return states, replayed
 
 
-def _missing(conn: sqlite3.Connection, channel_id: int, kind: str) -> GameError:
+def _missing(conn: Connection, channel_id: int, kind: str) -> GameError:
     """Why there is nothing to undo: the channel's last game is finished, or there never was one."""
     finished = conn.execute("SELECT 1 FROM games WHERE channel_id = ? AND kind = ? AND status = 'finished'",
                             (channel_id, kind)).fetchone()
     return GameFinished(kind) if finished else NoActiveGame(kind)
 
 
-def _active_row(conn: sqlite3.Connection, channel_id: int, kind: str) -> sqlite3.Row | None:
+def _active_row(conn: Connection, channel_id: int, kind: str, *, lock: bool = False) -> Row | None:
+    """The channel's active game of the kind; `lock`: a change is about to write it, so another process's change to
+    it waits until this transaction ends (and then sees its version)."""
     return conn.execute(
-        f"SELECT {_HEAD_COLUMNS} FROM games WHERE channel_id = ? AND kind = ? AND status = 'active'",
+        f"SELECT {_HEAD_COLUMNS} FROM games WHERE channel_id = ? AND kind = ? AND status = 'active'"
+        f"{dialect(conn).for_update if lock else ''}",
         (channel_id, kind),
     ).fetchone()
 
 
-def _require_row(conn: sqlite3.Connection, channel_id: int, kind: str) -> sqlite3.Row:
-    row = _active_row(conn, channel_id, kind)
+def _require_row(conn: Connection, channel_id: int, kind: str, *, lock: bool = False) -> Row:
+    row = _active_row(conn, channel_id, kind, lock=lock)
     if row is None:
         raise NoActiveGame(kind)
     return row
 
 
-def _append(conn: sqlite3.Connection, game_id: int, seq: int, type_: str, actor_id: int | None,
+def _append(conn: Connection, game_id: int, seq: int, type_: str, actor_id: int | None,
             move: dict[str, Any] | None, events: list[Event], now_ms: int, request: str | None = None) -> None:
     conn.execute(
         "INSERT INTO game_events (game_id, seq, type, actor_id, move, events, created_at, request)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (game_id, seq, type_, actor_id, None if move is None else _dumps(move),
-         _pack(_dumps(events)) if events else None, now_ms, request),
+         _pack(conn, _dumps(events)) if events else None, now_ms, request),
     )
 
 
-def _snapshot(conn: sqlite3.Connection, game_id: int, seq: int, state_json: str) -> None:
+def _snapshot(conn: Connection, game_id: int, seq: int, state_json: str) -> None:
     conn.execute("INSERT INTO game_snapshots (game_id, seq, state) VALUES (?, ?, ?)",
-                 (game_id, seq, _pack(state_json)))
+                 (game_id, seq, _pack(conn, state_json)))
 
 
-def _record(row: sqlite3.Row, state: S, **changes: Any) -> GameRecord[S]:
+def _record(row: Row, state: S, **changes: Any) -> GameRecord[S]:
     fields = {key: row[key] for key in _HEAD_COLUMNS.split(", ")} | changes
     return GameRecord(**fields, state=state)
 
 
-def _event(row: sqlite3.Row) -> EventRecord:
+def _event(row: Row) -> EventRecord:
     ms = row["created_at"]
     created = datetime.fromtimestamp(ms // 1000, UTC).replace(microsecond=ms % 1000 * 1000).isoformat(
         timespec="milliseconds")

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 
-from storage.database import Database
+from storage.backend import Backend
 from storage.results import exact_sum
+from storage.sql import Connection
 
 KIND = "ginjontan"
 
 
-async def collections(db: Database, guild_id: int | None, users: list[int]) -> dict[int, tuple[int, ...]]:
-    def read(conn: sqlite3.Connection) -> dict[int, tuple[int, ...]]:
+async def collections(db: Backend, guild_id: int | None, users: list[int]) -> dict[int, tuple[int, ...]]:
+    def read(conn: Connection) -> dict[int, tuple[int, ...]]:
         found = {}
         for user in users:
             row = conn.execute("SELECT cards FROM ginjontan_collections WHERE guild_id IS ? AND user_id = ?",
@@ -24,7 +24,7 @@ async def collections(db: Database, guild_id: int | None, users: list[int]) -> d
     return await db.read(read)
 
 
-def move_prizes(conn: sqlite3.Connection, guild_id: int | None, transfers: list[tuple[int, int, int]]) -> None:
+def move_prizes(conn: Connection, guild_id: int | None, transfers: list[tuple[int, int, int]]) -> None:
     """Inside the finishing transaction: each (from, to, card) leaves `from`'s collection (if it is there: a
     drafted deck may hold top-up cards) and joins `to`'s."""
     users = {u for f, t, _ in transfers for u in (f, t)}
@@ -52,11 +52,11 @@ class Rating:
     total: int  # Comment a): plain total of points
 
 
-async def tournament(db: Database, guild_id: int | None, limit: int = 20) -> list[Rating]:
+async def tournament(db: Backend, guild_id: int | None, limit: int = 20) -> list[Rating]:
     """The server's rating: tier points first, the points total on a tie ("Higher significance has b)"). One row a
     player (`storage.results.player_totals`)."""
 
-    def read(conn: sqlite3.Connection) -> list[tuple[int, int, int, int, int, str | None]]:
+    def read(conn: Connection) -> list[tuple[int, int, int, int, int, str | None]]:
         return conn.execute("SELECT user_id, games, wins, tier_sum, points_small, points_big FROM player_totals"
                             " WHERE guild_id IS ? AND kind = ?", (guild_id, KIND)).fetchall()
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.ginjontan.rating import tier_points
-from storage.database import Database
+from storage.backend import Backend
+from storage.sql import Connection
 
 if TYPE_CHECKING:
     from storage.games import GameRecord
@@ -31,7 +31,7 @@ class LeaderboardRow:
     average_points: Fraction  # exact: points may have any number of digits
 
 
-def store_results(conn: sqlite3.Connection, record: GameRecord[Any], standings: list[Standing]) -> None:
+def store_results(conn: Connection, record: GameRecord[Any], standings: list[Standing]) -> None:
     """Runs inside the finishing transaction (`GameStore` calls it with the kind's `results`)."""
     conn.executemany(
         "INSERT INTO game_results (game_id, guild_id, kind, user_id, place, points, finished_at)"
@@ -43,7 +43,7 @@ def store_results(conn: sqlite3.Connection, record: GameRecord[Any], standings: 
         _add(conn, record.guild_id, record.kind, s.user_id, s.place, len(standings), s.points, 1)
 
 
-def forget_results(conn: sqlite3.Connection, game_id: int) -> None:
+def forget_results(conn: Connection, game_id: int) -> None:
     """Inside the transaction that reopens a finished game: its standings go, and leave the players' totals."""
     rows = conn.execute("SELECT guild_id, kind, user_id, place, points FROM game_results WHERE game_id = ?",
                         (game_id,)).fetchall()
@@ -64,7 +64,7 @@ def exact_sum(small: int, big: str | None) -> int:
     return small + sum(map(int, big.split())) if big else small
 
 
-def _add(conn: sqlite3.Connection, guild_id: int | None, kind: str, user_id: int, place: int, players: int,
+def _add(conn: Connection, guild_id: int | None, kind: str, user_id: int, place: int, players: int,
          points: int, sign: int) -> None:
     """Add one standing to a player's totals (`sign` 1), or take it back (-1)."""
     key = (guild_id, kind, user_id)
@@ -81,13 +81,13 @@ def _add(conn: sqlite3.Connection, guild_id: int | None, kind: str, user_id: int
                       tier_sum + sign * tier, *((total, None) if -SMALL < total < SMALL else (0, str(total)))))
 
 
-async def leaderboard(db: Database, guild_id: int | None, kind: str, limit: int = 20) -> list[LeaderboardRow]:
+async def leaderboard(db: Backend, guild_id: int | None, kind: str, limit: int = 20) -> list[LeaderboardRow]:
     """Best average place first (then more first places, then more games). One row a player (`player_totals`)."""
 
-    def read(conn: sqlite3.Connection) -> list[LeaderboardRow]:
+    def read(conn: Connection) -> list[LeaderboardRow]:
         rows = conn.execute(
-            "SELECT user_id, games, wins, CAST(place_sum AS REAL) / games AS average, points_small, points_big"
-            " FROM player_totals WHERE guild_id IS ? AND kind = ?"
+            "SELECT user_id, games, wins, CAST(place_sum AS DOUBLE PRECISION) / games AS average, points_small,"
+            " points_big FROM player_totals WHERE guild_id IS ? AND kind = ?"
             " ORDER BY average, wins DESC, games DESC, user_id LIMIT ?",
             (guild_id, kind, limit),
         ).fetchall()

@@ -251,3 +251,23 @@ async def test_a_handled_interaction_leaves_no_cycle_through_its_request(harness
     for _ in range(5):
         await asyncio.sleep(0)
     assert made and all(request.tasks == set() for request in made)
+
+
+def test_shard_settings_make_a_sharded_bot_that_owns_its_shards_servers():
+    """SHARD_COUNT/SHARD_IDS (issue 20): discord.py's AutoShardedBot for those shards; a server belongs to shard
+    (id >> 22) % count, as Discord routes it."""
+    from discord.ext import commands
+
+    from bot import ChaosTable, ShardedChaosTable, create_bot
+    from settings import Settings
+
+    base = Settings(token=None, database_path=None, dev_guild_id=None, log_level="INFO")
+    plain = create_bot(base)
+    assert type(plain) is ChaosTable and plain.owns_guild(123 << 22)
+    sharded = create_bot(Settings(token=None, database_path=None, dev_guild_id=None, log_level="INFO",
+                                  database_url="postgresql://h/db", shard_count=3, shard_ids=(0, 2)))
+    assert isinstance(sharded, ShardedChaosTable) and isinstance(sharded, commands.AutoShardedBot)
+    assert (sharded.shard_count, sharded.shard_ids) == (3, [0, 2])
+    owned = {shard: sharded.owns_guild((3 * 1000 + shard) << 22 | 12345) for shard in range(3)}
+    assert owned == {0: True, 1: False, 2: True}
+    assert sharded.owns_guild(None)  # a game with no server: shard 0's

@@ -45,7 +45,17 @@ def test_database_url_forms(tmp_path, url, expected):
 @pytest.mark.parametrize(
     ("env", "complaint"),
     [
-        ({"DATABASE_URL": "postgres://x"}, "DATABASE_URL must look like"),
+        ({"DATABASE_URL": "mysql://x/y"}, "DATABASE_URL must look like"),
+        ({"DATABASE_URL": "postgres://x"}, "must name the server and the database"),
+        ({"DATABASE_URL": "postgresql://u:secret@host:notaport/db"}, "not a valid PostgreSQL URL"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a number"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a number"),
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,x", "DATABASE_URL": "postgresql://h/db"}, "shard numbers"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2", "DATABASE_URL": "postgresql://h/db"}, "below SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,1", "DATABASE_URL": "postgresql://h/db"}, "each shard once"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0"}, "SQLite is one process's"),
+        ({"PICTURE_WORKERS": "many"}, "PICTURE_WORKERS must be"),
         ({"DATABASE_URL": "sqlite:///"}, "no file path"),
         ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID must be a server id"),
         ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL must be one of"),
@@ -54,3 +64,25 @@ def test_database_url_forms(tmp_path, url, expected):
 def test_bad_settings_say_how_to_fix_them(tmp_path, env, complaint):
     with pytest.raises(SettingsError, match=complaint):
         load_settings(env, tmp_path / "none")
+
+
+def test_a_postgresql_url_selects_postgresql_and_no_file(tmp_path):
+    url = "postgresql://bot:secret@db.example:5432/chaostable"
+    settings = load_settings({"DATABASE_URL": url}, tmp_path / "none")
+    assert settings.database_url == url and settings.database_path is None
+
+
+def test_a_refused_url_never_shows_its_password(tmp_path):
+    with pytest.raises(SettingsError) as refused:
+        load_settings({"DATABASE_URL": "postgresql://bot:hunter2@db:notaport/x"}, tmp_path / "none")
+    assert "hunter2" not in str(refused.value)
+
+
+@pytest.mark.parametrize(("env", "count", "ids"), [
+    ({}, None, None),
+    ({"SHARD_COUNT": "4"}, 4, (0, 1, 2, 3)),  # every shard in this process: SQLite will do
+    ({"SHARD_COUNT": "4", "SHARD_IDS": "3, 1", "DATABASE_URL": "postgresql://h/db"}, 4, (1, 3)),
+])
+def test_shards(tmp_path, env, count, ids):
+    settings = load_settings(env, tmp_path / "none")
+    assert (settings.shard_count, settings.shard_ids) == (count, ids)

@@ -120,14 +120,20 @@ class TurnTimer(Generic[S]):
     async def resume(self) -> None:
         """At start-up: every stored timed game runs on (or stays paused); a game that can't be read is logged and
         skipped, so one bad row never stops the others, or the cog, from loading."""
+        resumed = others = 0
         for record in await self.bot.games.active(self.kind):
+            if not self.bot.owns_guild(record.guild_id):
+                others += 1  # another process's shard: its timers run there
+                continue
             try:
                 if record.state.timer and await self._idle_round(record.channel_id, record.state):
                     self._paused.add(record.channel_id)
                 self._start(record.channel_id, record)
+                resumed += record.channel_id in self._tasks
             except Exception:
                 log.warning("could not resume the %s timer in channel %s", self.title, record.channel_id,
                             exc_info=True)
+        log.info("%s timers: %d running; %d games are other shards'", self.title, resumed, others)
 
     async def require_room(self, guild_id: int | None, channel_id: int | None) -> None:
         """At most `per_server` timed games at once in a server (each holds a task); `channel_id`: the game

@@ -118,9 +118,10 @@ def components(message: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 class Harness:
-    def __init__(self, fake: FakeDiscord, database_path: Path, extensions: list[str] | None = None,
-                 picture_workers: int = 2) -> None:
+    def __init__(self, fake: FakeDiscord, database_path: Path | None, extensions: list[str] | None = None,
+                 picture_workers: int = 2, database_url: str | None = None) -> None:
         self.fake = fake
+        self.database_url = database_url  # PostgreSQL instead of the SQLite file
         self.picture_workers = picture_workers  # as the bot runs by default: pictures drawn in worker processes
         self.database_path = database_path
         self.extensions = extensions if extensions is not None else extension_names()
@@ -141,7 +142,7 @@ class Harness:
 
     def settings(self) -> Settings:
         return Settings(token="fake-token", database_path=self.database_path, dev_guild_id=self.fake.guild_id,
-                        log_level="DEBUG", picture_workers=self.picture_workers)
+                        log_level="DEBUG", picture_workers=self.picture_workers, database_url=self.database_url)
 
     def new_bot(self) -> ChaosTable:
         """A bot from `create_bot()`, pointed at the fake Discord, not started."""

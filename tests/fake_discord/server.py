@@ -93,7 +93,10 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.identifies = 0
         self.uploads: dict[int, bytes] = {}  # attachment id -> bytes (uploaded or sent), served at /attachments/...
-        self._ws: web.WebSocketResponse | None = None
+        self._sessions: dict[int, web.WebSocketResponse] = {}  # shard id -> its gateway session (unsharded: 0)
+        self.shard_count = 1  # as the sessions identified
+        self.guild_on_every_shard = False  # tests: every session serves the guild (two processes on one channel)
+        self.recommended_shards = 2  # what GET /gateway/bot answers
         self._seq = 0
         self.intents = 0  # those the connected bot identified with
         self._events: list[tuple[str, dict[str, Any]]] = []  # gateway events of a REST call, sent before it answers
@@ -116,8 +119,9 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]
 
     async def stop(self) -> None:
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
+        for ws in list(self._sessions.values()):
+            if not ws.closed:
+                await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -190,10 +194,26 @@ class FakeDiscord:
 
     # -- gateway -------------------------------------------------------------------------------------
 
+    @property
+    def guild_shard(self) -> int:
+        """The shard Discord gives the guild's events to: (guild id >> 22) % shard count."""
+        return (self.guild_id >> 22) % self.shard_count
+
+    def guild_shard_for(self, shard_count: int) -> int:
+        return (self.guild_id >> 22) % shard_count
+
+    def _serves_guild(self, shard: int) -> bool:
+        return self.guild_on_every_shard or shard == self.guild_shard
+
+    @property
+    def _ws(self) -> web.WebSocketResponse | None:
+        """The session the guild's events go to."""
+        return self._sessions.get(self.guild_shard)
+
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._ws = ws
+        shard: int | None = None
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}})
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
@@ -205,28 +225,37 @@ class FakeDiscord:
             elif op == 2:
                 self.identifies += 1
                 self.intents = frame["d"].get("intents", 0)
+                shard, self.shard_count = frame["d"].get("shard") or (0, 1)
+                self._sessions[shard] = ws
                 self._seq = 0
+                serves = self._serves_guild(shard)
                 await self.dispatch("READY", {
-                    "v": 10, "user": self.bot_user.to_dict(), "guilds": [{"id": str(self.guild_id),
-                                                                           "unavailable": True}],
+                    "v": 10, "user": self.bot_user.to_dict(),
+                    "guilds": [{"id": str(self.guild_id), "unavailable": True}] if serves else [],
                     "session_id": f"session-{self.identifies}", "resume_gateway_url": self.gateway_url,
-                    "shard": [0, 1], "application": {"id": str(self.application_id), "flags": 0},
-                })
-                await self.dispatch("GUILD_CREATE", self.guild_payload())
-                self._connected.set()
-        if self._ws is ws:
-            self._ws = None
-            self._connected.clear()
+                    "shard": [shard, self.shard_count], "application": {"id": str(self.application_id), "flags": 0},
+                }, shard=shard)
+                if serves:
+                    await self.dispatch("GUILD_CREATE", self.guild_payload(), shard=shard)
+                    self._connected.set()
+        if shard is not None and self._sessions.get(shard) is ws:
+            del self._sessions[shard]
+            if shard == self.guild_shard:
+                self._connected.clear()
         return ws
 
     async def wait_connected(self, timeout: float = 10) -> None:
         await asyncio.wait_for(self._connected.wait(), timeout)
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        if self._ws is None:
+    async def dispatch(self, event: str, data: dict[str, Any], *, shard: int | None = None) -> None:
+        """An event on the gateway: to the session of `shard`, by default to every session that serves the guild."""
+        targets = [self._sessions[shard]] if shard is not None and shard in self._sessions else [
+            ws for number, ws in self._sessions.items() if self._serves_guild(number)]
+        if not targets:
             raise RuntimeError("no bot is connected to the fake gateway")
         self._seq += 1
-        await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+        for ws in targets:
+            await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
 
     async def _send_events(self) -> None:
         """The message events of what just happened, sent as Discord sends them: only to a bot with the guild
@@ -252,11 +281,15 @@ class FakeDiscord:
                             else ("MESSAGE_DELETE_BULK", dict(base, ids=ids)))
         await self._send_events()
 
-    async def send_interaction(self, payload: dict[str, Any]) -> InteractionRecord:
+    async def send_interaction(self, payload: dict[str, Any], *, shard: int | None = None) -> InteractionRecord:
+        """Deliver an interaction: to the guild's shard, or to the session of `shard` (tests of several processes
+        that all serve the guild)."""
         record = InteractionRecord(int(payload["id"]), payload["token"], payload, time.monotonic())
         self.interactions[record.id] = record
         self._by_token[record.token] = record
-        await self.dispatch("INTERACTION_CREATE", payload)
+        if shard is None and self.guild_on_every_shard:
+            shard = self.guild_shard
+        await self.dispatch("INTERACTION_CREATE", payload, shard=shard)
         return record
 
     # -- REST ----------------------------------------------------------------------------------------
@@ -277,6 +310,10 @@ class FakeDiscord:
         route = (method, *parts)
         body, files = await _read_body(request)
         app = str(self.application_id)
+        if route == ("GET", "gateway", "bot"):  # asked by AutoShardedBot alone
+            return json_response({"url": self.gateway_url, "shards": self.recommended_shards,
+                                  "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0,
+                                                          "max_concurrency": 16}})
         if route == ("GET", "users", "@me"):
             return json_response(self.bot_user.to_dict())
         if route == ("GET", "oauth2", "applications", "@me"):

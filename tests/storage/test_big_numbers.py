@@ -15,6 +15,7 @@ from storage import Database, GameStore, database
 from storage.ginjontan import tournament
 from storage.results import Standing, leaderboard, store_results
 from tests.engine import table_reference as ref
+from tests.support.postgres import refusals
 from tests.support.table import end_table
 
 GUILD = 9
@@ -22,10 +23,9 @@ INT64 = 2**63 - 1
 
 
 @pytest.fixture
-async def store(tmp_path):
-    db = await Database.open(tmp_path / "games.db")
-    yield GameStore(db)
-    await db.close()
+async def store(database):
+    """On SQLite, then on PostgreSQL (tests/conftest.py)."""
+    return GameStore(database)
 
 
 async def finished(store, channel, kind, places):
@@ -80,7 +80,7 @@ async def test_migration_0006_keeps_existing_points(tmp_path):
 @pytest.mark.parametrize("forged", ["1e5", "05", "-0", "", "1 ", "--1", "٣", 5.5])
 async def test_a_stored_point_is_a_plain_decimal(store, forged):
     await finished(store, 1, GINJONTAN, [(10, 1, 5)])
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(refusals()):
         await store.db.write(lambda conn: conn.execute("UPDATE game_results SET points = ?", (forged,)))
 
 

@@ -22,7 +22,7 @@ from engine.table import TABLE, HandValue, Ron, SetPoints, Win
 from engine.table import new_game as table_game
 from engine.uno.moves import EndRound
 from engine.uno.rules import UNO
-from storage import Database, GameStore
+from storage import GameStore
 from storage.errors import GameFinished
 from storage.ginjontan import collections
 from tests.engine.uno.notation import played, scenario
@@ -32,10 +32,9 @@ A, B, C, D = 1, 2, 3, 4
 
 
 @pytest.fixture
-async def store(tmp_path):
-    db = await Database.open(tmp_path / "games.db")
-    yield GameStore(db)
-    await db.close()
+async def store(database):
+    """On SQLite, then on PostgreSQL (tests/conftest.py)."""
+    return GameStore(database)
 
 
 async def results(store):

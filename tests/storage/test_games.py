@@ -20,10 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-async def store(tmp_path):
-    db = await Database.open(tmp_path / "games.db")
-    yield GameStore(db)
-    await db.close()
+async def store(database):
+    """On SQLite, then on PostgreSQL (tests/conftest.py)."""
+    return GameStore(database)
 
 
 async def started(store, channel=CHANNEL, players=(ALICE, BOB)):

@@ -7,7 +7,7 @@ import pytest
 
 from engine.ginjontan.options import GinjontanOptions
 from engine.ginjontan.rules import GINJONTAN, new_lobby
-from storage import Database, GameStore
+from storage import GameStore
 from storage.ginjontan import collections, move_prizes, tournament
 from storage.results import Standing, store_results
 
@@ -15,10 +15,9 @@ GUILD = 9
 
 
 @pytest.fixture
-async def store(tmp_path):
-    db = await Database.open(tmp_path / "games.db")
-    yield GameStore(db)
-    await db.close()
+async def store(database):
+    """On SQLite, then on PostgreSQL (tests/conftest.py)."""
+    return GameStore(database)
 
 
 async def finished_game(store, channel, places):

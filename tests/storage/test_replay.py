@@ -41,7 +41,7 @@ from engine.table import (
 from engine.table import new_game as table_game
 from engine.uno import rules as uno
 from engine.uno.options import PRESETS
-from storage import Database, GameStore, games
+from storage import GameStore, games
 from storage.errors import NothingToUndo
 from tests.engine.chaosjan.test_properties import candidates, hand_end, setup_moves
 from tests.support.tally import TALLY, Add
@@ -110,11 +110,10 @@ GAMES: dict[str, tuple[GameKind[Any, Any], Callable[[], Any], list[Any], Pick]] 
 
 
 @pytest.fixture
-async def store(tmp_path, monkeypatch):
+async def store(database, monkeypatch):
+    """On SQLite, then on PostgreSQL (tests/conftest.py)."""
     monkeypatch.setattr(games, "SNAPSHOT_EVERY", 6)
-    db = await Database.open(tmp_path / "replay.db")
-    yield GameStore(db)
-    await db.close()
+    return GameStore(database)
 
 
 async def play(store: GameStore, name: str, seed: int, steps: int) -> tuple[GameKind[Any, Any], int, dict[int, Any]]:

@@ -4,24 +4,23 @@ stores the request's key with its log entry (migration 0005), and the same key a
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
 from engine.errors import IllegalMove
-from storage import Database, GameStore
+from storage import GameStore
 from storage.errors import AlreadyDone
 from storage.games import REQUEST, Request
+from tests.support.postgres import refusals
 from tests.support.tally import TALLY, Add, new_game
 
 CHANNEL, ALICE, BOB = 100, 1, 2
 
 
 @pytest.fixture
-async def store(tmp_path):
-    db = await Database.open(tmp_path / "games.db")
-    yield GameStore(db)
-    await db.close()
+async def store(database):
+    """On SQLite, then on PostgreSQL (tests/conftest.py)."""
+    return GameStore(database)
 
 
 async def as_request(request_id, call):
@@ -91,7 +90,7 @@ async def test_changes_without_a_request_are_not_keyed(store):
 async def test_the_database_refuses_a_request_key_twice(store):
     """Migration 0005: a unique index backs the check, so not even a write that skips it can store a key twice."""
     await as_request("990", lambda: start(store))
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(refusals()):
         await store.db.write(lambda conn: conn.execute(
             "INSERT INTO game_events (game_id, seq, type, created_at, request)"
             " SELECT game_id, 99, 'move', created_at, request FROM game_events"))
