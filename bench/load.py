@@ -559,7 +559,8 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         url = await server.new_database() if server is not None else None
         harness = Harness(fake, None if url else Path(tmp) / "bench.db", database_url=url)
-        process = BotProcess(fake, Path(tmp) / "unused.db", Path(tmp) / "bot.log") if args.bot_process else None
+        database = harness.database_path or Path(tmp) / "unused.db"  # with PostgreSQL, the file is not opened
+        process = BotProcess(fake, database, Path(tmp) / "bot.log") if args.bot_process else None
         if process is not None:
             process.log_level = "WARNING"
             if url is not None:
