@@ -530,6 +530,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--postgres", action="store_true",
                         help="the bot on a PostgreSQL database (a throwaway server, tests/support/postgres.py) "
                              "instead of a SQLite file")
+    parser.add_argument("--both-backends", action="store_true",
+                        help="run everything on SQLite, then on PostgreSQL, in this one run (issue 20)")
     parser.add_argument("--gc-threshold", help="gen0,gen1,gen2 thresholds set after the bot started, to compare "
                                                "with the bot's own (bot.GC_THRESHOLD)")
     args = parser.parse_args()
@@ -557,7 +559,8 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         url = await server.new_database() if server is not None else None
         harness = Harness(fake, None if url else Path(tmp) / "bench.db", database_url=url)
-        process = BotProcess(fake, Path(tmp) / "unused.db", Path(tmp) / "bot.log") if args.bot_process else None
+        database = harness.database_path or Path(tmp) / "unused.db"  # with PostgreSQL, the file is not opened
+        process = BotProcess(fake, database, Path(tmp) / "bot.log") if args.bot_process else None
         if process is not None:
             process.log_level = "WARNING"
             if url is not None:
@@ -656,6 +659,11 @@ async def main(args: argparse.Namespace) -> None:
 
 if __name__ == "__main__":
     options = arguments()
-    with asyncio.Runner(loop_factory=event_loop_factory() if options.loop == "bot" else None) as runner:
-        print(f"event loop: {type(runner.get_loop()).__module__}", file=sys.stderr)
-        runner.run(main(options))
+    runs = [argparse.Namespace(**{**vars(options), "postgres": postgres}) for postgres in (False, True)] \
+        if options.both_backends else [options]
+    for run in runs:
+        with asyncio.Runner(loop_factory=event_loop_factory() if run.loop == "bot" else None) as runner:
+            print(f"event loop: {type(runner.get_loop()).__module__}", file=sys.stderr)
+            runner.run(main(run))
+            REFUSALS.clear()
+        print()

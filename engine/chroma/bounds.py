@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.chroma import search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
 
@@ -111,6 +110,117 @@ def counts_bound(concealed: tuple[int, ...], melds: tuple[MeldReading, ...], set
     yakuman the package doubles only for some waits (suuankou tanki, thirteen-wait kokushi, junsei chuuren) count
     double only if that face is held as they need (twice; chuuren: twice or four times), and a winning honour held
     three times (a triplet's wait, shanpon) adds no fu for the wait."""
+    if melds:
+        return _melded_bound(concealed, melds, setting, win_face)
+    return _closed_bound(concealed, setting, win_face)
+
+
+def _closed_bound(counts: tuple[int, ...], setting: Setting, win_face: int) -> tuple[int, int, int]:
+    """`_melded_bound` without melds, the same terms from tables shared by every hand (each suit's, the honours')."""
+    man, pin, sou = _suit(counts[0:9]), _suit(counts[9:18]), _suit(counts[18:27])
+    (honours, honour_triplets, honour_fu, honour_pairs, every_honour, honour_yakuman, value_han, shousangen,
+     green_honours, pair_fu, pinfu_honours) = _honours(counts[HONOURS:], setting.seat_wind, setting.round_wind)
+    held0, held1, held2 = man[0], pin[0], sou[0]
+    triplets = man[4] + pin[4] + sou[4] + honour_triplets
+    inner = (held0 | held1 | held2) & _INNER
+    middle = (held0 | held1 | held2) & _MIDDLE_BITS
+    edges = (held0 | held1 | held2) & _EDGES
+    suits = (held0 != 0) + (held1 != 0) + (held2 != 0)
+    pairs_only = (honour_pairs and held0 == man[1] and not man[2] and held1 == pin[1] and not pin[2]
+                  and held2 == sou[1] and not sou[2])
+    waits = counts[win_face] if win_face >= 0 else 2
+
+    yakuman = honour_yakuman
+    if held0 == held1 == held2 == _EDGES and every_honour:
+        yakuman += 2 if waits == 2 else 1  # kokushi (double with thirteen waits)
+    if triplets >= 4:
+        yakuman += 2 if waits == 2 else 1  # suuankou (double tanki)
+    if not suits:
+        yakuman += 1  # tsuuiisou
+    if not inner and not honours:
+        yakuman += 1  # chinroutou
+    if not held0 and not held1 and not held2 & ~_GREEN_SOU and green_honours:
+        yakuman += 1  # ryuuiisou
+    if suits == 1 and not honours:
+        base, held = (0, held0) if held0 else (9, held1) if held1 else (18, held2)
+        if counts[base] >= 3 and counts[base + 8] >= 3 and held == 0x1FF:
+            yakuman += 2 if waits in (2, 4) else 1  # chuuren (double junsei)
+
+    han = setting.riichi + setting.ippatsu + setting.tsumo
+    for face in setting.dora:
+        han += counts[face]
+    if not edges and not honours:
+        han += 1  # tanyao
+    if pinfu_honours:
+        han += 1  # pinfu: four runs and a pair that is no value tile
+    doubled = (_runs(man[1]), _runs(pin[1]), _runs(sou[1]))
+    if doubled[0] or doubled[1] or doubled[2]:
+        starts = bin(doubled[0]).count("1") + bin(doubled[1]).count("1") + bin(doubled[2]).count("1")
+        han += 3 if starts >= 2 or _runs(man[3]) or _runs(pin[3]) or _runs(sou[3]) else 1  # ryanpeikou, iipeikou
+    if pairs_only:
+        han += 2  # chiitoitsu
+    han += value_han
+    if not middle:
+        han += 2 if honours else 3  # chanta, junchan
+    if not inner:
+        han += 2  # honroutou
+    if triplets >= 4:
+        han += 2  # toitoi
+    if triplets >= 3:
+        han += 2  # sanankou
+    if _runs(held0 & held1 & held2):
+        han += 2  # sanshoku
+    if man[2] & pin[2] & sou[2]:
+        han += 2  # sanshoku doukou
+    if held0 == 0x1FF or held1 == 0x1FF or held2 == 0x1FF:
+        han += 2  # ittsu
+    if shousangen:
+        han += 2
+    if suits == 1:
+        han += 3 if honours else 6  # honitsu, chinitsu
+
+    fu = 20 + (2 if setting.tsumo else 10)
+    if not (win_face >= HONOURS and counts[win_face] == 3):  # an honour held three times can only win a triplet
+        fu += 2  # the wait
+    fu += man[5] + pin[5] + sou[5] + honour_fu + pair_fu
+    fu = max(-(-fu // 10) * 10, 30)
+    if pairs_only and not standard(counts):
+        fu = 25
+    return yakuman, han, fu
+
+
+@lru_cache(maxsize=1 << 12)
+def _honours(counts: tuple[int, ...], seat_wind: int, round_wind: int) -> tuple:
+    """The seven honour counts' part of `_closed_bound`: whether any is held, their triplets and those triplets' fu,
+    whether each is held twice or not at all, whether each is held, the yakuman of honour triplets (daisangen,
+    shousuushi or daisuushi), the value triplets' han, shousangen, whether none but the green dragon is held, the most
+    a value pair adds to the fu, and whether pinfu's shape is left (no honour, or one non-value pair)."""
+    honours = any(counts)
+    triplets = sum(n // 3 for n in counts)
+    value_faces = [*_DRAGONS, seat_wind, round_wind]
+    yakuman = 0
+    dragons = counts[31 - HONOURS:]
+    if dragons[0] >= 3 and dragons[1] >= 3 and dragons[2] >= 3:
+        yakuman += 1  # daisangen
+    if sum(min(n, 3) for n in counts[:4]) >= 11:
+        yakuman += 2  # shousuushi, or the double daisuushi
+    value_han = sum(counts[face - HONOURS] // 3 for face in value_faces)
+
+    def triplet_fu(copies: int) -> int:
+        return 8 * (copies // 3)
+
+    pair_fu = max([0, *(2 * value_faces.count(f) - triplet_fu(counts[f - HONOURS]) + triplet_fu(counts[f - HONOURS] - 2)
+                        for f in set(value_faces) if counts[f - HONOURS] >= 2)])
+    held = [f for f in range(HONOURS, 34) if counts[f - HONOURS]]
+    pinfu = not held or (len(held) == 1 and counts[held[0] - HONOURS] == 2 and held[0] not in value_faces)
+    return (honours, triplets, 8 * triplets, all(n in (0, 2) for n in counts), all(counts), yakuman, value_han,
+            sum(min(n, 3) for n in dragons) >= 8, not any(n for f, n in enumerate(counts, HONOURS) if f != 32),
+            pair_fu, pinfu)
+
+
+def _melded_bound(concealed: tuple[int, ...], melds: tuple[MeldReading, ...], setting: Setting,
+                  win_face: int = -1) -> tuple[int, int, int]:
+    """`counts_bound`, every term from the tiles (with called melds: this one alone)."""
     if melds:
         total = list(concealed)
         for meld in melds:
@@ -238,6 +348,45 @@ def pinfu_shape(counts: tuple[int, ...], melds: tuple[MeldReading, ...], setting
                                 and honour_tiles[0] not in (*_DRAGONS, setting.seat_wind, setting.round_wind))
 
 
-def standard(counts: tuple[int, ...]) -> bool:
-    """Four sets and a pair (else only seven pairs or thirteen orphans can make the hand)."""
-    return bool(search.any_face_completions(counts, 0, sum(counts) // 3, forms=False))
+def standard(counts: Sequence[int]) -> bool:
+    """Four sets and a pair (else only seven pairs or thirteen orphans can make the hand): blocks never cross
+    suits, so each suit makes sets (and the one pair, where its tiles leave 2 over 3) alone, each honour triplets (or
+    the pair)."""
+    pair = False
+    for start in (0, 9, 18):
+        suit = counts[start:start + 9]
+        left = sum(suit) % 3
+        if left == 1 or (left == 2 and pair) or (left + sum(suit) and not _suit_sets(tuple(suit), left == 2)):
+            return False
+        pair = pair or left == 2
+    for n in counts[HONOURS:]:
+        left = n % 3
+        if left == 1 or (left == 2 and pair):
+            return False
+        pair = pair or left == 2
+    return pair
+
+
+@lru_cache(maxsize=1 << 12)  # shared by every hand: a suit's counts recur
+def _suit_sets(counts: tuple[int, ...], pair: bool) -> bool:
+    """Whether one suit's nine counts are sets (and one pair): the lowest held number opens a pair, a triplet or a
+    run."""
+    low = next((i for i, n in enumerate(counts) if n), -1)
+    if low < 0:
+        return not pair
+    rest = list(counts)
+    if pair and rest[low] >= 2:
+        rest[low] -= 2
+        if _suit_sets(tuple(rest), False):
+            return True
+        rest[low] += 2
+    if rest[low] >= 3:
+        rest[low] -= 3
+        if _suit_sets(tuple(rest), pair):
+            return True
+        rest[low] += 3
+    if low <= 6 and rest[low + 1] and rest[low + 2]:
+        for face in (low, low + 1, low + 2):
+            rest[face] -= 1
+        return _suit_sets(tuple(rest), pair)
+    return False

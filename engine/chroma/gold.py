@@ -21,6 +21,7 @@ so extended, can't beat the best found (`_beaten`; `_outranked` for a later batc
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Collection
 from itertools import combinations, permutations, product
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
 _ANY_BEFORE = ("any",)  # a loose gold's origin: some reading before wins with a yaku
 _OUTSIDE = frozenset(TERMINALS_AND_HONOURS)
 _ALL = (1 << 34) - 1
+_LAST = (-math.inf,)  # the order of a branch already beaten
 DEPTH = 2  # levels of a loose tree bounded branch by branch; under them each choice is bounded in turn
 TREE_READINGS = 1500  # read loosely, fewer (choices of gold tiles x readings of the few-face wildcards): surveyed
 Works = list[tuple[Work, tuple[MeldReading, ...]]]  # a part's bound under each reading of the melds
@@ -68,14 +70,37 @@ def _key(scorer: _Scorer, option: Option, golds: int, choice: int) -> tuple:
     return (*scorer._part_preference(*option[1:]), -golds, -choice)
 
 
+def _dropped(scorer: _Scorer, works: Works, golds: int, choice: int,
+             beaten: Callable[[tuple], bool] | None = None) -> bool:
+    """Whether every option of these parts is beaten (`_Scorer._beaten`, or `beaten`) by their quick bounds
+    (`part_bound.Work.quick`), before they are worked out: then so is every option `Work.all` would give."""
+    if not scorer.prune or scorer.found is None:
+        return False
+    beaten = beaten or scorer._beaten
+    most = 78 - scorer._most_extra()  # the han a payment can be asked for
+    for work, _ in works:
+        quick = work.quick()
+        if quick is None:
+            return False
+        for option in quick:
+            if option[2] > most or not beaten(_key(scorer, option, golds, choice)):
+                return False
+    return True
+
+
 def _alive(scorer: _Scorer, works: Works, golds: int, choice: int) -> frozenset[str]:
     """The plans whose hands could still beat the best found."""
+    if _dropped(scorer, works, golds, choice):
+        return frozenset()
     return frozenset(option[0] for work, _ in works
                      for option in work.options(lambda option: not scorer._beaten(_key(scorer, option, golds, choice))))
 
 
 def _order(scorer: _Scorer, works: Works, golds: int, choice: int) -> tuple:
-    """What branches are searched in order of: their bound, which doesn't depend on the best found."""
+    """What branches are searched in order of: their bound, which doesn't depend on the best found. A branch already
+    beaten (`_dropped`) goes last: it will be dropped when its turn comes, whatever its place."""
+    if _dropped(scorer, works, golds, choice):
+        return _LAST
     return max((_key(scorer, option, golds, choice) for work, _ in works for option in work.all()), default=(-1,))
 
 
@@ -329,6 +354,8 @@ def loose_gold(scorer: _Scorer) -> None:
 
         def survey(held: tuple[int, ...], completions: Collection[search.Added]) -> Collection[search.Added]:
             works = _works(scorer, tree.bound, held, _ALL, 0, 3 * scorer.sets + 2 - sum(held), (), win)
+            if _dropped(scorer, works, golds, choice, scorer._outranked):
+                return ()  # outranked now, so also when its turn would come
             options = [option for work, _ in works for option in work.all()]
             if options:
                 parts.append((max(_key(scorer, option, golds, choice) for option in options), -len(parts), held,

@@ -61,6 +61,53 @@ _GREEN = _mask((19, 20, 21, 23, 25, 32))
 _SUITS = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
 
 
+_DOUKOU = tuple((n, 9 + n, 18 + n) for n in range(9))  # the faces of each sanshoku doukou
+
+
+@lru_cache(maxsize=64)
+def _run_groups(meld_runs: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...], bool, bool, int]]:
+    """(han, open han, the runs still to make, tanyao ok, chanta ok, suit) of sanshoku (one per number) and ittsu (one
+    per suit), given the starts of the runs called."""
+    have = [0, 0, 0]
+    for start in meld_runs:
+        have[start // 9] |= 1 << (start % 9)
+    groups = [(2, 1, tuple(x * 9 + p for x in range(3) if not have[x] >> p & 1), 1 <= p <= 5, p in (0, 6), -2)
+              for p in range(7)]
+    groups += [(2, 1, tuple(x * 9 + p for p in (0, 3, 6) if not have[x] >> p & 1), False, False, x) for x in range(3)]
+    return groups
+
+
+@lru_cache(maxsize=1 << 12)  # shared by every hand: which tiles must stay recurs
+def _ryanpeikou(must: tuple[tuple[int, int], ...], tanyao: bool, chanta: bool, flush: int) -> bool:
+    """`Work.ryanpeikou`: whether two runs (of the class's starts), each twice, and a pair can hold the (face, count)
+    held tiles in `must`: at most one face holds more than its runs do, by at most the pair's two."""
+    starts = [x for x in _RUN_STARTS if (not tanyao or 1 <= x % 9 <= 5) and (not chanta or x % 9 in (0, 6))
+              and (flush < 0 or x // 9 == flush)]
+    numbers = [f for f, _ in must if f < HONOURS]
+    if len(must) - len(numbers) > 1:
+        return False
+    if not numbers:
+        return bool(starts)
+    firsts = [x for x in starts if x <= numbers[0] <= x + 2 or (len(numbers) > 1 and x <= numbers[1] <= x + 2)]
+    for x in firsts:
+        left = [f for f in numbers if not x <= f <= x + 2]
+        seconds = [y for y in starts if y <= left[0] <= y + 2 or (len(left) > 1 and y <= left[1] <= y + 2)] \
+            if left else [x]
+        for y in seconds:
+            over = 0  # faces holding more than the runs' two copies each
+            fits = True
+            for f, n in must:
+                room = (2 if x <= f <= x + 2 else 0) + (2 if y <= f <= y + 2 else 0)
+                if n > room:
+                    over += 1
+                    if over > 1 or n > room + 2:
+                        fits = False
+                        break
+            if fits:
+                return True
+    return False
+
+
 @lru_cache(maxsize=1 << 10)
 def _value_sets(values: tuple[tuple[int, int, int, int], ...]) -> list[tuple[int, int, int, int, int, tuple[int, ...]]]:
     """(han, triplets, missing tiles, of which wildcard faces, dragons, faces) of each set of value triplets."""
@@ -107,6 +154,26 @@ class PartBound:
             dora[face] += 1
         self.dora = dora
         self.most_dora = max(dora)
+        self.pair_fu = max(2 * v for v in value)
+        self.meld_facts: dict[tuple[MeldReading, ...], tuple] = {}
+
+    def melds(self, melds: tuple[MeldReading, ...]) -> tuple:
+        """What a part's called melds give `Work`: closed, sets left, faces (mask), runs' starts, sets, the sets' faces,
+        closed sets, kans, the base han (riichi, ippatsu, menzen tsumo), the base fu (and the melds'), their dora."""
+        facts = self.meld_facts.get(melds)
+        if facts is None:
+            s = self.s
+            closed = all(m.closed for m in melds)
+            meld_sets = [m for m in melds if m.kind != CHI]
+            fu = (20 if s.tsumo or not closed else 30) + (2 if s.tsumo else 0) + 2  # base, tsumo, wait
+            for m in meld_sets:
+                fu += (8 if _OUT[m.faces[0]] else 4) // (1 if m.closed else 2) * (4 if m.kind == KAN else 1)
+            facts = self.meld_facts[melds] = (
+                closed, 4 - len(melds), _mask([f for m in melds for f in m.faces]),
+                [min(m.faces) for m in melds if m.kind == CHI], meld_sets, {m.faces[0] for m in meld_sets},
+                sum(1 for m in meld_sets if m.closed), sum(1 for m in melds if m.kind == KAN),
+                s.riichi + s.ippatsu + (s.tsumo and closed), fu, sum(self.dora[f] for m in melds for f in m.faces))
+        return facts
 
     def options(self, part: Part) -> list[Option]:
         return self.work(part).all()
@@ -118,6 +185,8 @@ class PartBound:
         return work
 
 
+# More han than any plan adds to the base and dora (`Work.quick`): classes 9, runs 3, sets 9, melds 5, ...
+HAN_MOST = 32
 _KNOWN: dict[tuple[Setting, int, Part], list[Option]] = {}  # every option of parts bounded in full
 _KNOWN_MOST = 1 << 13  # forgotten all at once past this (the bot runs for weeks)
 
@@ -127,36 +196,27 @@ class Work:
 
     def __init__(self, bound: PartBound, part: Part) -> None:
         self.b, self.p = bound, part
-        s = bound.s
-        melds = part.melds
-        self.closed = all(m.closed for m in melds)
-        self.sets = 4 - len(melds)
+        (self.closed, self.sets, self.meld_mask, self.meld_runs, self.meld_sets, self.meld_set_faces,
+         self.concealed_meld_sets, self.kans, self.base, self.fu_base, meld_dora) = bound.melds(part.melds)
         self.any_face = part.jokers + part.changes  # free tiles of any face, at most
-        self.held = [f for f in range(34) if part.counts[f]]
-        held_mask = _mask(self.held)
+        self.n_wilds = len(part.wilds)
+        counts = part.counts
+        self.held = held = [f for f in range(34) if counts[f]]
+        held_mask = 0
+        for f in held:
+            held_mask |= 1 << f
+        self.held_mask = held_mask
         self.loose = held_mask & ~part.fixed if part.changes else 0  # faces whose held tiles may go
         self.fixed_held = held_mask & ~self.loose  # held tiles that stay
-        self.meld_mask = _mask([f for m in melds for f in m.faces])
         self.wild_faces = 0
         for faces in part.wilds:
             self.wild_faces |= faces
-        self.meld_runs = [min(m.faces) for m in melds if m.kind == CHI]
-        self.meld_sets = [m for m in melds if m.kind != CHI]
-        self.meld_set_faces = {m.faces[0] for m in self.meld_sets}
-        self.concealed_meld_sets = sum(1 for m in self.meld_sets if m.closed)
-        self.kans = sum(1 for m in melds if m.kind == KAN)
-        self.base = s.riichi + s.ippatsu + (s.tsumo and self.closed)
         self.held_dora = 0  # dora among the melds and the held tiles
         self.dora = 0  # that, and every free tile a dora at its most
         if bound.most_dora:
-            self.held_dora = (sum(bound.dora[f] for m in melds for f in m.faces)
-                              + sum(bound.dora[f] * part.counts[f] for f in self.held))
-            self.dora = self.held_dora + (self.any_face + len(part.wilds)) * bound.most_dora
-        fu = (20 if s.tsumo or not self.closed else 30) + (2 if s.tsumo else 0) + 2  # base, tsumo, wait
-        for m in self.meld_sets:
-            fu += (8 if _OUT[m.faces[0]] else 4) // (1 if m.closed else 2) * (4 if m.kind == KAN else 1)
-        self.fu_base = fu
-        self.pair_fu = max(2 * v for v in bound.value)
+            self.held_dora = meld_dora + sum(bound.dora[f] * counts[f] for f in held)
+            self.dora = self.held_dora + (self.any_face + self.n_wilds) * bound.most_dora
+        self.pair_fu = bound.pair_fu
         self.filler_costs: dict[int, tuple[list[int], list[int], list[int], list[tuple[int, int]]]] = {}
         self.every: list[Option] | None = None  # every option, once worked out
         self.filler_memo: dict[tuple[int, int, int], tuple[int, int]] = {}
@@ -164,18 +224,21 @@ class Work:
         self.class_list: list[Class] = []
         self.yakuman: dict[str, int] = {}
         self.standard = False  # whether four sets and a pair can still be made
+        self.triplet_shape: tuple[int, bool] | bool | None = False  # `triplet_fu`, once worked out
         self.prepared = False
+        self.quick_options: list[Option] | bool | None = False  # `quick`, once worked out
 
     # -- what every tile allows ------------------------------------------------------------------------------
 
     def keeps(self, allowed: int) -> bool:
         """Whether every tile of a final hand may have a face in `allowed`: melds, held tiles that stay, wildcards;
         held tiles of other faces only if they may all be changed."""
-        part = self.p
         if self.meld_mask & ~allowed or self.fixed_held & ~allowed:
             return False
-        if any(not faces & allowed for faces in part.wilds):
-            return False
+        part = self.p
+        for faces in part.wilds:
+            if not faces & allowed:
+                return False
         bad = self.loose & ~allowed
         return not bad or sum(part.counts[f] for f in self.held if bad >> f & 1) <= part.changes
 
@@ -188,7 +251,7 @@ class Work:
 
     def fits(self, missing: int, wild_missing: int) -> bool:
         """Whether free tiles can fill what claimed blocks miss (wildcards only at faces they read)."""
-        return missing - min(len(self.p.wilds), wild_missing) <= self.any_face
+        return missing - min(self.n_wilds, wild_missing) <= self.any_face
 
     def classes(self) -> list[Class]:
         """(han, tanyao, chanta, flush suit or -1, honours allowed) of each tile class a hand may still have."""
@@ -222,9 +285,45 @@ class Work:
         if self.prepared:
             return
         self.prepared = True
-        self.class_list = self.classes()
-        self.yakuman = self.tile_yakuman()
+        self.prepare_tiles()
         self.standard = shapes.fewest_out(self.p.counts, self.sets, 1, self.loose) <= self.p.changes
+
+    def prepare_tiles(self) -> None:
+        """The tile classes and the tiles' yakuman (all `quick` needs)."""
+        if not self.yakuman:
+            self.class_list = self.classes()
+            self.yakuman = self.tile_yakuman()
+
+    def quick(self) -> list[Option] | None:
+        """Options at least `all`'s, plan by plan, worked out cheaply (the options themselves once `all` is known):
+        seven pairs and thirteen orphans as `all` has them, TRIPLETS' yakuman and fu too; RUNS and PINFU with the tiles'
+        yakuman and, for RUNS, the most fu its sets can hold; the han of every plan at its most (`HAN_MOST` over the
+        base and dora); whether four sets and a pair can be made is not asked. A search drops a part whose every
+        quick option is beaten without working it out. None where the fu bound passes 130."""
+        if self.every is not None:
+            return self.every
+        if self.quick_options is False:
+            self.quick_options = self._quick()
+        return self.quick_options  # type: ignore[return-value]  # False only until worked out, just above
+
+    def _quick(self) -> list[Option] | None:
+        self.prepare_tiles()
+        han = self.base + self.dora + HAN_MOST
+        fu = -(-(self.fu_base + self.pair_fu + 8 * self.sets) // 10) * 10  # every concealed set a triplet
+        if fu > 130:
+            return None
+        out = self.pairs_and_orphans() if not self.p.melds else []
+        out.append((RUNS, self.yakuman[RUNS], han, fu))
+        if self.closed and not self.meld_sets:
+            out.append((PINFU, self.yakuman[RUNS], han, 20 if self.b.s.tsumo else 30))
+        if not self.meld_runs:
+            shape = self.triplet_fu()
+            if shape is not None:
+                triplet_fu, tanki = shape
+                suuankou = (2 if tanki else 1) if self.closed and self.concealed_meld_sets + self.sets == 4 else 0
+                out.append((TRIPLETS, self.yakuman[TRIPLETS] + suuankou, han,
+                            -(-(self.fu_base + triplet_fu) // 10) * 10))
+        return out
 
     def all(self) -> list[Option]:
         """Every plan's options (worked out once, and remembered for later calls)."""
@@ -288,30 +387,42 @@ class Work:
     def run_claims(self) -> list[RunClaim]:
         """(han, open han, runs needed, missing tiles, of which wildcard faces, tanyao ok, chanta ok, suit (-1 any,
         -2 all three), the runs) for no run yaku, iipeikou, sanshoku and ittsu (each maybe with iipeikou)."""
-        have = [0, 0, 0]
-        for start in self.meld_runs:
-            have[start // 9] |= 1 << (start % 9)
-        copied = len(self.meld_runs) != len(set(self.meld_runs))
+        meld_runs = self.meld_runs
+        if meld_runs:
+            copied = len(meld_runs) != len(set(meld_runs))
+            groups = _run_groups(tuple(sorted(set(meld_runs))))
+        else:
+            copied = False
+            groups = _run_groups(())
         counts, wild_faces = self.p.counts, self.wild_faces
-        missing = [0 if counts[f] else 1 for f in range(HONOURS)]
-        wild = [m if wild_faces >> f & 1 else 0 for f, m in enumerate(missing)]
-        short = {start: (missing[start] + missing[start + 1] + missing[start + 2],
-                         wild[start] + wild[start + 1] + wild[start + 2]) for start in _RUN_STARTS}
-        sets = self.sets
+        # tiles each run start's run lacks, and of those the ones at wildcard faces
+        lack = [0] * HONOURS
+        lack_wild = [0] * HONOURS
+        for start in _RUN_STARTS:
+            m = w = 0
+            for f in (start, start + 1, start + 2):
+                if not counts[f]:
+                    m += 1
+                    if wild_faces >> f & 1:
+                        w += 1
+            lack[start] = m
+            lack_wild[start] = w
+        sets, closed = self.sets, self.closed
+        n_wilds, any_face = self.n_wilds, self.any_face
         out: list[RunClaim] = [(0, 0, 0, 0, 0, True, True, -1, ())]
-        if self.closed:
-            out.append((1, 0, 0 if copied else 1 if self.meld_runs else 2, 0, 0, True, True, -1, ()))
+        if closed:
+            out.append((1, 0, 0 if copied else 1 if meld_runs else 2, 0, 0, True, True, -1, ()))
         copy = 0 if copied else 1
-        groups = [(2, 1, tuple(x * 9 + p for x in range(3) if not have[x] >> p & 1), 1 <= p <= 5, p in (0, 6), -2)
-                  for p in range(7)]
-        groups += [(2, 1, tuple(x * 9 + p for p in (0, 3, 6) if not have[x] >> p & 1), False, False, x)
-                   for x in range(3)]
         for han, open_han, runs, tanyao, chanta, suit in groups:
-            needed = sum(short[r][0] for r in runs)
-            on_wild = sum(short[r][1] for r in runs)
-            if len(runs) <= sets and self.fits(needed, on_wild):
+            if len(runs) > sets:
+                continue
+            needed = on_wild = 0
+            for r in runs:
+                needed += lack[r]
+                on_wild += lack_wild[r]
+            if needed - (n_wilds if n_wilds < on_wild else on_wild) <= any_face:  # `fits`
                 out.append((han, open_han, len(runs), needed, on_wild, tanyao, chanta, suit, runs))
-                if self.closed and len(runs) + copy <= sets:
+                if closed and len(runs) + copy <= sets:
                     out.append((3, open_han, len(runs) + copy, needed, on_wild, tanyao, chanta, suit, runs))
         out.sort(reverse=True)
         return out
@@ -329,22 +440,35 @@ class Work:
         for face in self.meld_set_faces:
             if face < HONOURS:
                 have[face // 9] |= 1 << (face % 9)
+        counts, wild_faces = self.p.counts, self.wild_faces
+        n_wilds, any_face = self.n_wilds, self.any_face
         for n in range(9):
-            missing = tuple(x * 9 + n for x in range(3) if not have[x] >> n & 1)
-            needed = sum(self.short(f, 3)[0] for f in missing)
-            wild = sum(self.short(f, 3)[1] for f in missing)
-            if len(missing) <= sets and self.fits(needed, wild):
+            missing = tuple(x * 9 + n for x in range(3) if not have[x] >> n & 1) if self.meld_set_faces else \
+                _DOUKOU[n]
+            if len(missing) > sets:
+                continue
+            needed = wild = 0
+            for f in missing:
+                m = 3 - counts[f]
+                if m > 0:
+                    needed += m
+                    if wild_faces >> f & 1:
+                        wild += m
+            if needed - (n_wilds if n_wilds < wild else wild) <= any_face:  # `fits`
                 doukou.append((2, len(missing), needed, wild, 1 <= n <= 7, n in (0, 8), missing))
         values = tuple(v for v in ((self.b.value[f], *self.short(f, 3), f) for f in self.b.value_faces
                                    if f not in self.meld_set_faces) if self.fits(v[1], v[2]))
         meld_dragons = sum(1 for f in self.meld_set_faces if f in _DRAGONS)
         out: list[SetClaim] = []
+        value_sets = _value_sets(values)
         for d_han, d_sets, d_needed, d_wild, tanyao, chanta, d_faces in doukou:
-            for v_han, used, needed, on_wild, dragons, faces in _value_sets(values):
+            for v_han, used, needed, on_wild, dragons, faces in value_sets:
                 used += d_sets
+                if used > sets:
+                    continue
                 needed += d_needed
                 on_wild += d_wild
-                if used > sets or not self.fits(needed, on_wild):
+                if needed - (n_wilds if n_wilds < on_wild else on_wild) > any_face:  # `fits`
                     continue
                 han = d_han + v_han + (2 if meld_dragons + dragons == 2 else 0)  # shousangen, its pair not checked
                 out.append((han, used, needed, on_wild, bool(faces), tanyao, chanta, d_han > 0, d_faces + faces))
@@ -440,26 +564,12 @@ class Work:
         can add with `left` free tiles, each triplet short of its held tiles by what it lacks (the tiles claims take
         not counted, so at least what a hand can)."""
         memo = (allowed, room, left)
-        if memo in self.filler_memo:
-            return self.filler_memo[memo]
+        known = self.filler_memo.get(memo)
+        if known is not None:
+            return known
         lists = self.filler_costs.get(allowed)
         if lists is None:
-            outside: list[int] = []
-            simple: list[int] = []
-            pairs = [(0, 0)]  # (fu, tiles short) of a pair
-            counts = self.p.counts
-            for face in range(34):
-                if allowed >> face & 1:
-                    n = counts[face]
-                    costs = outside if _OUT[face] else simple
-                    costs.append(max(0, 3 - n))
-                    if n >= 4:
-                        costs.append(max(0, 6 - n))
-                    if self.b.value[face]:
-                        pairs.append((2 * self.b.value[face], max(0, 2 - n)))
-            outside.sort()
-            simple.sort()
-            lists = self.filler_costs[allowed] = (outside, simple, sorted(outside + simple), pairs)
+            lists = self.filler_costs[allowed] = self.filler_lists(allowed)
         outside, simple, every, pairs = lists
         most = 0
         spent = 0
@@ -484,38 +594,45 @@ class Work:
                 while j < room - i and j < len(simple) and spent8 + spent4 + simple[j] <= budget:
                     spent4 += simple[j]
                     j += 1
-                best_fu = max(best_fu, pair_fu + 8 * i + 4 * j)
+                fu = pair_fu + 8 * i + 4 * j
+                if fu > best_fu:
+                    best_fu = fu
         self.filler_memo[memo] = best_fu, most
         return best_fu, most
+
+    def filler_lists(self, allowed: int) -> tuple[list[int], list[int], list[int], list[tuple[int, int]]]:
+        """For `fillers`: the tiles each triplet of a face in `allowed` lacks (terminals and honours, simples, both),
+        cheapest first and only as many as there are sets (no more triplets fit), and (fu, tiles lacking) of each
+        value pair."""
+        counts = self.p.counts
+        outside: list[int] = []
+        simple: list[int] = []
+        for face in self.held:
+            if allowed >> face & 1:
+                n = counts[face]
+                costs = outside if _OUT[face] else simple
+                costs.append(3 - n if n < 3 else 0)
+                if n >= 4:
+                    costs.append(6 - n if n < 6 else 0)
+        free = allowed & ~self.held_mask  # faces not held: a triplet lacks all three
+        outside.sort()
+        simple.sort()
+        keep = self.sets
+        outside = (outside + [3] * min(keep, (free & _OUTSIDE).bit_count()))[:keep]
+        simple = (simple + [3] * min(keep, (free & ~_OUTSIDE).bit_count()))[:keep]
+        value = self.b.value
+        pairs = [(0, 0)]  # (fu, tiles short) of a pair
+        for face in self.b.value_faces:
+            if allowed >> face & 1:
+                n = counts[face]
+                pairs.append((2 * value[face], 2 - n if n < 2 else 0))
+        return outside, simple, sorted(outside + simple)[:keep], pairs
 
     def ryanpeikou(self, tanyao: bool, chanta: bool, flush: int) -> bool:
         """Whether two runs, each twice, and a pair can hold every held tile that must stay."""
         counts = self.p.counts
-        must = [f for f in self.held if self.fixed_held >> f & 1]
-        starts = [x for x in _RUN_STARTS if (not tanyao or 1 <= x % 9 <= 5) and (not chanta or x % 9 in (0, 6))
-                  and (flush < 0 or x // 9 == flush)]
-        numbers = [f for f in must if f < HONOURS]
-        if len(must) - len(numbers) > 1:
-            return False
-        if not numbers:
-            return bool(starts)
-        firsts = [x for x in starts if x <= numbers[0] <= x + 2 or (len(numbers) > 1 and x <= numbers[1] <= x + 2)]
-        for x in firsts:
-            left = [f for f in numbers if not x <= f <= x + 2]
-            seconds = [y for y in starts if y <= left[0] <= y + 2 or (len(left) > 1 and y <= left[1] <= y + 2)] \
-                if left else [x]
-            for y in seconds:
-                room = [0] * 34
-                for z in (x, y):
-                    for f in (z, z + 1, z + 2):
-                        room[f] += 2
-                over = [f for f in must if counts[f] > room[f]]
-                if len(over) > 1 or (over and counts[over[0]] > room[over[0]] + 2):
-                    continue
-                if any(counts[f] > room[f] + (2 if f in over else 0) for f in must):
-                    continue
-                return True
-        return False
+        must = tuple((f, counts[f]) for f in self.held if self.fixed_held >> f & 1)
+        return _ryanpeikou(must, tanyao, chanta, flush)
 
     def triplets(self, classes: list[Class], yakuman: dict[str, int]) -> list[Option]:
         """TRIPLETS: every concealed set a triplet, the pair anywhere."""
@@ -544,6 +661,15 @@ class Work:
         return [(TRIPLETS, yakuman[TRIPLETS] + suuankou, self.base + best + self.dora, fu)]
 
     def triplet_fu(self) -> tuple[int, bool] | None:
+        if self.triplet_shape is False:
+            self.triplet_shape = self._triplet_fu()
+        return self.triplet_shape  # type: ignore[return-value]  # False only until worked out, just above
+
+    def _loose_is(self, face: int) -> list[bool]:
+        """For each face that may go, in held order, whether it is `face`."""
+        return [f == face for f in self.held if self.loose >> f & 1]
+
+    def _triplet_fu(self) -> tuple[int, bool] | None:
         """(the most fu of the pair and concealed triplets holding every held tile that stays, whether the winning tile
         can be the pair), or None if no such hand. Each held face is a triplet (or the pair). With every face fixed
         the rest is exact: the wildcards sit at faces they read, spare triplets of wildcard faces if needed, the others
@@ -552,23 +678,41 @@ class Work:
         they leave counts 8 fu."""
         part = self.p
         counts = part.counts
+        loose, wild_faces, held = self.loose, self.wild_faces, self.held
+        # the faces that stay, each as triplets (every three copies, the rest made up): slots, fu, tiles short at
+        # wildcard faces; the pair then changes one face's share
+        fixed_slots = fixed_fu = fixed_wild = 0
+        kept: list[tuple[int, int, int]] = []  # (tiles, beyond the pair, triplets) of each face that may go
+        for face in held:
+            n = counts[face]
+            triplets = (n + 2) // 3
+            if loose >> face & 1:
+                kept.append((n, n, triplets))
+                continue
+            fixed_slots += triplets
+            fixed_fu += (8 if _OUT[face] else 4) * triplets
+            if wild_faces >> face & 1:
+                fixed_wild += 3 * triplets - n
         best: int | None = None
         any_tanki = False
-        for pair in (-1, *self.held):
-            slots = self.sets
-            fu = 0
-            wild_room = 0  # tiles short at faces a wildcard reads
-            optional: list[tuple[int, int, int]] = []  # (tiles, beyond the pair, triplets) of each face not fixed
-            for face in self.held:
-                n = counts[face] - (2 if face == pair else 0)
-                triplets = -(-max(n, 0) // 3)
-                if self.loose >> face & 1:
-                    optional.append((counts[face], max(n, 0), triplets))
-                    continue
-                slots -= triplets
-                fu += (8 if _OUT[face] else 4) * triplets
-                if self.wild_faces >> face & 1:
-                    wild_room += 3 * triplets - max(n, 0) + max(-n, 0)
+        for pair in (-1, *held):
+            slots = self.sets - fixed_slots
+            fu = fixed_fu
+            wild_room = fixed_wild
+            optional = kept
+            if pair >= 0:
+                n = counts[pair]
+                beyond = n - 2 if n > 2 else 0
+                triplets = (beyond + 2) // 3
+                if loose >> pair & 1:
+                    optional = [(tiles, beyond, triplets) if tiles == n and face_is else (tiles, was, t)
+                                for (tiles, was, t), face_is in zip(kept, self._loose_is(pair), strict=True)]
+                else:
+                    was = (n + 2) // 3
+                    slots += was - triplets
+                    fu += (8 if _OUT[pair] else 4) * (triplets - was)
+                    if wild_faces >> pair & 1:
+                        wild_room += 3 * triplets - beyond + (2 - n if n < 2 else 0) - (3 * was - n)
             if slots < 0:
                 continue
             fu += 2 * self.b.value[pair] if pair >= 0 else self.pair_fu
@@ -591,13 +735,13 @@ class Work:
                         continue
                 fu += 8 * slots
             else:
-                if pair < 0 and self.wild_faces:
+                if pair < 0 and wild_faces:
                     wild_room += 2
                 # wildcards sit at faces they read: spare triplets of their faces (4 fu if simples) if short
-                at_wild = -(-max(0, len(part.wilds) - wild_room) // 3)
+                at_wild = -(-max(0, self.n_wilds - wild_room) // 3)
                 if at_wild > slots:
                     continue
-                fu += (8 if self.wild_faces & _OUTSIDE else 4) * at_wild + 8 * (slots - at_wild)
+                fu += (8 if wild_faces & _OUTSIDE else 4) * at_wild + 8 * (slots - at_wild)
                 if part.win >= 0:
                     tanki = part.win == pair
                 elif part.win == JOKER_WIN:

@@ -14,6 +14,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from importlib.metadata import version
 from itertools import product
 
@@ -494,8 +495,8 @@ class _Scorer:
         key = (han, fu, yakuman)
         if key not in self.payments:
             value = HandValue(yakuman=yakuman) if yakuman else HandValue(han=han, fu=fu, nonpositive_han=True)
-            self.payments[key] = table_score(value, dealer=self.s.seat == 0, tsumo=self.s.tsumo, honba=self.s.honba,
-                                             options=self.s.table, sanma=self.s.sanma)
+            self.payments[key] = _table_payment(value, self.s.seat == 0, self.s.tsumo, self.s.honba, self.s.table,
+                                                self.s.sanma)
         return self.payments[key]
 
     def _config(self, *, borrowed: bool = False) -> HandConfig:
@@ -512,6 +513,12 @@ class _Scorer:
                           options=OptionalRules(has_open_tanyao=self.rules.open_tanyao, has_aka_dora=False,
                                                 kiriage=s.table.kiriage, kazoe_limit=kazoe,
                                                 is_three_player=s.sanma))
+
+
+@lru_cache(maxsize=1 << 12)  # shared by every hand: a payment follows from the value and the table's options alone
+def _table_payment(value: HandValue, dealer: bool, tsumo: bool, honba: int, options: TableOptions,
+                   sanma: bool) -> Payment:
+    return table_score(value, dealer=dealer, tsumo=tsumo, honba=honba, options=options, sanma=sanma)
 
 
 def _preference(report: ScoreReport) -> tuple:

@@ -16,7 +16,7 @@ unused one of each kind is tried in a slot.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS
@@ -325,7 +325,6 @@ def waits(counts: Sequence[int], wilds: Sequence[frozenset[int]], sets: int = 4)
 # -- any-face tiles (after-win changes) ---------------------------------------------------------------------------
 
 Added = tuple[int, ...]  # faces given to any-face tiles, sorted: one multiset, whatever the order of the tiles
-_BLOCKS = [(f, f, f) for f in range(34)] + [run for f in range(34) for run in _RUNS[f] if run[0] == f]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -341,46 +340,93 @@ def any_face_completions(held: tuple[int, ...], jokers: int, sets: int = 4, *, f
     return frozenset(found)
 
 
-@lru_cache(maxsize=1 << 16)  # shared by every hand; bounded, as the bot runs for weeks
+@lru_cache(maxsize=1 << 14)
 def _standard_any(counts: tuple[int, ...], jokers: int, sets: int, pair: int) -> frozenset[Added]:
-    """Held tiles first: the lowest held face opens a block; each other tile of that block is a held one when one
-    is left (which held copy of a face goes where never changes the hand), else an any-face tile."""
-    lowest = next((f for f, n in enumerate(counts) if n), -1)
+    """Sets and a pair with `jokers` any-face tiles: blocks never cross suits, so each suit (and the honours) takes
+    some of the tiles, sets and pair alone (`_group_any`, shared by every hand), and the suits' shares are combined;
+    a suit's sets follow from its tiles and the any-face tiles it takes."""
+    partial: dict[tuple[int, int, int], list[Added]] = {(0, 0, 0): [()]}  # (tiles taken, sets, pairs): faces
+    last = len(_ANY_GROUPS) - 1
+    for index, (start, end, honours) in enumerate(_ANY_GROUPS):
+        part = counts[start:end]
+        size = sum(part)
+        grown: dict[tuple[int, int, int], list[Added]] = {}
+        for (j1, n1, q1), heads in partial.items():
+            for q2 in range(pair - q1 + 1):
+                for j2 in range(jokers - j1 + 1):
+                    rest = size + j2 - 2 * q2
+                    if rest < 0 or rest % 3:
+                        continue
+                    n = n1 + rest // 3
+                    if n > sets:
+                        break
+                    if index == last and (j1 + j2 != jokers or n != sets or q1 + q2 != pair):
+                        continue
+                    tails = _group_any(part, start, honours, j2, rest // 3, q2)
+                    if tails:
+                        key = (j1 + j2, n, q1 + q2)
+                        joined = grown.get(key)
+                        if joined is None:
+                            joined = grown[key] = []
+                        joined += [head + tail for head in heads for tail in tails]
+        partial = grown
+    return frozenset(partial.get((jokers, sets, pair), ()))
+
+
+_ANY_GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (HONOURS, 34, True))
+
+
+@lru_cache(maxsize=1 << 14)  # shared by every hand: a suit's counts recur
+def _group_any(part: tuple[int, ...], start: int, honours: bool, jokers: int, sets: int,
+               pair: int) -> tuple[Added, ...]:
+    """The faces (from `start` on) that `jokers` any-face tiles take so that one suit's counts (or the honours')
+    make `sets` sets and `pair` pairs: the lowest held face opens a block, each other tile of it a held one when
+    one is left (which copy goes where never changes the hand), else an any-face tile."""
+    if sum(part) + jokers != 3 * sets + 2 * pair:
+        return ()
+    lowest = next((f for f, n in enumerate(part) if n), -1)
     if lowest < 0:
-        return _wild_only(jokers, sets, pair)
+        return _group_wild(start, honours, jokers, sets, pair)
     shapes: list[tuple[tuple[int, ...], int, int]] = []  # (the block's other faces, sets left, pair left)
     if pair:
         shapes.append(((lowest,), sets, 0))
     if sets:
-        shapes.extend((others, sets - 1, pair) for others in ((lowest, lowest), *_RUN_OTHERS[lowest]))
+        shapes.append(((lowest, lowest), sets - 1, pair))
+        if not honours:
+            shapes.extend((others, sets - 1, pair) for others in _LOCAL_RUN_OTHERS[lowest])
     out: set[Added] = set()
     for others, sets_left, pair_left in shapes:
-        rest = list(counts)
+        rest = list(part)
         rest[lowest] -= 1
         added: list[int] = []
         for face in others:
             if rest[face]:
                 rest[face] -= 1
             else:
-                added.append(face)
+                added.append(start + face)
         if len(added) > jokers:
             continue
-        for tail in _standard_any(tuple(rest), jokers - len(added), sets_left, pair_left):
-            out.add(tuple(sorted((*added, *tail))))
-    return frozenset(out)
+        for tail in _group_any(tuple(rest), start, honours, jokers - len(added), sets_left, pair_left):
+            out.add(tuple(sorted((*added, *tail))) if added else tail)
+    return tuple(out)
 
 
-@cache
-def _wild_only(jokers: int, sets: int, pair: int) -> frozenset[Added]:
-    """Blocks made of any-face tiles alone."""
+_LOCAL_RUN_OTHERS = _RUN_OTHERS[:9]  # runs through each number of a suit, as numbers 0-8
+
+
+@lru_cache(maxsize=1 << 10)
+def _group_wild(start: int, honours: bool, jokers: int, sets: int, pair: int) -> tuple[Added, ...]:
+    """Blocks of one suit (or the honours) made of any-face tiles alone."""
     if jokers != 3 * sets + 2 * pair:
-        return frozenset()
+        return ()
+    faces = range(start, start + (7 if honours else 9))
+    blocks = [(f, f, f) for f in faces] + ([] if honours else [(f, f + 1, f + 2) for f in faces if f - start <= 6])
     out: set[Added] = {()}
     for _ in range(sets):
-        out = {tuple(sorted((*faces, *block))) for faces in out for block in _BLOCKS}
+        out = {tuple(sorted((*chosen, *block))) for chosen in out for block in blocks}
     if pair:
-        out = {tuple(sorted((*faces, f, f))) for faces in out for f in range(34)}
-    return frozenset(out)
+        out = {tuple(sorted((*chosen, f, f))) for chosen in out for f in faces}
+    return tuple(out)
 
 
 def _seven_pairs_any(counts: tuple[int, ...], jokers: int) -> set[Added]:

@@ -68,19 +68,42 @@ def fewest_out(counts: Sequence[int], sets: int, pair: int = 1, loose: int = 0) 
 
 @lru_cache(maxsize=1 << 14)
 def _fewest_out(counts: tuple[int, ...], sets: int, pair: int, loose: int) -> int:
-    parts = ((tuple(counts[0:9]), loose & 0x1FF, _suit), (tuple(counts[9:18]), loose >> 9 & 0x1FF, _suit),
-             (tuple(counts[18:27]), loose >> 18 & 0x1FF, _suit), (tuple(counts[27:34]), loose >> 27 & 0x7F, _honours))
-    table = {(0, 0): 0}  # (sets, pairs) of the parts so far: fewest out
-    for part, part_loose, division in parts:
-        grown: dict[tuple[int, int], int] = {}
-        for (s, p), out in table.items():
-            for n in range(sets - s + 1):
+    """Each part's fewest out for the (sets, pairs) it may make, combined; an empty part makes any blocks from added
+    tiles alone."""
+    table: list[list[int]] | None = None  # [pairs][sets] of the parts so far: fewest out
+    free = False  # an empty part takes whatever blocks are left
+    for start, end, shift, mask, division in _PARTS:
+        part = counts[start:end]
+        if not any(part):
+            free = True
+            continue
+        part_loose = loose >> shift & mask
+        if table is None:
+            table = [[min(division(part, part_loose, n, q), NEVER) for n in range(sets + 1)] for q in range(pair + 1)]
+            continue
+        grown = [[NEVER] * (sets + 1) for _ in range(pair + 1)]
+        known: dict[tuple[int, int], int] = {}
+        for p in range(pair + 1):
+            for s, out in enumerate(table[p]):
+                if out >= NEVER:
+                    continue
                 for q in range(pair - p + 1):
-                    value = out + (division(part, part_loose, n, q) if any(part) else 0)
-                    if value < grown.get((s + n, p + q), NEVER):
-                        grown[(s + n, p + q)] = value
+                    row = grown[p + q]
+                    for n in range(sets - s + 1):
+                        cost = known.get((n, q))
+                        if cost is None:
+                            cost = known[(n, q)] = division(part, part_loose, n, q)
+                        if out + cost < row[s + n]:
+                            row[s + n] = out + cost
         table = grown
-    return table.get((sets, pair), NEVER)
+    if table is None:
+        return 0
+    if free:
+        return min(min(row) for row in table)
+    return table[pair][sets]
+
+
+_PARTS = ((0, 9, 0, 0x1FF, _suit), (9, 18, 9, 0x1FF, _suit), (18, 27, 18, 0x1FF, _suit), (27, 34, 27, 0x7F, _honours))
 
 
 def seven_pairs_out(counts: Sequence[int], loose: int = 0) -> int:

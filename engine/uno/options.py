@@ -58,6 +58,12 @@ class UnoOptions:
     def with_changes(self, **changes: Any) -> UnoOptions:
         return replace(self, **changes)
 
+    def __post_init__(self) -> None:
+        # The rules read the options on every move. A frozen dataclass's __init__ leaves the fields in a split
+        # (shared-key) __dict__, and once that dict exists (a cached_property below makes it) CPython 3.11
+        # specializes no attribute read on it; a plain copy reads as fast as any instance attribute.
+        object.__setattr__(self, "__dict__", dict(self.__dict__))
+
     @cached_property
     def power_ranks(self) -> frozenset[str]:
         """Ranks that jump in by symbol (Cards: "0, 1, 2, 7 and 8 are treated as power cards")."""

@@ -117,6 +117,20 @@ def turn_matches(six_is_nine: bool, colour: Colour | None, top: int) -> frozense
                      or (t.colour is not None and _face(c.rank, six_is_nine) == _face(t.rank, six_is_nine)))
 
 
+# turn_matches by six_is_nine, pile colour and top card, filled as asked. The hot paths read it with two subscripts
+# and an index, `_TURN_OK[six][colour][top] or _turn_ok(six, colour, top)`: a cache's key costs more than that.
+_TURN_OK: dict[bool, dict[Colour | None, list[frozenset[int] | None]]] = {
+    six: {colour: [None] * DECK_SIZE for colour in (None, *COLOURS)} for six in (False, True)}
+
+
+def _turn_ok(six_is_nine: bool, colour: Colour | None, top: int) -> frozenset[int]:
+    """`turn_matches`, kept in `_TURN_OK`."""
+    ok = _TURN_OK[six_is_nine][colour][top]
+    if ok is None:
+        ok = _TURN_OK[six_is_nine][colour][top] = turn_matches(six_is_nine, colour, top)
+    return ok
+
+
 @cache
 def jump_matches_ids(power_ranks: frozenset[str], six_is_nine: bool, top: int) -> frozenset[int]:
     """The ids of the cards `jump_matches` allows on a pile with this top card."""
@@ -364,7 +378,7 @@ class _Game:
             reshuffles=self.reshuffles, next_id=self.next_id, timer=self.timer, seed_chosen=self.state.seed_chosen,
             salt=self.state.salt,
             _index=self._index if self._index is not None else {x.player: i for i, x in enumerate(seats)},
-            closing=closing, finished=self.phase is _OVER, _options={}, _moves={},
+            closing=closing, finished=self.phase is _OVER, _options=None, _moves=None,
         )
         return new
 
@@ -789,10 +803,14 @@ def _play(state: UnoState, move: Play) -> _Game | tuple[UnoState, list[Event]]:
                        **params)
     c = CARDS[move.card]
     if not (state.stacks or state.trades or state.shift or state.closing):
-        kind = _TURN if player == state.turn and state.drawn is None and \
-            c.id in turn_matches(state.options.six_is_nine, pile.colour, pile.cards[-1]) else \
-            _free_kind(state, player, c, pile)  # the usual case first
-        if (kind is _TURN or kind is _JUMP) and (c.rank in state.options.plain_ranks or c.plus) and len(hand) > 1:
+        o = state.options
+        if player == state.turn and state.drawn is None:  # the usual case first
+            six, colour, top = o.six_is_nine, pile.colour, pile.cards[-1]
+            kind = _TURN if c.id in (_TURN_OK[six][colour][top] or _turn_ok(six, colour, top)) else \
+                _free_kind(state, player, c, pile)
+        else:
+            kind = _free_kind(state, player, c, pile)
+        if (kind is _TURN or kind is _JUMP) and (c.rank in o.plain_ranks or c.plus) and len(hand) > 1:
             if c.is_wild and move.colour is None:
                 _check_choices(wild_option(c.id, pile.id, kind is _JUMP), move, c)
             done = _plain_play(state, move, c, index, k, kind)  # type: ignore[arg-type]  # index: as above
@@ -881,7 +899,8 @@ def _free_kind(state: UnoState, player: int, c: Card, pile: Pile) -> PlayKind:
 def _listed_option(state: UnoState, player: int, c: Card, pile: Pile) -> PlayOption:
     """The option for that copy on that pile: from the player's options if they were asked for already, else
     classified (`play_kind`); raises the refusal if it may not go there."""
-    listed = state._options.get(player)
+    kept = state._options
+    listed = None if kept is None else kept.get(player)
     if listed is not None:
         card_id, pile_id = c.id, pile.id
         for found in listed.plays:
@@ -906,6 +925,7 @@ def _copy(obj: Any) -> tuple[Any, dict[str, Any]]:
 
 
 _new = object.__new__
+_set = object.__setattr__
 
 
 def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
@@ -915,15 +935,19 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
     others' no-jump flags clear); a plus card starts a stack for the next player. (None: the general path.)"""
     player, card_id = move.player, c.id
     plays = state.plays + 1
-    new = _new(UnoState)  # as _copy(state), in the hottest path
+    # The new state, seat and pile are made as _copy makes them, inline, and their fields set one statement each (a
+    # tuple assignment builds a tuple): this is the hottest path.
+    new = _new(UnoState)
     fields = new.__dict__
     fields.update(state.__dict__)
     seats = list(state.seats)
     seat = seats[i]
     hand = seat.hand
     x = hand.index(card_id)
-    seats[i], seat_fields = _copy(seat)
-    seat_fields["hand"] = hand[:x] + hand[x + 1:]
+    seats[i] = new_seat = _new(Seat)
+    seat_fields = new_seat.__dict__
+    seat_fields.update(seat.__dict__)
+    seat_fields["hand"] = hand[1:] if x == 0 else hand[:x] if x == len(hand) - 1 else hand[:x] + hand[x + 1:]
     if len(hand) == 2:
         seat_fields["exposed_at"] = plays
     for other in state.seats:
@@ -932,42 +956,57 @@ def _plain_play(state: UnoState, move: Play, c: Card, i: int, k: int,
             seats[j], seat_fields = _copy(other)
             seat_fields["no_jump"] = False  # "until someone else plays a card"
     pile = state.piles[k]
-    colour = c.colour if c.colour is not None else move.colour
-    new_pile, pile_fields = _copy(pile)
-    pile_fields["cards"] = pile.cards + (card_id,)  # noqa: RUF005  # one copy (unpacking makes two)
-    pile_fields["colour"], pile_fields["serial"], pile_fields["top_by"], pile_fields["wild4"] = \
-        colour, pile.serial + 1, player, None
-    if pile.eights or c.rank == "8":
-        pile_fields["eights"] = (*pile.eights, player) if c.rank == "8" else ()
-    played = {"type": "play", "player": player, "card": card_id, "pile": k + 1, "colour": colour and _CODE[colour]}
-    drawn = state.drawn
-    events: list[Event] = [played] if drawn is None or drawn.player == player else \
-        [{"type": "released", "player": drawn.player}, played]
-    n, direction = len(seats), state.direction
-    turn = seats[(i + direction) % n].player
+    colour = c.colour
+    if colour is None:
+        colour = move.colour
+    new_pile = _new(Pile)
+    pile_fields = new_pile.__dict__
+    pile_fields.update(pile.__dict__)
+    pile_fields["cards"] = pile.cards + _ONE[card_id]
+    pile_fields["colour"] = colour
+    pile_fields["serial"] = pile.serial + 1
+    pile_fields["top_by"] = player
+    pile_fields["wild4"] = None
     rank = c.rank
+    if pile.eights or rank == "8":
+        pile_fields["eights"] = (*pile.eights, player) if rank == "8" else ()
+    played = {"type": "play", "player": player, "card": card_id, "pile": k + 1, "colour": _CODE[colour]}
+    n = len(seats)
+    direction = state.direction
+    turn = seats[(i + direction) % n].player
+    effect = None
     if c.plus:
-        fields["stacks"], fields["next_id"] = (plus_stack(state.next_id, pile.id, c.plus, turn),), state.next_id + 1
-        events.append({"type": "stack", "pile": k + 1, "total": c.plus, "target": turn})
+        fields["stacks"] = (plus_stack(state.next_id, pile.id, c.plus, turn),)
+        fields["next_id"] = state.next_id + 1
+        effect = {"type": "stack", "pile": k + 1, "total": c.plus, "target": turn}
         if rank == "+4" and state.options.challenge_wild4:
             pile_fields["wild4"] = _wild4_record(state, move, c, pile, kind)
     elif rank == "skip":
-        events.append({"type": "skipped", "player": turn})
+        effect = {"type": "skipped", "player": turn}
         turn = seats[(i + 2 * direction) % n].player
     elif rank == "rev":
         if n == 2 and state.options.two_player_reverse_skips:
-            events.append({"type": "skipped", "player": turn})
+            effect = {"type": "skipped", "player": turn}
             turn = player
         else:
             direction = -direction
             turn = seats[(i + direction) % n].player
-            events.append({"type": "reversed", "direction": direction})
-    events.append({"type": "turn", "player": turn})
+            effect = {"type": "reversed", "direction": direction}
+            fields["direction"] = direction
+    events: list[Event] = [played, {"type": "turn", "player": turn}] if effect is None else \
+        [played, effect, {"type": "turn", "player": turn}]  # made at their size (appending grows the list)
+    drawn = state.drawn
+    if drawn is not None and drawn.player != player:
+        events.insert(0, {"type": "released", "player": drawn.player})  # jumped in on while drawing
+    fields["seats"] = tuple(seats)
     piles = state.piles
-    fields["seats"], fields["plays"], fields["last_player"], fields["drawn"], fields["turn"] = \
-        tuple(seats), plays, player, None, turn
     fields["piles"] = (new_pile,) if len(piles) == 1 else (*piles[:k], new_pile, *piles[k + 1:])
-    fields["direction"], fields["_options"], fields["_moves"] = direction, {}, {}
+    fields["plays"] = plays
+    fields["last_player"] = player
+    fields["drawn"] = None
+    fields["turn"] = turn
+    fields["_options"] = None
+    fields["_moves"] = None
     return new, events
 
 
@@ -982,7 +1021,8 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
     seat = state.seats[i]
     piles = state.piles
     if len(piles) == 1 and not o.jump_in:
-        ok = turn_matches(o.six_is_nine, piles[0].colour, piles[0].cards[-1])
+        six, colour, top = o.six_is_nine, piles[0].colour, piles[0].cards[-1]
+        ok = _TURN_OK[six][colour][top] or _turn_ok(six, colour, top)
     else:
         ok = _takes(state, o.jump_in and not seat.no_jump)
     draw_pile = state.draw_pile
@@ -1001,9 +1041,11 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
         if not o.draw_until_playable:
             break
     seats = list(state.seats)
-    seats[i], fields = _copy(seat)
+    seats[i] = new_seat = _new(Seat)  # as _copy(seat), inline
+    fields = new_seat.__dict__
+    fields.update(seat.__dict__)
     fields["hand"], fields["said_uno"], fields["exposed_at"], fields["last_card"], fields["no_jump"] = \
-        seat.hand + tuple(cards), False, None, None, True
+        seat.hand + (_ONE[card_id] if len(cards) == 1 else tuple(cards)), False, None, None, True
     events: list[Event] = [{"type": "draw", "player": player, "count": len(cards), "cards": cards,
                             "reason": "turn"}]
     turn = state.turn
@@ -1014,7 +1056,7 @@ def _plain_draw(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
     fields = new.__dict__
     fields.update(state.__dict__)
     fields["seats"], fields["draw_pile"], fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = \
-        tuple(seats), draw_pile[:k], found, turn, {}, {}
+        tuple(seats), draw_pile[:k], found, turn, None, None
     return new, events
 
 
@@ -1296,7 +1338,7 @@ def _plain_take(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
     new, fields = _copy(state)
     fields["seats"], fields["draw_pile"], fields["stacks"], fields["drawn"], fields["turn"] = \
         tuple(seats), draw_pile[:k], tuple(kept), drawn, turn
-    fields["_options"], fields["_moves"] = {}, {}
+    fields["_options"], fields["_moves"] = None, None
     return new, events
 
 
@@ -1328,7 +1370,7 @@ def _plain_pass(state: UnoState, player: int) -> tuple[UnoState, list[Event]] | 
     i = state._index[player]
     turn = state.seats[(i + state.direction) % len(state.seats)].player
     new, fields = _copy(state)
-    fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = None, turn, {}, {}
+    fields["drawn"], fields["turn"], fields["_options"], fields["_moves"] = None, turn, None, None
     return new, [{"type": "passed", "player": player}, {"type": "turn", "player": turn}]
 
 
@@ -1398,7 +1440,7 @@ def _plain_say_uno(state: UnoState, player: int) -> tuple[UnoState, list[Event]]
     seats[i], fields = _copy(seats[i])
     fields["said_uno"] = True
     new, fields = _copy(state)
-    fields["seats"], fields["_options"], fields["_moves"] = tuple(seats), {}, {}
+    fields["seats"], fields["_options"], fields["_moves"] = tuple(seats), None, None
     return new, [{"type": "uno", "player": player}]
 
 
@@ -1637,22 +1679,28 @@ _HANDLERS: dict[type, Callable[[UnoState, Any], _Game | tuple[UnoState, list[Eve
 
 def legal_moves(state: UnoState, player: int) -> list[Move]:
     """Every move `player` may make now (one card per face: copies of a card are the same move)."""
-    moves = state._moves.get(player)
+    kept = state._moves
+    moves = None if kept is None else kept.get(player)
     if moves is None:
         answer = _free_answer(state, player, True) or _stacked_answer(state, player)
         if answer is None:
             moves = options(state, player).moves()
         else:
             moves, actions, _ = answer
-            moves += actions
-        state._moves[player] = moves
+            if actions is not moves:
+                moves += actions
+        if kept is None:
+            _set(state, "_moves", {player: moves})  # a cache, not a field of the game: the state is unchanged
+        else:
+            kept[player] = moves
     return [*moves]
 
 
 def options(state: UnoState, player: int) -> Options:
     """What `player` may do now: the one answer that moves, menus, marks and autocomplete are read from (worked
     out once per state and player)."""
-    found = state._options.get(player)
+    kept = state._options
+    found = None if kept is None else kept.get(player)
     if found is None:
         answer = _free_answer(state, player, False) or _stacked_answer(state, player)
         if answer is None:
@@ -1660,7 +1708,10 @@ def options(state: UnoState, player: int) -> Options:
         else:
             plays, actions, only = answer
             found = Options(player, tuple(plays), tuple(actions), only)
-        state._options[player] = found
+        if kept is None:
+            _set(state, "_options", {player: found})
+        else:
+            kept[player] = found
     return found
 
 
@@ -1740,7 +1791,7 @@ def _free_answer(state: UnoState, player: int, listing: bool) -> tuple[list[Any]
     """What `player` may do in the usual case, a game under way with nothing pending, nobody out and no prompt (None
     otherwise, or for a player not at the table): the plays (as moves with `listing`, else as options), Draw or Pass
     on your turn, the "Uno" rule's moves (no Wild +4 can be challenged without a stack); and the card that alone
-    may be played."""
+    may be played. With `listing` the actions are added to the plays' list (one list of moves, returned twice)."""
     index = state._index.get(player)
     if index is None or state.phase is not _PLAY or state.prompt is not None or state.stacks or state.trades \
             or state.shift or state.closing:
@@ -1756,7 +1807,7 @@ def _free_answer(state: UnoState, player: int, listing: bool) -> tuple[list[Any]
     else:
         entries = _free_plays(state, player, seat, is_turn, forced)
         plays = [move for _, moves in entries for move in moves] if listing else [option for option, _ in entries]
-    actions: list[Move] = []
+    actions: list[Any] = plays if listing else []
     if is_turn:
         if forced is not None:
             if not drawn.forced:  # type: ignore[union-attr]  # forced is set only with a drawn card
@@ -1811,15 +1862,16 @@ def _official_plays(state: UnoState, player: int, hand: tuple[int, ...], listing
     """The turn plays from `hand` on the only pile, nobody jumping in and no 7 asking for a partner (official Uno):
     the first copy of each face the pile takes, as its moves (`listing`) or its option, from the pile's tables."""
     pile = state.piles[0]
-    ok = turn_matches(state.options.six_is_nine, pile.colour, pile.cards[-1])
+    six, colour, top = state.options.six_is_nine, pile.colour, pile.cards[-1]
+    ok = _TURN_OK[six][colour][top] or _turn_ok(six, colour, top)
     table = _turn_moves(player, pile.id) if listing else _turn_options(pile.id)
     plays: list[Any] = []
-    faces = set()
+    faces: dict[int, None] = {}  # (a dict: storing a key costs less than set.add)
     for card_id in hand:
         if card_id in ok:
             face = _FACE[card_id]
             if face not in faces:
-                faces.add(face)
+                faces[face] = None
                 plays += table[card_id]
     return plays
 
@@ -1884,6 +1936,7 @@ def _free_plays(state: UnoState, player: int, seat: Seat, is_turn: bool, forced:
     return plays
 
 
+_ONE = tuple((card_id,) for card_id in range(DECK_SIZE))  # one card as a tuple, to add to a pile or hand (made once)
 _FACE = tuple(next(d.id for d in CARDS if (d.colour, d.rank) == (c.colour, c.rank)) for c in CARDS)  # first copy
 _CHOOSING = frozenset(c.id for c in CARDS if c.is_wild or c.rank in ("7", "1"))  # a colour, partner or pile to choose
 _WILDS = frozenset(c.id for c in CARDS if c.is_wild)
@@ -1891,7 +1944,8 @@ _WILDS = frozenset(c.id for c in CARDS if c.is_wild)
 # function call on CPython 3.11.
 _PLAY, _LOBBY, _OVER = Phase.PLAY, Phase.LOBBY, Phase.OVER
 _PLUS_STACK = StackKind.PLUS
-_CODE = {colour: colour.value for colour in COLOURS}  # as `colour.value`, a Python-level property on 3.11
+_CODE = {None: None} | {colour: colour.value for colour in COLOURS}  # `colour and colour.value`: a Python-level
+# property on 3.11
 _TURN, _JUMP, _STACK = PlayKind.TURN, PlayKind.JUMP, PlayKind.STACK
 _shared_draw = lru_cache(maxsize=SHARED)(Draw)
 _shared_pass = lru_cache(maxsize=SHARED)(Pass)

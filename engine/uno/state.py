@@ -182,16 +182,17 @@ class UnoState:
     # Someone has played their last card: only jump-ins and answers until the round is scored.
     closing: bool = field(init=False, repr=False, compare=False)
     finished: bool = field(init=False, repr=False, compare=False)  # the game is over (read after every move)
-    # `rules.options` and `rules.legal_moves` per player, filled as asked: a state never changes, nor its answers.
-    _options: dict[int, Options] = field(init=False, repr=False, compare=False)
-    _moves: dict[int, list[Move]] = field(init=False, repr=False, compare=False)
+    # `rules.options` and `rules.legal_moves` per player, kept as asked (None until the first is asked): a state
+    # never changes, nor its answers.
+    _options: dict[int, Options] | None = field(init=False, repr=False, compare=False)
+    _moves: dict[int, list[Move]] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.player: i for i, s in enumerate(self.seats)})
         object.__setattr__(self, "closing", self.phase is Phase.PLAY and any(not s.hand for s in self.seats))
         object.__setattr__(self, "finished", self.phase is _OVER)
-        object.__setattr__(self, "_options", {})
-        object.__setattr__(self, "_moves", {})
+        object.__setattr__(self, "_options", None)
+        object.__setattr__(self, "_moves", None)
 
     # -- lookups ---------------------------------------------------------------------------------------
 

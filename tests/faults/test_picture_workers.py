@@ -55,9 +55,9 @@ async def gone(pids: set[int], timeout: float = 10) -> set[int]:
     return alive(pids)
 
 
-async def a_picture(h: ProcessHarness, timeout: float = 5.0) -> None:
-    """A picture drawn anew; `timeout`: new workers may first have to start (a fresh interpreter each, importing
-    the picture modules), which a machine busy with other tests makes slow."""
+async def a_picture(h: ProcessHarness, timeout: float = 60) -> None:
+    """A picture drawn anew; `timeout` (only an upper bound on the wait): the first picture starts the workers (a
+    fresh interpreter each, importing the picture modules), which a machine busy with other tests makes slow."""
     sent = await h.unanswered("chroma waits", user=h.user("ann"), hand=next(HANDS))
     reply = await sent.answered(timeout)
     assert [a["filename"] for a in reply.message["attachments"]] == ["hand.png"], reply.text
@@ -77,7 +77,7 @@ async def test_a_killed_picture_worker_is_replaced_and_the_next_picture_still_co
     for pid in before:
         os.kill(pid, signal.SIGKILL)  # the forkserver and the workers: as the out-of-memory killer might
     assert await gone(before) == set()
-    await a_picture(process_harness, timeout=60)
+    await a_picture(process_harness)
     assert await workers(bot_process) - before
     assert await bot_process.stop() == 0
     assert "a picture worker process died" in bot_process.log.read_text()

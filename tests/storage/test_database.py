@@ -239,12 +239,13 @@ def _header(path) -> tuple[int, int]:
         conn.close()
 
 
-async def _threads_settle(count: int) -> int:
+async def _threads_left_over(before: set[threading.Thread]) -> set[threading.Thread]:
+    """Threads started since `before` that are still alive (others may end meanwhile; that is fine)."""
     for _ in range(100):  # a stopped thread leaves the list just after its last call returns
-        if threading.active_count() <= count:
+        if not set(threading.enumerate()) - before:
             break
         await asyncio.sleep(0.01)
-    return threading.active_count()
+    return set(threading.enumerate()) - before
 
 
 async def test_a_new_file_is_marked_as_ours(tmp_path):
@@ -264,13 +265,13 @@ async def test_open_refuses_a_file_that_is_not_ours_and_leaves_it_alone(tmp_path
     path = tmp_path / "chaostable.db"
     await make_bad_file(kind, path)
     before = path.read_bytes()
-    threads = threading.active_count()
+    threads = set(threading.enumerate())
     with pytest.raises(DatabaseFileError) as refused:
         await Database.open(path)
     message = str(refused.value)
     assert str(path) in message and says in message and todo in message
     assert path.read_bytes() == before  # not migrated over, not even switched to WAL
-    assert await _threads_settle(threads) == threads  # the database thread is gone, so the process can exit
+    assert not await _threads_left_over(threads)  # the database thread is gone, so the process can exit
 
 
 async def test_a_file_another_program_marked_as_its_own_is_refused(tmp_path):
