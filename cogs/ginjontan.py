@@ -25,9 +25,10 @@ from engine.ginjontan.rules import GINJONTAN
 from engine.ginjontan.scoring import MAX_CARDS
 from engine.ginjontan.state import GinjontanState
 from engine.seeds import parse_seed
+from engine.text import N_, command
+from engine.text import player as someone
 from engine.timer import MAX_TIMER
 from render import ginjontan as render
-from render.common import mention
 from storage.ginjontan import collections, tournament
 from ui import ginjontan as flows
 from ui.ginjontan_timer import GinjontanTimers
@@ -118,8 +119,9 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
                   black_hole: Literal["both", "opponent"] = "both",
                   timer: app_commands.Range[int, 0, MAX_TIMER] = 0, thread: bool = False) -> None:
         if prize and deck != "personal":
-            raise IllegalMove("The prize rule moves cards between personal collections.",
-                              "Choose deck: personal with prize: True, or leave the prize off.", code="prize_deck")
+            raise IllegalMove(N_("The prize rule moves cards between personal collections."),
+                              N_("Use {command}, or leave the prize off."), code="prize_deck",
+                              command=command("ginjontan new", "deck:personal prize:True"))
         options = GinjontanOptions(rounds=rounds, deck=deck, combinations=combinations, duels=duels, prize=prize,
                                    order_same_symbol=order_same_symbol, winners_to=winners_to,
                                    black_hole=black_hole)
@@ -147,7 +149,8 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
         state = (await flows.load(interaction)).state
         require_manager(interaction, state.host, "remove a player")
         if not state.seated(player.id):
-            raise NotSeated(f"{mention(player.id)} is not playing in this game.", "Pick a seated player.")
+            raise NotSeated(N_("{player} is not playing in this game."), N_("Pick a seated player."),
+                            player=someone(player.id))
         await flows.move(interaction, Leave(player.id), seated=False)
 
     # -- your cards and moves ------------------------------------------------------------------------------------

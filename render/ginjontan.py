@@ -9,10 +9,10 @@ import discord
 
 from engine.ginjontan.cards import NOTATION_HINT, SYMBOLS, Colour, card, clash, sort_key
 from engine.ginjontan.options import RESERVE, RESERVE_CAP
-from engine.ginjontan.rules import TASK_TEXT, ZONES, standings
+from engine.ginjontan.rules import TASK_TEXT, standings
 from engine.ginjontan.scoring import HandAdvice, HandScore, score_hand
 from engine.ginjontan.state import GinjontanState, Phase
-from engine.ginjontan.words import CARD, JOINED, WORDS
+from engine.ginjontan.words import CARD, JOINED, SET, WORDS, ZONE
 from engine.ginjontan.words import COLOUR as COLOUR_REF
 from engine.text import Ref
 from render.common import COLOUR_INFO, COLOUR_OK, mention, seed_lines
@@ -65,6 +65,21 @@ register_word(WORDS, _words)
 register_word(JOINED, _joined)
 register_word(COLOUR_REF, lambda letter: p_("ginjontan colour", COLOUR_NAMES[letter]))
 register_word(CARD, card_words)
+register_word(SET, lambda value: set_text(*value))
+register_word(ZONE, lambda name: zone_text(name))
+
+
+def set_text(count: int, title: bool) -> str:
+    """A set's name: "Pair" .. "Nine" as a combination's title, "pair" .. "nine" in its explanation."""
+    if title:
+        names = {2: p_("ginjontan set", "Pair"), 3: p_("ginjontan set", "Triple"), 4: p_("ginjontan set", "Four"),
+                 5: p_("ginjontan set", "Five"), 6: p_("ginjontan set", "Six"), 7: p_("ginjontan set", "Seven"),
+                 8: p_("ginjontan set", "Eight"), 9: p_("ginjontan set", "Nine")}
+    else:
+        names = {2: p_("ginjontan set", "pair"), 3: p_("ginjontan set", "triple"), 4: p_("ginjontan set", "four"),
+                 5: p_("ginjontan set", "five"), 6: p_("ginjontan set", "six"), 7: p_("ginjontan set", "seven"),
+                 8: p_("ginjontan set", "eight"), 9: p_("ginjontan set", "nine")}
+    return names[count]
 
 
 def worded(value: Ref | str) -> str:
@@ -85,7 +100,10 @@ def task_text(task: str) -> str:
 
 
 def zone_text(source: str) -> str:
-    return _(ZONES[source]) if source in ZONES else source
+    """Where cards are: a hand or a reserve."""
+    if source == "hand":
+        return p_("ginjontan zone", "hand")
+    return p_("ginjontan zone", "reserve") if source == "reserve" else source
 
 
 def points(n: int) -> str:
@@ -195,7 +213,7 @@ WORDING = Wording("ginjontan", {
     "kat_oh": lambda s, e: _("{player}: “Kat oh!” (cards face down).", player=_who(e)),
     "shown": _shown,
     "defeat": lambda s, e: _("💀 {player} revealed a Defeat and loses the round: its {lost} points are void.",
-                             player=_who(e), lost=f"{e['lost']:+,}"),
+                             player=_who(e), lost=format(e["lost"], "+,")),
     "evaluated": _evaluated,
     "over": _over,
 })
@@ -227,7 +245,7 @@ def round_summary(state: GinjontanState, e: dict[str, Any]) -> tuple[str, list[t
         if p in change:
             place = 1 + sum(1 for q in change if scores[q].points > score.points)
             lines.append(_("{place}. {player} **{title}**, {points} → {change} · total **{total}**", place=place,
-                           player=mention(p), title=title, points=points(score.points), change=f"{change[p]:+,}",
+                           player=mention(p), title=title, points=points(score.points), change=format(change[p], "+,"),
                            total=total))
             rows.append((_("{place}. {name}: {title}, {points}", place=place, name=state.name(p), title=title,
                            points=points(score.points)), sorted(cards, key=sort_key)))
@@ -257,7 +275,8 @@ def lobby_embed(state: GinjontanState) -> discord.Embed:
                  deck=p_("choice", o.deck), combinations=p_("choice", o.combinations), duels=p_("choice", o.duels))
     extra = (_(" · prize rule") if o.prize else "") + (_(" · turn timer {seconds} s", seconds=state.timer)
                                                         if state.timer else "")
-    embed = discord.Embed(title=_("Gin-jon-tan"), colour=COLOUR, description=f"{players}\n{settings}{extra}")
+    embed = discord.Embed(title=p_("ginjontan", "Gin-jon-tan"), colour=COLOUR,
+                          description=f"{players}\n{settings}{extra}")
     _seed_field(embed, state)
     embed.set_footer(text=_("Press Join to play (2-8 players); the host presses Start."))
     return embed
@@ -267,7 +286,7 @@ def _seed_field(embed: discord.Embed, state: GinjontanState, *, over: bool = Fal
     lines = seed_lines(state.seed, chosen=state.seed_chosen, over=over or state.phase is Phase.OVER,
                        command="/ginjontan new")
     if lines:
-        embed.add_field(name=_("Seed"), value="\n".join(lines), inline=False)
+        embed.add_field(name=p_("ginjontan", "Seed"), value="\n".join(lines), inline=False)
 
 
 def _last_round(state: GinjontanState) -> str:
@@ -279,9 +298,10 @@ def _last_round(state: GinjontanState) -> str:
     for p, outcome, place, amount in last.rows:
         name = state.name(p) if state.seated(p) else mention(p)
         if outcome == "defeat":
-            lines.append(_("{name}: Defeat, the round's {points} points are void", name=name, points=f"{amount:+,}"))
+            lines.append(_("{name}: Defeat, the round's {points} points are void", name=name,
+                           points=format(amount, "+,")))
         elif outcome == "place":
-            lines.append(_("{name}: place {place}, {points}", name=name, place=place, points=f"{amount:+,}"))
+            lines.append(_("{name}: place {place}, {points}", name=name, place=place, points=format(amount, "+,")))
         else:
             lines.append(_("{name}: Kat oh!, keeps {points}", name=name, points=points(amount)))
     return "\n".join(lines)
@@ -309,18 +329,18 @@ def status_embed(state: GinjontanState) -> discord.Embed:
         if s.result == "shown":
             extra = " · " + _("shown {points}", points=points(s.hand_points))
         elif s.result:
-            extra = " · " + (_("Defeat") if s.result == "defeat" else _("Kat oh!"))
+            extra = " · " + (p_("ginjontan", "Defeat") if s.result == "defeat" else p_("ginjontan", "Kat oh!"))
         elif s.called:
             extra = " · Gin jon tan!"
         rows.append(_("{player} **{points}** · hand {hand} · reserve {reserve}", player=mention(s.player),
                       points=points(s.points), hand=len(s.hand), reserve=len(s.reserve)) + extra)
-    embed.add_field(name=_("Scores"), value="\n".join(rows)[:1024], inline=False)
+    embed.add_field(name=p_("ginjontan", "Scores"), value="\n".join(rows)[:1024], inline=False)
     if state.last_round is not None:
-        embed.add_field(name=_("Round {round}", round=state.last_round.round), value=_last_round(state)[:1024],
-                        inline=False)
+        embed.add_field(name=p_("ginjontan", "Round {round}", round=state.last_round.round),
+                        value=_last_round(state)[:1024], inline=False)
     wait = waiting_line(state)
     if wait:
-        embed.add_field(name=_("Waiting for"), value=wait[:1024], inline=False)
+        embed.add_field(name=p_("ginjontan", "Waiting for"), value=wait[:1024], inline=False)
     _seed_field(embed, state)
     return embed
 
@@ -371,15 +391,19 @@ def hand_text(state: GinjontanState, player: int) -> str:
     return text[:4000]
 
 
-CLASH_REASONS = {"verb": N_("verb"), "colour": N_("colour"), "number": N_("number")}
+def clash_reason(reason: str) -> str:
+    """Why a clash was won: by a verb, by colour, by value."""
+    if reason == "verb":
+        return p_("clash reason", "verb")
+    return p_("clash reason", "colour") if reason == "colour" else p_("clash reason", "number")
 
 
 def duel_forecast_one(acting: int, target: int) -> str:
     c = clash(acting, target)
     if c.winner is None:
-        return _("standoff")
+        return p_("ginjontan", "standoff")
     gain = f"{card(c.winner).value + card(c.loser).value:,}"
-    reason = p_("clash reason", CLASH_REASONS[c.reason])
+    reason = clash_reason(c.reason)
     if c.winner == acting:
         return _("you win +{points} ({reason})", points=gain, reason=reason)
     return _("you lose, they get +{points} ({reason})", points=gain, reason=reason)
@@ -391,7 +415,8 @@ def duel_forecast(state: GinjontanState, player: int) -> str:
     for a in state.seat(player).unfolded:
         for t in state.seat(other).unfolded:
             c = clash(a, t)
-            verdict = _("standoff") if c.winner is None else (_("you win") if c.winner == a else _("you lose"))
+            verdict = p_("ginjontan", "standoff") if c.winner is None else (
+                p_("ginjontan", "you win") if c.winner == a else p_("ginjontan", "you lose"))
             rows.append(f"{card_words(a)} → {card_words(t)}: {verdict}")
     return _("**Your options**: {options}", options=" · ".join(rows))
 
@@ -426,7 +451,7 @@ def score_embed(cards: list[int], score: HandScore) -> discord.Embed:
 
 
 RULES = {
-    "basics": (N_("The game"), N_(
+    "basics": (N_("The game, step by step"), N_(
         "Each player gets 9 cards in hand and 9 face down in the reserve (step 1), and may swap the two once "
         "(step 2). Every round: everyone sets 3 cards aside; reserve cards turned decide the order (3.1); each "
         "player in turn duels every other player (3.2-3.7); exchanges (4); reserves back to 9 (5); the "
@@ -440,14 +465,14 @@ RULES = {
         "cards' values. Losing cards go to the deck, the others to the reserve (at most 33 there). A winning "
         "Black hole sends both reserves back to the deck. Then the active player may exchange up to 3 cards "
         "between hand and reserve and sets 3 new cards aside.")),
-    "combinations": (N_("Combinations"), N_(
+    "combinations": (N_("Combinations and their points"), N_(
         "Pair..nine: 2-9 cards of one symbol, x2 x3 x9 x12 x15 x18 x21 x33 the sum of values. "
         "Order 3..9: consecutive copy numbers, x3 x6 x9 x12 x21 x33 x99 the sum x the value of the highest. "
         "One colour: also x that colour (White 1, Red 3, Orange 9, Yellow 12, Green 15, Blue 33, Violet 99). "
         "Multicolour: at least two colours with a pair: x the lowest of them x how many. Full colours: all "
         "six non-white colours in the hand: 9 x the sum x (count of the most present colour x its "
         "multiplier). A card's value is symbol value x copy number x colour.")),
-    "specials": (N_("Special cards"), N_(
+    "specials": (N_("Special cards: Black hole, Bonus, Universal, Defeat"), N_(
         "Black hole (33): beats any card, and empties both duellists' reserves. Bonus: adds its own value "
         "(1 x copy x colour) and triples the hand's combination. Universal (99): stands for any card in a "
         "combination and keeps its own value. Defeat (0): shown at evaluation, it loses the round and voids "
@@ -457,7 +482,7 @@ RULES = {
         "exchanges 1-3 cards with their reserve, or asks another player for 1-3 cards from that player's hand "
         "or reserve (the asked player picks). The round ends when everyone has said it in a row. Then, in "
         "order, each player shows their hand or says “Kat oh!” (keeps their points, no ranking).")),
-    "notation": (N_("Card notation"), NOTATION_HINT),
+    "notation": (N_("Card notation (what you type)"), NOTATION_HINT),
     "rating": (N_("Tournament rating and prize"), N_(
         "Each finished game gives the last player 1 point, the last but one 3, and 3 more per place up "
         "(3+(n-2)*3 for the winner of n). {command} sorts by these, then by total points. With the "
@@ -466,7 +491,7 @@ RULES = {
 }
 
 
-def _rule_text(topic: str) -> str:
+def rule_text(topic: str) -> str:
     text = _(RULES[topic][1], command=command_words(("ginjontan standings", ""))) if topic == "rating" else \
         _(RULES[topic][1])
     if topic == "notation":
@@ -478,13 +503,12 @@ def rules_embed(topic: str | None) -> discord.Embed:
     if topic is None:
         embed = discord.Embed(title=_("Gin-jon-tan — rules"), colour=COLOUR_INFO)
         for key, (title, _text) in RULES.items():
-            embed.add_field(name=_(title), value=_rule_text(key)[:1024], inline=False)
+            embed.add_field(name=_(title), value=rule_text(key)[:1024], inline=False)
         embed.set_footer(text=_("The rules as the bot plays them, with its decisions where the card text is loose. "
-                                "{command} shows one part in full.", command="/" + " ".join(
-                                    p_("command name", part) for part in ("ginjontan", "rules"))
-                                + " " + p_("option name", "topic") + ":"))
+                                "{command} shows one part in full.",
+                                command=command_words(("ginjontan rules", "topic:")).strip("`")))
         return embed
-    return discord.Embed(title=_("Gin-jon-tan — {title}", title=_(RULES[topic][0])), description=_rule_text(topic),
+    return discord.Embed(title=_("Gin-jon-tan — {title}", title=_(RULES[topic][0])), description=rule_text(topic),
                          colour=COLOUR_INFO)
 
 

@@ -57,7 +57,7 @@ from engine.ginjontan.state import (
     state_from_dict,
     state_to_dict,
 )
-from engine.ginjontan.words import joined, words
+from engine.ginjontan.words import joined, words, zone
 from engine.seeds import SEED_BITS
 from engine.text import N_, Ref, command
 from engine.text import player as someone
@@ -76,7 +76,6 @@ TASK_TEXT = {
     "give": N_("choose the cards you hand over to the player who asked (step 6.1c)"),
     "reveal": N_("show your hand or say Kat oh! (step 7)"),
 }
-ZONES = {"hand": N_("hand"), "reserve": N_("reserve")}  # where cards are, as a refusal names it
 
 
 def task_named(name: str) -> Ref:
@@ -84,8 +83,6 @@ def task_named(name: str) -> Ref:
     return words(TASK_TEXT[name])
 
 
-def zone(name: str) -> Ref:
-    return words(ZONES[name])
 
 
 def _rng(state: GinjontanState, *parts: Any) -> random.Random:

@@ -24,16 +24,12 @@ from typing import Any
 
 from engine.ginjontan.cards import COLOURS, COPIES, FULL_COLOURS, Colour, card
 from engine.ginjontan.options import GinjontanOptions
-from engine.ginjontan.words import joined, words
+from engine.ginjontan.words import joined, set_name, words
 from engine.text import N_, Ref
 
 SET_FACTORS = {2: 2, 3: 3, 4: 9, 5: 12, 6: 15, 7: 18, 8: 21, 9: 33}  # "Colorless": pair .. nine
 ORDER_FACTORS = {3: 3, 4: 6, 5: 9, 6: 12, 7: 21, 8: 33, 9: 99}  # "order 3" .. "order 9"
 SET_NAMES = {2: "pair", 3: "triple", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
-SET_TITLES = {2: N_("Pair"), 3: N_("Triple"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six"), 7: N_("Seven"),
-              8: N_("Eight"), 9: N_("Nine")}
-SET_FACTOR_NAMES = {2: N_("pair"), 3: N_("triple"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"),
-                    8: N_("eight"), 9: N_("nine")}
 NO_COMBINATION = N_("No combination")
 FULL_FACTOR = 9  # "Base value: sum of all cards values*9"
 MAX_CARDS = 9
@@ -53,7 +49,7 @@ class Combination:
     def heading(self) -> Ref:
         n = len(self.cards)
         if self.kind == "set":
-            return words(SET_TITLES[n])
+            return set_name(n, SET_NAMES[n], title=True)
         return words(N_("Order {count}"), count=n) if self.kind == "order" else words(N_("Full colours"))
 
     @property
@@ -266,9 +262,9 @@ def _explain(c: _Candidate) -> Combination:
     total = sum(card(x).value for x in members)
     if c.kind == "set":
         factor = SET_FACTORS[m]
-        lines = [words(N_("{title}: {cards}"), title=words(SET_TITLES[m]), cards=listed),
+        lines = [words(N_("{title}: {cards}"), title=set_name(m, SET_NAMES[m], title=True), cards=listed),
                  words(N_("sum of values {values} = {total}"), values=values, total=total),
-                 words(N_("x{factor} ({name})"), factor=factor, name=words(SET_FACTOR_NAMES[m]))]
+                 words(N_("x{factor} ({name})"), factor=factor, name=set_name(m, SET_NAMES[m], title=False))]
     else:
         factor = ORDER_FACTORS[m]
         lines = [words(N_("Order {count}: {cards}"), count=m, cards=listed),

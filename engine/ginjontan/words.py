@@ -12,6 +12,8 @@ WORDS = "ginjontan words"  # (template, ((name, value), ...)): a sentence or a p
 JOINED = "ginjontan joined"  # (separator, (part, ...)): parts in no language, or Refs
 COLOUR = "ginjontan colour"  # a colour's letter
 CARD = "ginjontan card"  # a card's id
+SET = "ginjontan set"  # (cards, title): a set's name ("Pair" as a title, "pair" in an explanation)
+ZONE = "ginjontan zone"  # "hand" or "reserve"
 
 
 def words(template: str, **params: Any) -> Ref:
@@ -27,3 +29,11 @@ def joined(separator: str, parts: Any) -> Ref:
 
 def colour(letter: str, english: str) -> Ref:
     return Ref(COLOUR, letter, english)
+
+
+def set_name(count: int, english: str, *, title: bool) -> Ref:
+    return Ref(SET, (count, title), english.capitalize() if title else english)
+
+
+def zone(name: str) -> Ref:
+    return Ref(ZONE, name, name)
