@@ -31,7 +31,6 @@ PHASE_TEXT = {
     Phase.EVALUATION: N_("Step 7: evaluation"),
     Phase.OVER: N_("The game is over"),
 }
-COLOUR_NAMES = {c.letter: c.title for c in Colour}
 
 
 COLOUR_MARK = {Colour.WHITE: "⚪", Colour.RED: "🔴", Colour.ORANGE: "🟠", Colour.YELLOW: "🟡", Colour.GREEN: "🟢",
@@ -63,7 +62,16 @@ def _joined(value: tuple[str, tuple[Any, ...]]) -> str:
 
 register_word(WORDS, _words)
 register_word(JOINED, _joined)
-register_word(COLOUR_REF, lambda letter: p_("ginjontan colour", COLOUR_NAMES[letter]))
+register_word(COLOUR_REF, lambda letter: colour_text(letter))
+
+
+def colour_text(letter: str) -> str:
+    """A colour's name (by its letter)."""
+    names = {"w": p_("ginjontan colour", "White"), "r": p_("ginjontan colour", "Red"),
+             "o": p_("ginjontan colour", "Orange"), "y": p_("ginjontan colour", "Yellow"),
+             "g": p_("ginjontan colour", "Green"), "b": p_("ginjontan colour", "Blue"),
+             "v": p_("ginjontan colour", "Violet")}
+    return names.get(letter, letter)
 register_word(CARD, card_words)
 register_word(SET, lambda value: set_text(*value))
 register_word(ZONE, lambda name: zone_text(name))
