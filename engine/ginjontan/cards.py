@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import Any
 
 from engine.errors import IllegalMove
 from engine.ginjontan.words import CARD, colour, words
@@ -215,7 +216,7 @@ class CardNotationError(IllegalMove):
 
     code = "bad_cards"
 
-    def __init__(self, text: str, position: int, problem: Ref, hint: str | None = None, **params: object) -> None:
+    def __init__(self, text: str, position: int, problem: Ref, hint: str | None = None, **params: Any) -> None:
         super().__init__(N_("{problem} (character {position}):\n{quote}"), hint or NOTATION_HINT, problem=problem,
                          position=position + 1, quote=caret(text, position), **params)
         self.position = position
