@@ -11,6 +11,7 @@ from typing import Any
 from engine.base import Event, GameKind
 from engine.chroma.rules import ChromaRules
 from engine.errors import IllegalMove
+from engine.text import N_, command
 
 KIND = "chroma"
 
@@ -51,7 +52,7 @@ def new_state(host: int, seed: int, rules: ChromaRules | None = None) -> ChromaS
 def apply(state: ChromaState, move: Move) -> tuple[ChromaState, list[Event]]:
     if isinstance(move, SetRules):
         if move.rules == state.rules:
-            raise IllegalMove("Those are already the channel's chroma rules.", "Change at least one option.")
+            raise IllegalMove(N_("Those are already the channel's chroma rules."), N_("Change at least one option."))
         return replace(state, rules=move.rules), [{"type": "rules", "rules": move.rules.to_dict()}]
     if isinstance(move, Shuffle):
         abilities = [ability for _, ability in state.rules.abilities]
@@ -60,7 +61,8 @@ def apply(state: ChromaState, move: Move) -> tuple[ChromaState, list[Event]]:
         rules = replace(state.rules, abilities=tuple(zip(chromas, abilities, strict=True)))
         return (replace(state, rules=rules, shuffles=state.shuffles + 1),
                 [{"type": "shuffle", "abilities": {c.value: a.value for c, a in rules.abilities}}])
-    raise IllegalMove("That isn't a chroma settings change.", "Use /chroma rules or /chroma shuffle.")
+    raise IllegalMove(N_("That isn't a chroma settings change."), N_("Use {rules} or {shuffle}."),
+                      rules=command("chroma rules"), shuffle=command("chroma shuffle"))
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
