@@ -94,7 +94,7 @@ def test_a_refusal_names_the_player_and_the_command_in_japanese():
         apply(state, Start(1, {}))
     with speaking("ja"):
         message, hint = refusal(caught.value)
-    assert message == "ゲームはすでに始まっています。" and hint is None
+    assert message == "ゲームはもう始まっています。" and hint is None
     with pytest.raises(GameError) as caught:
         apply(state, Call(1))
     with speaking("ja"):
