@@ -103,6 +103,18 @@ def score_lines(score: HandScore) -> list[str]:
     return [worded(line) for line in score.lines]
 
 
+def move_text(name: str) -> str:
+    """A move as the undo message names it (its stored type: "swap", "setaside" ...)."""
+    names = {"join": p_("ginjontan move", "join"), "leave": p_("ginjontan move", "leave"),
+             "start": p_("ginjontan move", "start"), "swap": p_("ginjontan move", "swap"),
+             "setaside": p_("ginjontan move", "setaside"), "act": p_("ginjontan move", "act"),
+             "exchange": p_("ginjontan move", "exchange"), "trim": p_("ginjontan move", "trim"),
+             "call": p_("ginjontan move", "call"), "askcards": p_("ginjontan move", "askcards"),
+             "give": p_("ginjontan move", "give"), "evaluate": p_("ginjontan move", "evaluate"),
+             "timeout": p_("ginjontan move", "timeout")}
+    return names.get(name, name)
+
+
 def task_text(task: str) -> str:
     return _(TASK_TEXT[task])
 

@@ -348,10 +348,10 @@ async def undo(interaction: Interaction) -> None:
         move_ = (result.undone.move or {}).get("move")
         actor = result.undone.actor_id
         if move_ and actor:
-            text = _("↩️ Undid {move} by {player}. Every card is where it was before it.", move=move_,
+            text = _("↩️ Undid {move} by {player}. Every card is where it was before it.", move=render.move_text(move_),
                      player=render.mention(actor))
         elif move_:
-            text = _("↩️ Undid {move}. Every card is where it was before it.", move=move_)
+            text = _("↩️ Undid {move}. Every card is where it was before it.", move=render.move_text(move_))
         elif actor:
             text = _("↩️ Undid a move by {player}. Every card is where it was before it.", player=render.mention(actor))
         else:

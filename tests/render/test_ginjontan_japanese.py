@@ -159,6 +159,8 @@ async def test_a_game_in_japanese(japanese):
     status = await harness.slash("ginjontan status", user=ann)
     assert "ギンジョンタン — 第1ラウンド" in status.text and "得点" in status.text
     no_placeholder(status.text)
+    undone = await harness.slash("ginjontan undo", user=ann)
+    assert f"<@{ben.id}> の 手札と予備札の入れ替えの選択 を取り消しました" in undone.text
 
 
 async def test_the_calculator_and_the_rules_in_japanese(japanese):
