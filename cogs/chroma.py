@@ -267,7 +267,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         record = await store.get(require_channel(interaction), CHROMA)
         table = await store.get(require_channel(interaction), TABLE)
         host = table.state.host if table else (record.state.host if record else None)
-        require_manager(interaction, host, "change this channel's chroma rules")
+        require_manager(interaction, host, N_("change this channel's chroma rules"))
         if record is None:
             fresh = new_state(interaction.user.id, new_seed())
             CHROMA.apply(fresh, make_move(fresh))  # a refused change stores nothing, not even the first rules

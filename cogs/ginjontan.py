@@ -147,7 +147,7 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
     @app_commands.describe(player="Who to remove from the game")
     async def kick(self, interaction: Interaction, player: discord.Member) -> None:
         state = (await flows.load(interaction)).state
-        require_manager(interaction, state.host, "remove a player")
+        require_manager(interaction, state.host, N_("remove a player"))
         if not state.seated(player.id):
             raise NotSeated(N_("{player} is not playing in this game."), N_("Pick a seated player."),
                             player=someone(player.id))

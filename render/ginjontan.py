@@ -351,7 +351,7 @@ def status_embed(state: GinjontanState) -> discord.Embed:
         elif s.result:
             extra = " · " + (p_("ginjontan", "Defeat") if s.result == "defeat" else p_("ginjontan", "Kat oh!"))
         elif s.called:
-            extra = " · Gin jon tan!"
+            extra = " · " + _("Gin jon tan!")
         rows.append(_("{player} **{points}** · hand {hand} · reserve {reserve}", player=mention(s.player),
                       points=points(s.points), hand=len(s.hand), reserve=len(s.reserve)) + extra)
     embed.add_field(name=p_("ginjontan", "Scores"), value="\n".join(rows)[:1024], inline=False)

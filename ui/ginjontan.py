@@ -341,7 +341,7 @@ async def undo(interaction: Interaction) -> None:
     async with posting(interaction):
         channel_id = require_channel(interaction)
         record = await interaction.client.games.require(channel_id, GINJONTAN, undoing=True)
-        require_manager(interaction, record.state.host, "undo a move")
+        require_manager(interaction, record.state.host, N_("undo a move"))
         result = await interaction.client.games.undo(channel_id, GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
         interaction.client.ginjontan_timers.arm(channel_id, result.game)
@@ -364,7 +364,7 @@ async def end(interaction: Interaction) -> None:
     async with posting(interaction):
         channel_id = require_channel(interaction)
         record = await load(interaction)
-        require_manager(interaction, record.state.host, "end the game")
+        require_manager(interaction, record.state.host, N_("end the game"))
         done = await interaction.client.games.finish(channel_id, GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
         interaction.client.ginjontan_timers.arm(channel_id, done)
