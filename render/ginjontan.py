@@ -173,7 +173,7 @@ def _exchange(state: GinjontanState, e: dict[str, Any]) -> str:
 
 
 def _shown(state: GinjontanState, e: dict[str, Any]) -> str:
-    title = score_title(score_hand(e["cards"], state.options)) if "cards" in e else e.get("title", "")
+    title = score_title(score_hand(e["cards"], state.options))  # worded from the cards (older events: the same)
     line = _("{player} shows {cards}: **{title}**, {points}", player=_who(e), cards=cards_text(e["cards"]),
              title=title, points=points(e["points"]))
     return line + (_(" — **Defeat!**") if e["defeat"] else "")

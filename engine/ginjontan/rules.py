@@ -812,8 +812,7 @@ def _evaluate_move(state: GinjontanState, move: Evaluate) -> _Game:
         score = score_hand(seat.hand, state.options)
         seat.result = "defeat" if score.defeat else "shown"
         seat.hand_points = 0 if score.defeat else score.points
-        g.emit("shown", player=move.player, cards=list(seat.hand), points=score.points, defeat=score.defeat,
-               title=score.title)
+        g.emit("shown", player=move.player, cards=list(seat.hand), points=score.points, defeat=score.defeat)
     g.done(move.player, "reveal")
     g.set(turn=g.turn + 1)
     if g.turn < len(g.order):
