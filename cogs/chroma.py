@@ -19,11 +19,14 @@ from engine.commitment import new_salt
 from engine.errors import IllegalMove
 from engine.seeds import new_seed
 from engine.table import TABLE, HandValue, Ron, TableOptions, TableState, Tsumo, Win
+from engine.text import N_
 from render import chroma as render
 from render import chroma_pictures as pictures
 from render import offload
 from render import table as table_render
+from render.common import mention
 from render.fairness import add_commitment
+from render.i18n import _, p_
 from render.offload import Drawing
 from ui import house_rules
 from ui import pictures as replies
@@ -65,13 +68,13 @@ async def _rules_in_force(interaction: Interaction) -> tuple[ChromaRules, HouseR
 def _win_index(tiles: list[Tile], win: str) -> tuple[int, Tile]:
     parsed = parse_tiles(win, what="winning tile")
     if len(parsed) != 1:
-        raise IllegalMove("`win` is one tile.", "For example `win: 4s` or `win: 3*m`.")
+        raise IllegalMove(N_("`win` is one tile."), N_("For example `win: 4s` or `win: 3*m`."))
     tile = parsed[0]
     for i in range(len(tiles) - 1, -1, -1):
         if tiles[i] == tile:
             return i, tile
-    raise IllegalMove(f"The winning tile `{tile}` isn't in the hand.",
-                      "Give the hand with the winning tile included, and name that tile in `win`.")
+    raise IllegalMove(N_("The winning tile `{tile}` isn't in the hand."),
+                      N_("Give the hand with the winning tile included, and name that tile in `win`."), tile=str(tile))
 
 
 def _table_value(report: ScoreReport) -> HandValue:
@@ -112,7 +115,8 @@ class RecordTsumo(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
     """Records a scored tsumo on the channel's /table; carries the table's version so it applies once."""
 
     def __init__(self, version: int, winner: int, value: HandValue) -> None:
-        super().__init__(discord.ui.Button(label="Record this tsumo on the table", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=_("Record this tsumo on the table"),
+                                           style=discord.ButtonStyle.success,
                                            custom_id=custom_id("chroma", "tsumo", *_id_parts(version, winner, value))))
         self.version, self.winner, self.value = version, winner, value
 
@@ -141,7 +145,7 @@ class RecordRon(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
     @classmethod
     def for_table(cls, state: TableState, version: int, winner: int, value: HandValue) -> RecordRon:
         select = paged(custom_id("chroma", "ron", *_id_parts(version, winner, value)),
-                       cls.menu(state, winner, "Record this ron on the table: who dealt in?"))
+                       cls.menu(state, winner, _("Record this ron on the table: who dealt in?")))
         return cls(select, version, winner, value)
 
     @classmethod
@@ -242,8 +246,9 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
             else:
                 view.add_item(RecordRon.for_table(table.state, table.version, winner, value))
         elif table is not None:
-            embed.add_field(name="Table", value=f"<@{winner}> isn't seated at this channel's table, so this can't "
-                                                "be recorded there.", inline=False)
+            embed.add_field(name=p_("chroma", "Table"), value=_(
+                "{player} isn't seated at this channel's table, so this can't be recorded there.",
+                player=mention(winner)), inline=False)
         drawing = render.hand_picture(tiles, called, win_index, report)
         await replies.acknowledge(interaction, drawing, ephemeral=not public)
         kwargs: dict[str, Any] = {"embed": embed, "files": await replies.files(drawing)}
@@ -263,7 +268,8 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
     @app_commands.command(name="abilities", description="Which ability each chroma has in this channel.")
     async def abilities(self, interaction: Interaction) -> None:
         rules, house = await _rules_in_force(interaction)
-        legend = Drawing("chromas.png", pictures.legend_png)
+        legend = Drawing("chromas.png", pictures.legend_png,
+                         (tuple(render.chroma_text(str(t.chroma)) for t in pictures.LEGEND),))
         embed = render.abilities_embed(rules)
         embed.set_image(url=f"attachment://{legend.filename}")
         said = None if house is None else house_rules.start_line(interaction, house)
@@ -275,7 +281,7 @@ class ChromaCog(commands.GroupCog, group_name="chroma",
         record = await store.get(require_channel(interaction), CHROMA)
         table = await store.get(require_channel(interaction), TABLE)
         host = table.state.host if table else (record.state.host if record else None)
-        require_manager(interaction, host, "change this channel's chroma rules")
+        require_manager(interaction, host, N_("change this channel's chroma rules"))
         if record is None:  # the channel's first rules of its own start from those in force: its house rules
             fresh = new_state(interaction.user.id, new_seed(), await _rules(interaction), salt=new_salt())
             CHROMA.apply(fresh, make_move(fresh))  # a refused change stores nothing, not even the first rules

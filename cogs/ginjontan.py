@@ -25,9 +25,10 @@ from engine.ginjontan.scoring import MAX_CARDS
 from engine.ginjontan.state import GinjontanState
 from engine.seasons import MAX_NAME
 from engine.seeds import parse_seed
+from engine.text import N_
+from engine.text import player as someone
 from engine.timer import MAX_TIMER
 from render import ginjontan as render
-from render.common import mention
 from storage.ginjontan import collections, tournament
 from storage.seasons import Season
 from ui import ginjontan as flows
@@ -150,9 +151,10 @@ class Ginjontan(commands.GroupCog, group_name="ginjontan",
     @app_commands.describe(player="Who to remove from the game")
     async def kick(self, interaction: Interaction, player: discord.Member) -> None:
         state = (await flows.load(interaction)).state
-        require_manager(interaction, state.host, "remove a player")
+        require_manager(interaction, state.host, N_("remove a player"))
         if not state.seated(player.id):
-            raise NotSeated(f"{mention(player.id)} is not playing in this game.", "Pick a seated player.")
+            raise NotSeated(N_("{player} is not playing in this game."), N_("Pick a seated player."),
+                            player=someone(player.id))
         await flows.move(interaction, Leave(player.id), seated=False)
 
     # -- your cards and moves ------------------------------------------------------------------------------------

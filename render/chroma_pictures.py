@@ -265,9 +265,10 @@ LEGEND: tuple[Tile, ...] = (  # one example tile per chroma: 3*m 5*p 0s 7*s 5*z 
 _LEGEND_CELL = 66  # wide enough for "fern-green" and "light-siam" under a tile
 
 
-@lru_cache(maxsize=1)
-def legend_png() -> bytes:
-    """The seven chromas as PNG: one example tile of each, its chroma's name under it."""
+@lru_cache(maxsize=4)
+def legend_png(names: tuple[str, ...] | None = None) -> bytes:
+    """The seven chromas as PNG: one example tile of each, its chroma's name under it (`names`, in LEGEND's order
+    and the player's language, given by the caller: pictures are drawn in the workers)."""
     width = 2 * _MARGIN + len(LEGEND) * _LEGEND_CELL
     height = 2 * _MARGIN + TILE_HEIGHT + 2 + CAPTION_HEIGHT
     image = Image.new("RGB", (width, height), BACKGROUND)
@@ -276,5 +277,6 @@ def legend_png() -> bytes:
         centre = _MARGIN + index * _LEGEND_CELL + _LEGEND_CELL / 2
         drawn = _tile(tile)
         image.paste(drawn, (round(centre - TILE_WIDTH / 2), _MARGIN), drawn)
-        _caption(draw, centre, _MARGIN + TILE_HEIGHT + 2, str(tile.chroma), _LEGEND_CELL - 4)
+        name = names[index] if names is not None and index < len(names) else str(tile.chroma)
+        _caption(draw, centre, _MARGIN + TILE_HEIGHT + 2, name, _LEGEND_CELL - 4)
     return _png(image)

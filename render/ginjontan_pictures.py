@@ -53,6 +53,8 @@ __all__ = [
 ]
 
 CARD_WIDTH, CARD_HEIGHT = 84, 120
+EMPTY = "(empty)"  # a row without cards (the callers give it in the player's language: ui/ginjontan.picture_words)
+VERSUS = "vs"  # between the sides of a duel
 PER_LINE = 11  # a row of `cards_picture` wraps onto further lines past this many cards
 HAND_PER_LINE = 5  # a private hand's rows wrap sooner, so the picture is narrow and reads at phone width
 VALUE_SIZE = 17  # the value's font size, px: its digits stay >= 10 px tall in a 5-card line shown 400 px wide
@@ -348,12 +350,13 @@ def _block_height(count: int, per_line: int) -> int:
 
 
 def _draw_block(image: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[int], marks: Mapping[int, str],
-                per_line: int, x: int, y: int, width: int, align: str = "left") -> None:
+                per_line: int, x: int, y: int, width: int, align: str = "left", empty: str = "(empty)") -> None:
     """`cards` in lines of at most `per_line` within the `width` starting at (`x`, `y`); `align` "left" or
     "right" places shorter lines."""
     if not cards:
         text_x = x if align == "left" else x + width
-        draw_text(draw, (text_x, y + _EMPTY_H / 2), "(empty)", 14, DIM_LABEL, anchor="lm" if align == "left" else "rm")
+        draw_text(draw, (text_x, y + _EMPTY_H / 2), clean(empty), 14, DIM_LABEL,
+                  anchor="lm" if align == "left" else "rm")
         return
     _, per = _layout(len(cards), per_line)
     for index, card_id in enumerate(cards):
@@ -370,12 +373,13 @@ def _label(draw: ImageDraw.ImageDraw, x: float, y: int, text: str, width: float,
 
 
 def cards_picture(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[int, str] | None = None,
-                  per_line: int = PER_LINE) -> bytes:
+                  per_line: int = PER_LINE, empty: str = EMPTY) -> bytes:
     """Labelled rows of cards as PNG, e.g. [("Hand", hand), ("Reserve", reserve), ("Set aside", aside)].
 
     Each row is its label above its cards in the given order, each card's notation under it.
     A row of more than `per_line` (PER_LINE, 11) cards wraps onto further lines of even length (33 cards: 3 lines
-    of 11); a row without cards shows "(empty)". `marks` maps a card id to a mark (see `card_image`).
+    of 11); a row without cards shows `empty` (the caller's words for "(empty)"). `marks` maps a card id to a mark
+    (see `card_image`).
     At most 10 + 11 x 88 - 4 + 10 = 984 px wide, whatever the rows hold."""
     marks = marks or {}
     rows = [(label, list(cards)) for label, cards in rows] or [("", [])]
@@ -389,7 +393,7 @@ def cards_picture(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[i
     for label, cards in rows:
         _label(draw, _MARGIN, y, label, width - 2 * _MARGIN)
         y += _LABEL_H
-        _draw_block(image, draw, cards, marks, per_line, _MARGIN, y, width - 2 * _MARGIN)
+        _draw_block(image, draw, cards, marks, per_line, _MARGIN, y, width - 2 * _MARGIN, empty=empty)
         y += _block_height(len(cards), per_line) + _ROW_GAP
     return _png(image)
 
@@ -398,11 +402,11 @@ _VS_W = 48  # the column between the two sides of a duel
 
 
 def duel_picture(left_name: str, left_cards: Sequence[int], right_name: str, right_cards: Sequence[int],
-                 marks: Mapping[int, str] | None = None) -> bytes:
+                 marks: Mapping[int, str] | None = None, *, empty: str = EMPTY, versus: str = VERSUS) -> bytes:
     """Two players' unfolded cards facing each other as PNG: `left_name` over `left_cards` (pushed towards the
-    middle), "vs" between the sides, `right_name` over `right_cards`. Each side wraps past DUEL_PER_LINE (5) cards;
-    a side without cards shows "(empty)". `marks` as for `cards_picture` (e.g. the winner "win", the loser "lose").
-    At most about 970 px wide."""
+    middle), `versus` ("vs") between the sides, `right_name` over `right_cards`. Each side wraps past DUEL_PER_LINE
+    (5) cards; a side without cards shows `empty`. The words are the caller's, in the player's language. `marks` as
+    for `cards_picture` (e.g. the winner "win", the loser "lose"). At most about 970 px wide."""
     marks = marks or {}
     left, right = list(left_cards), list(right_cards)
     side_cards = max(_layout(len(side), DUEL_PER_LINE)[1] for side in (left, right))
@@ -416,10 +420,11 @@ def duel_picture(left_name: str, left_cards: Sequence[int], right_name: str, rig
     _label(draw, _MARGIN + side_w, _MARGIN, left_name, side_w, anchor="rm")
     _label(draw, right_x, _MARGIN, right_name, side_w, anchor="lm")
     top = _MARGIN + _LABEL_H
-    _draw_block(image, draw, left, marks, DUEL_PER_LINE, _MARGIN, top, side_w, align="right")
-    _draw_block(image, draw, right, marks, DUEL_PER_LINE, right_x, top, side_w, align="left")
+    _draw_block(image, draw, left, marks, DUEL_PER_LINE, _MARGIN, top, side_w, align="right", empty=empty)
+    _draw_block(image, draw, right, marks, DUEL_PER_LINE, right_x, top, side_w, align="left", empty=empty)
     vs_y = top + min(block, CARD_HEIGHT) / 2
-    draw_centred(draw, (_MARGIN + side_w + _VS_W / 2, vs_y), "vs", 20, GOLD)
+    versus, size = fit(clean(versus), 20, _VS_W - 4, 10)
+    draw_centred(draw, (_MARGIN + side_w + _VS_W / 2, vs_y), versus, size, GOLD)
     return _png(image)
 
 

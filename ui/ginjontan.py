@@ -43,6 +43,7 @@ from engine.seeds import new_seed
 from render import ginjontan as render
 from render import ginjontan_pictures as pictures
 from render import offload
+from render.i18n import N_, _, n_, p_
 from render.offload import Drawing
 from storage.games import GameRecord, MoveResult
 from storage.ginjontan import collections
@@ -99,13 +100,21 @@ def panel(state: GinjontanState) -> dict[str, Any]:
 def public_message(state: GinjontanState, events: list[dict[str, Any]], content: str | None = None) -> dict[str, Any]:
     """The public answer to a change: short lines for what happened, the panel, and the duel's picture (the duel
     the change began, or the one under way)."""
-    message: dict[str, Any] = {"content": content or render.event_lines(state, events) or "Done.", **panel(state)}
+    lines = content or render.event_lines(state, events) or p_("ginjontan", "Done.")
+    message: dict[str, Any] = {"content": lines, **panel(state)}
     shown = duel_shown(state, events)
     if shown is not None:
         (left, left_cards), (right, right_cards) = shown[1]
         message["files"] = [Drawing("duel.png", pictures.duel_picture,
-                                    (state.name(left), tuple(left_cards), state.name(right), tuple(right_cards)))]
+                                    (state.name(left), tuple(left_cards), state.name(right), tuple(right_cards)),
+                                    picture_words(versus=p_("ginjontan picture", "vs")))]
     return message
+
+
+def picture_words(**more: str) -> dict[str, str]:
+    """The words a picture draws besides the players' names, in the player's language (pictures are drawn in the
+    workers, where no language is in force)."""
+    return {"empty": p_("ginjontan picture", "(empty)"), **more}
 
 
 def calling(state: GinjontanState, message: dict[str, Any]) -> dict[str, Any]:
@@ -266,7 +275,7 @@ async def answer(interaction: Interaction, record: GameRecord[GinjontanState], e
     async def answered_first(panel_id: int) -> None:
         """A command, or a click elsewhere than on the panel, is answered privately before the panel's edit."""
         if (interaction.message is None or interaction.message.id != panel_id) and not interaction.response.is_done():
-            await interaction.response.send_message(lines or "✅ Done.", ephemeral=True)
+            await interaction.response.send_message(lines or p_("ginjontan", "✅ Done."), ephemeral=True)
 
     if await edited(interaction.client, require_channel(interaction), record, lines, events, interaction,
                     answered_first):
@@ -291,7 +300,7 @@ def round_summary(state: GinjontanState, events: list[dict[str, Any]]) -> dict[s
     message: dict[str, Any] = {"content": text}
     if rows:
         message["files"] = [Drawing(f"round-{ended['round']}.png", pictures.cards_picture, (rows,),
-                                    {"marks": marks, "per_line": 9})]
+                                    {"marks": marks, "per_line": 9, **picture_words()})]
     return message
 
 
@@ -333,13 +342,21 @@ async def undo(interaction: Interaction) -> None:
     async with posting(interaction):
         channel_id = require_channel(interaction)
         record = await interaction.client.games.require(channel_id, GINJONTAN, undoing=True)
-        require_manager(interaction, record.state.host, "undo a move")
+        require_manager(interaction, record.state.host, N_("undo a move"))
         result = await interaction.client.games.undo(channel_id, GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
         interaction.client.ginjontan_timers.arm(channel_id, result.game)
-        move_ = (result.undone.move or {}).get("move", "a move")
-        who = f" by <@{result.undone.actor_id}>" if result.undone.actor_id else ""
-        text = f"↩️ Undid {move_}{who}. Every card is where it was before it."
+        move_ = (result.undone.move or {}).get("move")
+        actor = result.undone.actor_id
+        if move_ and actor:
+            text = _("↩️ Undid {move} by {player}. Every card is where it was before it.", move=render.move_text(move_),
+                     player=render.mention(actor))
+        elif move_:
+            text = _("↩️ Undid {move}. Every card is where it was before it.", move=render.move_text(move_))
+        elif actor:
+            text = _("↩️ Undid a move by {player}. Every card is where it was before it.", player=render.mention(actor))
+        else:
+            text = _("↩️ Undid a move. Every card is where it was before it.")
         await answer(interaction, result.game, [], text)
 
 
@@ -348,7 +365,7 @@ async def end(interaction: Interaction) -> None:
     async with posting(interaction):
         channel_id = require_channel(interaction)
         record = await load(interaction)
-        require_manager(interaction, record.state.host, "end the game")
+        require_manager(interaction, record.state.host, N_("end the game"))
         done = await interaction.client.games.finish(channel_id, GINJONTAN, actor_id=interaction.user.id)
         note_change(interaction)
         interaction.client.ginjontan_timers.arm(channel_id, done)
@@ -364,7 +381,7 @@ async def new(interaction: Interaction, options: GinjontanOptions, seed: int | N
               thread: bool = False, note: str | None = None) -> None:
     """Open the lobby; `note` above its panel (the house rules it starts with)."""
     if interaction.user.bot:
-        raise IllegalMove("Bots can't host a game.", "Ask a person to start it.")
+        raise IllegalMove(N_("Bots can't host a game."), N_("Ask a person to start it."))
     state = new_lobby(interaction.user.id, options, new_seed() if seed is None else seed,
                       interaction.user.display_name, seed_chosen=seed is not None, timer=timer, salt=new_salt())
     bot = interaction.client
@@ -375,20 +392,20 @@ async def new(interaction: Interaction, options: GinjontanOptions, seed: int | N
             note_change(interaction)
             await publish(interaction, record, {**panel(state), "content": note})
         return
-    place = await open_thread(interaction, f"Gin-jon-tan · {interaction.user.display_name}")
+    place = await open_thread(interaction, _("Gin-jon-tan · {name}", name=interaction.user.display_name))
     async with posting(interaction, place.id):
         record = await bot.games.start(place.id, GINJONTAN, state, guild_id=interaction.guild_id,
                                        actor_id=interaction.user.id)
         note_change(interaction)
         lobby = await place.send(**panel(state), content=note)
         await posted(bot, place.id, record, lobby.id)
-    await interaction.response.send_message(f"🃏 {interaction.user.mention} opened a Gin-jon-tan lobby in "
-                                            f"{place.mention}: join and play there.")
+    await interaction.response.send_message(_("🃏 {player} opened a Gin-jon-tan lobby in {place}: join and play "
+                                              "there.", player=interaction.user.mention, place=place.mention))
 
 
 async def join(interaction: Interaction) -> None:
     if interaction.user.bot:
-        raise IllegalMove("Bots can't play.", "Invite a person.")
+        raise IllegalMove(N_("Bots can't play."), N_("Invite a person."))
     await move(interaction, Join(interaction.user.id, interaction.user.display_name), seated=False)
 
 
@@ -401,18 +418,26 @@ async def start(interaction: Interaction) -> None:
     await move(interaction, Start(interaction.user.id, owned), seated=False)  # the engine tells a spectator to join
 
 
-LOBBY_BUTTONS = {"join": ("Join", discord.ButtonStyle.primary), "leave": ("Leave", discord.ButtonStyle.secondary),
-                 "start": ("Start", discord.ButtonStyle.success)}
-PLACEHOLDERS = {"aside": "Choose 3 cards to unfold…", "act": "Act with… on…",
-                "exchange": "Exchange, step 1: hand cards to give…", "take": "Exchange, step 2: reserve cards to take…",
-                "return": "Cards back to the deck…", "give": "Cards to hand over…",
-                "askgive": "Cards you give in exchange…"}
+LOBBY_BUTTONS = {"join": discord.ButtonStyle.primary, "leave": discord.ButtonStyle.secondary,
+                 "start": discord.ButtonStyle.success}
+
+
+def lobby_label(name: str) -> str:
+    if name == "join":
+        return p_("ginjontan button", "Join")
+    return p_("ginjontan button", "Leave") if name == "leave" else p_("ginjontan button", "Start")
+
+PLACEHOLDERS = {"aside": N_("Choose 3 cards to unfold…"), "act": N_("Act with… on…"),
+                "exchange": N_("Exchange, step 1: hand cards to give…"),
+                "take": N_("Exchange, step 2: reserve cards to take…"),
+                "return": N_("Cards back to the deck…"), "give": N_("Cards to hand over…"),
+                "askgive": N_("Cards you give in exchange…")}
 
 
 class LobbyButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:l:(?P<name>\w+)"):
     def __init__(self, name: str) -> None:
-        label, style = LOBBY_BUTTONS[name]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id("gjt", "l", name)))
+        super().__init__(discord.ui.Button(label=lobby_label(name), style=LOBBY_BUTTONS[name],
+                                           custom_id=custom_id("gjt", "l", name)))
         self.name = name
 
     @classmethod
@@ -433,10 +458,14 @@ class LobbyButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], temp
 
 def hand_message(state: GinjontanState, player: int, advice: HandAdvice) -> dict[str, Any]:
     seat = state.seat(player)
-    held = [("Hand", seat.hand), ("Reserve", seat.reserve), ("Set aside", seat.active), ("Unfolded", seat.unfolded)]
-    rows = [(label, sorted(cards, key=sort_key)) for label, cards in held if cards or label in ("Hand", "Reserve")]
+    held = [(p_("ginjontan picture", "Hand"), seat.hand, True),
+            (p_("ginjontan picture", "Reserve"), seat.reserve, True),
+            (p_("ginjontan picture", "Set aside"), seat.active, False),
+            (p_("ginjontan picture", "Unfolded"), seat.unfolded, False)]
+    rows = [(label, sorted(cards, key=sort_key)) for label, cards, always in held if cards or always]
     marks = dict.fromkeys(sorted(advice.combination_cards), "combo")
-    picture = Drawing("hand.png", pictures.cards_picture, (rows,), {"marks": marks, "per_line": pictures.HAND_PER_LINE})
+    picture = Drawing("hand.png", pictures.cards_picture, (rows,),
+                      {"marks": marks, "per_line": pictures.HAND_PER_LINE, **picture_words()})
     return {"embed": render.hand_embed(state, player, advice, with_picture=True), "files": [picture],
             "view": HandView(state, player, advice)}
 
@@ -470,7 +499,7 @@ async def show_hand(interaction: Interaction) -> None:
     state = record.state
     require_seated(interaction, state.players)
     if state.phase is Phase.LOBBY:
-        raise IllegalMove("The cards aren't dealt yet.", "The host presses Start.", code="not_started")
+        raise IllegalMove(N_("The cards aren't dealt yet."), N_("The host presses Start."), code="not_started")
     if not advice_ready(state, interaction.user.id):
         await interaction.response.defer(thinking=True, ephemeral=True)
     hand = hand_message(state, interaction.user.id, await advice_for(state, interaction.user.id))
@@ -484,7 +513,8 @@ async def redraw_hand(interaction: Interaction, state: GinjontanState) -> None:
     let go, so the channel's next change never waits for it."""
     player = interaction.user.id
     if state.phase is Phase.OVER or not state.seated(player):
-        await interaction.response.edit_message(content="✅ Done.", embed=None, attachments=[], view=None)
+        await interaction.response.edit_message(content=p_("ginjontan", "✅ Done."), embed=None, attachments=[],
+                                                view=None)
         return
     if advice_ready(state, player):
         hand = hand_message(state, player, await advice_for(state, player))
@@ -506,7 +536,7 @@ async def redraw_hand(interaction: Interaction, state: GinjontanState) -> None:
 
 class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:hand"):
     def __init__(self) -> None:
-        super().__init__(discord.ui.Button(label="My cards", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=p_("ginjontan button", "My cards"), style=discord.ButtonStyle.primary,
                                            custom_id=custom_id("gjt", "hand")))
 
     @classmethod
@@ -519,14 +549,14 @@ class HandButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], templ
 
 
 BUTTONS = {
-    "swap": ("Swap hand and reserve", discord.ButtonStyle.secondary),
-    "keep": ("Keep my hand", discord.ButtonStyle.primary),
-    "none": ("No exchange", discord.ButtonStyle.secondary),
-    "call": ("Gin jon tan!", discord.ButtonStyle.success),
-    "reveal": ("Show my hand", discord.ButtonStyle.primary),
-    "katoh": ("Kat oh! (cards face down: keep my points, no ranking)", discord.ButtonStyle.secondary),
-    "defeat": ("Yes, show it: the Defeat loses the round", discord.ButtonStyle.danger),
-    "lowest": ("Return my lowest cards", discord.ButtonStyle.secondary),
+    "swap": (N_("Swap hand and reserve"), discord.ButtonStyle.secondary),
+    "keep": (N_("Keep my hand"), discord.ButtonStyle.primary),
+    "none": (N_("No exchange"), discord.ButtonStyle.secondary),
+    "call": (N_("Gin jon tan!"), discord.ButtonStyle.success),
+    "reveal": (N_("Show my hand"), discord.ButtonStyle.primary),
+    "katoh": (N_("Kat oh! (cards face down: keep my points, no ranking)"), discord.ButtonStyle.secondary),
+    "defeat": (N_("Yes, show it: the Defeat loses the round"), discord.ButtonStyle.danger),
+    "lowest": (N_("Return my lowest cards"), discord.ButtonStyle.secondary),
 }
 
 
@@ -556,7 +586,7 @@ def lowest_surplus(state: GinjontanState, player: int) -> tuple[int, ...]:
 class MoveButton(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button], template=r"ct:gjt:m:(?P<name>\w+)"):
     def __init__(self, name: str, label: str | None = None, style: discord.ButtonStyle | None = None) -> None:
         text, default = BUTTONS[name]
-        super().__init__(discord.ui.Button(label=label or text, style=style or default,
+        super().__init__(discord.ui.Button(label=label or _(text), style=style or default,
                                            custom_id=custom_id("gjt", "m", name)))
         self.name = name
 
@@ -593,15 +623,16 @@ async def confirm_defeat(interaction: Interaction) -> None:
     view.add_item(MoveButton("katoh", style=discord.ButtonStyle.primary))
     view.add_item(MoveButton("defeat"))
     await interaction.response.send_message(
-        "⚠️ Your hand holds a **Defeat**: showing it loses the round and voids your points from it. "
-        "“Kat oh!” keeps your points (your cards stay face down, you sit out the ranking).", view=view,
+        _("⚠️ Your hand holds a **Defeat**: showing it loses the round and voids your points from it. "
+          "“Kat oh!” keeps your points (your cards stay face down, you sit out the ranking)."), view=view,
         ephemeral=True)
 
 
 def _option(cid: int) -> discord.SelectOption:
     c = card(cid)
     return discord.SelectOption(label=render.card_words(cid)[:100], value=str(cid),
-                                description=f"{c.notation} · value {c.value:,}"[:100])
+                                description=_("{notation} · value {value}", notation=c.notation,
+                                              value=format(c.value, ","))[:100])
 
 
 def card_menu(state: GinjontanState, player: int, what: str, target: int | None = None,
@@ -611,13 +642,14 @@ def card_menu(state: GinjontanState, player: int, what: str, target: int | None 
     if not state.seated(player):
         return None
     seat, tasks = state.seat(player), state.tasks(player)
-    placeholder = PLACEHOLDERS[what]
+    placeholder = _(PLACEHOLDERS[what])
     if what == "aside" and "aside" in tasks:
         n = min(3, len(seat.hand))
         return Menu([_option(c) for c in seat.hand], n, n, placeholder)
     if what == "act" and "act" in tasks:
         other = state.seat(state.duel_opponent(player))
-        return Menu([discord.SelectOption(label=f"{card(a).notation} on {card(t).notation}", value=f"{a}:{t}",
+        return Menu([discord.SelectOption(label=_("{acting} on {target}", acting=card(a).notation,
+                                                  target=card(t).notation)[:100], value=f"{a}:{t}",
                                           description=render.duel_forecast_one(a, t))
                      for a in seat.unfolded for t in other.unfolded], placeholder=placeholder)
     exchange = next((t for t in tasks if t in ("exchange3", "exchange9", "turn")), None)
@@ -628,7 +660,8 @@ def card_menu(state: GinjontanState, player: int, what: str, target: int | None 
             and len(set(given)) == len(given) <= min(9 if exchange == "exchange9" else 3, len(seat.reserve)):
         n = len(given)
         return Menu([_option(c) for c in sorted(seat.reserve, key=lambda c: -card(c).value)], n, n,
-                    f"Take {n} reserve card{'s' * (n != 1)} for the {n} you give…")
+                    n_("Take {count} reserve card for the {count} you give…",
+                       "Take {count} reserve cards for the {count} you give…", n))
     if what == "return" and ("trim" in tasks or "surplus" in tasks):
         need = surplus(state, player)
         return Menu([_option(c) for c in seat.reserve], need, need, placeholder)
@@ -701,7 +734,7 @@ class CardSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select],
             m = AskCards(player, self.target, self.source, numbers(values))
             async with posting(interaction):
                 result = await apply(interaction, m)
-                await interaction.response.edit_message(content="✅ Asked.", view=None)
+                await interaction.response.edit_message(content=_("✅ Asked."), view=None)
                 await answer(interaction, result.game, result.events)
             return
         await move(interaction, m, from_hand=True)
@@ -712,14 +745,15 @@ async def exchange_take(interaction: Interaction, given: tuple[int, ...]) -> Non
     state = (await load(interaction)).state
     menu = card_menu(state, interaction.user.id, "take", given=given)
     if menu is None:
-        raise IllegalMove("That exchange no longer fits your cards.", "Press My cards for your cards as they are now.",
-                          code="stale")
+        raise IllegalMove(N_("That exchange no longer fits your cards."),
+                          N_("Press My cards for your cards as they are now."), code="stale")
     n = len(given)
     view = discord.ui.View(timeout=None)
     view.add_item(CardSelect.build("take", menu, given=given))
     await interaction.response.edit_message(
-        content=f"You give {n} card{'s' * (n != 1)}: {render.cards_text(given)}. Now pick the {n} reserve "
-                f"card{'s' * (n != 1)} you take for {'it' if n == 1 else 'them'}.", view=view)
+        content=n_("You give {count} card: {cards}. Now pick the {count} reserve card you take for it.",
+                   "You give {count} cards: {cards}. Now pick the {count} reserve cards you take for them.", n,
+                   cards=render.cards_text(given)), view=view)
 
 
 class BestExchange(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
@@ -728,7 +762,8 @@ class BestExchange(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, give: int, take: int) -> None:
         super().__init__(discord.ui.Button(
-            label=f"Do this exchange: give {render.card_words(give)}, take {render.card_words(take)}"[:80],
+            label=_("Do this exchange: give {give}, take {take}", give=render.card_words(give),
+                    take=render.card_words(take))[:80],
             style=discord.ButtonStyle.primary, custom_id=custom_id("gjt", "x", give, take)))
         self.give, self.take = give, take
 
@@ -742,16 +777,18 @@ class BestExchange(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
         player = interaction.user.id
         state = (await load(interaction)).state
         if card_menu(state, player, "take", given=(self.give,)) is None or self.take not in state.seat(player).reserve:
-            raise IllegalMove("This suggestion is out of date: your cards or the game have moved on.",
-                              "Press My cards for your cards as they are now.", code="stale")
+            raise IllegalMove(N_("This suggestion is out of date: your cards or the game have moved on."),
+                              N_("Press My cards for your cards as they are now."), code="stale")
         await move(interaction, Exchange(player, (self.give,), (self.take,)), from_hand=True)
 
 
 def ask_menu(state: GinjontanState, player: int) -> Menu:
-    return Menu([discord.SelectOption(label=f"Ask {state.name(p)} for {source} cards"[:100], value=f"{p}:{source}",
-                                      description=f"{len(getattr(state.seat(p), source))} cards there")
+    asks = {"hand": N_("Ask {name} for hand cards"), "reserve": N_("Ask {name} for reserve cards")}
+    return Menu([discord.SelectOption(label=_(asks[source], name=state.name(p))[:100], value=f"{p}:{source}",
+                                      description=n_("{count} card there", "{count} cards there",
+                                                     len(getattr(state.seat(p), source))))
                  for p in state.order if p != player for source in ("hand", "reserve")
-                 if getattr(state.seat(p), source)], placeholder="Ask another player (6.1c)…")
+                 if getattr(state.seat(p), source)], placeholder=_("Ask another player (6.1c)…"))
 
 
 class AskSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], template=r"ct:gjt:ask" + SUFFIX):
@@ -782,18 +819,18 @@ class AskSelect(ReportsErrors, discord.ui.DynamicItem[discord.ui.Select], templa
         state = (await load(interaction)).state
         require_seated(interaction, state.players)
         if "turn" not in state.tasks(player):
-            raise IllegalMove("It isn't your turn in the combination round.", "Wait for your turn.",
+            raise IllegalMove(N_("It isn't your turn in the combination round."), N_("Wait for your turn."),
                               code="not_your_turn")
         if target not in state.players or target == player:
-            raise IllegalMove("You can ask another player at the table only.", "Pick one from the menu.",
+            raise IllegalMove(N_("You can ask another player at the table only."), N_("Pick one from the menu."),
                               code="not_seated")
         menu = card_menu(state, player, "askgive", target, source)
         assert menu is not None  # the checks above are card_menu's
         view = discord.ui.View(timeout=None)
         view.add_item(CardSelect.build("askgive", menu, target, source))
         await interaction.response.send_message(
-            f"Which 1-3 of your hand cards do you give {render.mention(target)}? They pick as many from their "
-            f"{source} for you.", view=view, ephemeral=True)
+            _("Which 1-3 of your hand cards do you give {player}? They pick as many from their {zone} for you.",
+              player=render.mention(target), zone=render.zone_text(source)), view=view, ephemeral=True)
 
 
 class HandView(discord.ui.View):
@@ -826,11 +863,13 @@ class HandView(discord.ui.View):
                 self.add_item(AskSelect.build(ask))
         if "trim" in tasks or "surplus" in tasks:
             cards("return")
-            self.add_item(MoveButton("lowest", f"Return my {surplus(state, player)} lowest cards"))
+            self.add_item(MoveButton("lowest", n_("Return my {count} lowest card", "Return my {count} lowest cards",
+                                                  surplus(state, player))))
         cards("give")
         if "reveal" in tasks and advice.score.defeat:
             self.add_item(MoveButton("katoh", style=discord.ButtonStyle.primary))
-            self.add_item(MoveButton("reveal", "Show my hand: the Defeat loses the round", discord.ButtonStyle.danger))
+            self.add_item(MoveButton("reveal", _("Show my hand: the Defeat loses the round"),
+                                     discord.ButtonStyle.danger))
         elif "reveal" in tasks:
             self.add_item(MoveButton("reveal"))
             self.add_item(MoveButton("katoh"))
@@ -844,11 +883,12 @@ Combinations = Literal["best", "all"]
 def score_message(cards: list[int], combinations: Combinations) -> dict[str, Any]:
     """The calculator's answer for these cards; it may be someone's hand, so the caller decides who sees it."""
     if not 1 <= len(cards) <= MAX_CARDS or not all(0 <= c < FULL_SET_SIZE for c in cards):
-        raise IllegalMove(f"The calculator scores 1 to {MAX_CARDS} cards.", "Name the cards again.",
-                          code="bad_cards")
+        raise IllegalMove(N_("The calculator scores 1 to {count} cards."), N_("Name the cards again."),
+                          code="bad_cards", count=MAX_CARDS)
     result = score_hand(cards, GinjontanOptions(combinations=combinations))
     return {"embed": render.score_embed(cards, result),
-            "files": [Drawing("cards.png", pictures.cards_picture, ((("Cards", tuple(cards)),),))]}
+            "files": [Drawing("cards.png", pictures.cards_picture,
+                              (((p_("ginjontan picture", "Cards"), tuple(cards)),),), picture_words())]}
 
 
 async def score_privately(interaction: Interaction, cards: list[int], combinations: Combinations) -> None:
@@ -864,7 +904,8 @@ class ShareScore(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     """Posts a private `/ginjontan score` answer in the channel, when the one who asked wants it seen."""
 
     def __init__(self, cards: list[int], combinations: Combinations) -> None:
-        super().__init__(discord.ui.Button(label="Share in the channel", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=p_("ginjontan button", "Share in the channel"),
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=custom_id("gjt", "share", combinations,
                                                                ".".join(map(str, cards)))))
         self.cards, self.combinations = cards, combinations
@@ -878,7 +919,7 @@ class ShareScore(ReportsErrors, discord.ui.DynamicItem[discord.ui.Button],
     async def handle(self, interaction: Interaction) -> None:
         message = score_message(self.cards, self.combinations)
         await replies.acknowledge(interaction, *replies.drawings(message))
-        await replies.send(interaction, content=f"{interaction.user.mention} shares a score:",
+        await replies.send(interaction, content=_("{player} shares a score:", player=interaction.user.mention),
                          **await replies.drawn(message))
 
 

@@ -12,13 +12,14 @@ from engine.ginjontan.moves import TimeOut
 from engine.ginjontan.rules import GINJONTAN
 from engine.ginjontan.state import GinjontanState, Phase
 from render import ginjontan as render
+from render.i18n import N_, _
 from storage.games import MoveResult
 from ui import ginjontan as flows
 from ui.pictures import drawn
 from ui.turn_timer import TurnTimer
 
-PAUSED = ("⏸️ The turn timer is paused: a full round of time-outs with nobody acting. It runs again as soon as "
-          "someone moves.")
+PAUSED = N_("⏸️ The turn timer is paused: a full round of time-outs with nobody acting. It runs again as soon as "
+            "someone moves.")
 
 
 class GinjontanTimers(TurnTimer[GinjontanState]):
@@ -39,9 +40,9 @@ class GinjontanTimers(TurnTimer[GinjontanState]):
         before it is retired)."""
         self.arm(channel_id, result.game)
         state = result.game.state
-        text = render.event_lines(state, result.events) or "⏰ Time ran out."
+        text = render.event_lines(state, result.events) or _("⏰ Time ran out.")
         if self.paused(channel_id):
-            text = f"{text}\n{PAUSED}"
+            text = f"{text}\n{_(PAUSED)}"
         if await flows.edited(self.bot, channel_id, result.game, text, result.events):
             return
         summary = flows.round_summary(state, result.events)

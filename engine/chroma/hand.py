@@ -10,6 +10,7 @@ from itertools import product
 from engine.chroma.rules import Ability, ChromaRules, meld_readings, readings
 from engine.chroma.tiles import Meld, Tile, check_counts
 from engine.errors import IllegalMove
+from engine.text import N_
 
 CHI, PON, KAN = "chi", "pon", "kan"
 
@@ -44,8 +45,9 @@ def meld_readings_of(meld: Meld, rules: ChromaRules) -> list[MeldReading]:
         if kind is not None and (kind == KAN) == meld.is_kan:
             found.setdefault(tuple(sorted(faces)), MeldReading(faces, kind, closed))
     if not found:
-        raise IllegalMove(f"The meld `{meld}` is not a chii, pon or kan under any reading of its tiles.",
-                          "A meld is a run like `123m`, three alike like `777*s`, or four alike like `[5555p]`.")
+        raise IllegalMove(N_("The meld `{meld}` is not a chii, pon or kan under any reading of its tiles."),
+                          N_("A meld is a run like `123m`, three alike like `777*s`, or four alike like `[5555p]`."),
+                          meld=str(meld))
     return list(found.values())
 
 
@@ -79,10 +81,15 @@ def check_hand(concealed: Sequence[Tile], melds: Sequence[Meld], *, winning: boo
     sets = 4 - len(melds)
     wanted = 3 * sets + (2 if winning else 1)
     if len(concealed) != wanted:
-        meld_note = f" with {len(melds)} meld{'s' if len(melds) != 1 else ''}" if melds else ""
-        raise IllegalMove(f"That hand has {len(concealed)} tiles; a {'winning' if winning else 'waiting'} hand"
-                          f"{meld_note} has {wanted} in hand.",
-                          "Give the tiles in hand (melds go in the `melds` option)"
-                          + (", winning tile included." if winning else "."))
+        if winning:
+            template = (N_("That hand has {count} tiles; a winning hand with {melds} meld(s) has {wanted} in hand.")
+                        if melds else N_("That hand has {count} tiles; a winning hand has {wanted} in hand."))
+        else:
+            template = (N_("That hand has {count} tiles; a waiting hand with {melds} meld(s) has {wanted} in hand.")
+                        if melds else N_("That hand has {count} tiles; a waiting hand has {wanted} in hand."))
+        raise IllegalMove(template, N_("Give the tiles in hand (melds go in the `melds` option), winning tile "
+                                       "included.") if winning else
+                          N_("Give the tiles in hand (melds go in the `melds` option)."), count=len(concealed),
+                          melds=len(melds), wanted=wanted)
     check_counts(concealed, *(m.tiles for m in melds), *others)
     return sets

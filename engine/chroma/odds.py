@@ -8,6 +8,7 @@ from fractions import Fraction
 from math import comb
 
 from engine.errors import IllegalMove
+from engine.text import N_
 
 
 @dataclass(frozen=True)
@@ -33,8 +34,8 @@ def rainbow_value(count: int, rainbow_from: int) -> str:
 
 def table(tiles: int = 15, wall: int = 136, draws: int = 31, rainbow_from: int = 5) -> list[OddsRow]:
     if not 0 <= tiles <= wall or not 1 <= draws <= wall or wall > 1000:
-        raise IllegalMove("Those numbers don't describe a wall.",
-                          "Chroma tiles and draws must fit in the wall (for example tiles 15, wall 136, draws 31).")
+        raise IllegalMove(N_("Those numbers don't describe a wall."),
+                          N_("Chroma tiles and draws must fit in the wall (for example tiles 15, wall 136, draws 31)."))
     rows = []
     first = min(4, rainbow_from - 1) if rainbow_from > 1 else 1
     last = max(8, rainbow_from + 3)

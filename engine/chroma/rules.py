@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.chroma.tiles import HONOURS, Chroma, Tile, face_of
 from engine.errors import IllegalMove
+from engine.text import N_
 
 
 class Ability(StrEnum):
@@ -32,19 +33,20 @@ class Ability(StrEnum):
 
 
 ABILITY_TEXT: dict[Ability, str] = {
-    Ability.SUITLESS: "suitless: may be read as the same number in any suit (an honour: as any wind, or any dragon)",
-    Ability.AFTER_WIN: "after a win, lets the winner read one tile of the hand as any face (hand complete with yaku "
-                       "before and after)",
-    Ability.HAN: "+1 han",
-    Ability.CLOSED_MELD: "a meld holding it counts as closed (riichi, fu and yaku)",
-    Ability.ANY_IN_RIICHI: "drawn during riichi: may be read as any face",
-    Ability.GREEN_IN_RIICHI: "drawn during riichi: may be read as any green face (1-9s, 6z)",
-    Ability.RED_IN_RIICHI: "drawn during riichi: may be read as any red face (1-9m, 135679p, 1579s, 7z)",
-    Ability.CALL_WILD: "in a called meld, may be read as any face of its suit",
-    Ability.ZERO_HAN_YAKU: "a 0-han yaku (the hand has a yaku)",
-    Ability.TRADE_OFF: "after a win: -2 han and +1 chip, or +2 han and -1 chip",
-    Ability.TERMINAL_BLOCKS: "+half (rounded up) the number of blocks holding a terminal or honour, in han",
-    Ability.SUM_MOD_3: "+(sum of the number tiles' numbers, mod 3) han",
+    Ability.SUITLESS: N_("suitless: may be read as the same number in any suit (an honour: as any wind, or any "
+                         "dragon)"),
+    Ability.AFTER_WIN: N_("after a win, lets the winner read one tile of the hand as any face (hand complete with yaku "
+                          "before and after)"),
+    Ability.HAN: N_("+1 han"),
+    Ability.CLOSED_MELD: N_("a meld holding it counts as closed (riichi, fu and yaku)"),
+    Ability.ANY_IN_RIICHI: N_("drawn during riichi: may be read as any face"),
+    Ability.GREEN_IN_RIICHI: N_("drawn during riichi: may be read as any green face (1-9s, 6z)"),
+    Ability.RED_IN_RIICHI: N_("drawn during riichi: may be read as any red face (1-9m, 135679p, 1579s, 7z)"),
+    Ability.CALL_WILD: N_("in a called meld, may be read as any face of its suit"),
+    Ability.ZERO_HAN_YAKU: N_("a 0-han yaku (the hand has a yaku)"),
+    Ability.TRADE_OFF: N_("after a win: -2 han and +1 chip, or +2 han and -1 chip"),
+    Ability.TERMINAL_BLOCKS: N_("+half (rounded up) the number of blocks holding a terminal or honour, in han"),
+    Ability.SUM_MOD_3: N_("+(sum of the number tiles' numbers, mod 3) han"),
 }
 
 
@@ -109,9 +111,9 @@ class ChromaRules:
 
     def __post_init__(self) -> None:
         if sorted(c for c, _ in self.abilities) != sorted(Chroma):
-            raise IllegalMove("Every chroma needs exactly one ability.", "Give each of the seven chromas one.")
+            raise IllegalMove(N_("Every chroma needs exactly one ability."), N_("Give each of the seven chromas one."))
         if not 1 <= self.rainbow_from <= 15:
-            raise IllegalMove("The Rainbow starts at 1 to 15 chroma tiles.", "The seed's value is 5.")
+            raise IllegalMove(N_("The Rainbow starts at 1 to 15 chroma tiles."), N_("The seed's value is 5."))
 
 
 _SUIT_MATES = {face: tuple(face % 9 + 9 * s for s in range(3)) for face in range(HONOURS)}

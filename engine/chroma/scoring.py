@@ -28,9 +28,12 @@ from engine.chroma import bounds, gold, search
 from engine.chroma.hand import CHI, KAN, PON, MeldReading, check_hand, meld_readings_of, split
 from engine.chroma.rules import Ability, ChromaRules, GoldReading, count_ability, readings
 from engine.chroma.tiles import HONOURS, TERMINALS_AND_HONOURS, Meld, Tile
+from engine.chroma.words import words
+from engine.chroma.words import yaku as yaku_named
 from engine.errors import IllegalMove
 from engine.table import KAZOE_LIMIT, HandValue, Payment, TableOptions
 from engine.table import score as table_score
+from engine.text import N_, Ref, command
 
 # Interpreted tiles make five or more of a face possible (seed 002, "Interpret"); the package's hand divider
 # refuses more than four of a face before dividing, though its division works for any count. Widen that check.
@@ -61,8 +64,12 @@ class Situation:
 
 @dataclass(frozen=True)
 class YakuLine:
-    name: str
+    said: Ref  # the yaku, for render/ to word (engine/chroma/words.py)
     han: int | None  # None for a yakuman (its count is in the name)
+
+    @property
+    def name(self) -> str:
+        return self.said.english
 
 
 @dataclass(frozen=True)
@@ -117,19 +124,20 @@ def check(concealed: Sequence[Tile], win_index: int, melds: Sequence[Meld], rule
 def _check_situation(concealed: Sequence[Tile], win_index: int, melds: Sequence[Meld], rules: ChromaRules,
                      s: Situation) -> None:
     if any(t.live for t in concealed) and not s.riichi:
-        raise IllegalMove("A tile marked `!` was drawn during riichi, but this win has no riichi.",
-                          "Set `riichi: True`, or write the tile with `*`.")
+        raise IllegalMove(N_("A tile marked `!` was drawn during riichi, but this win has no riichi."),
+                          N_("Set `riichi: True`, or write the tile with `*`."))
     if not s.tsumo and concealed[win_index].live:
-        raise IllegalMove("A ron tile is someone else's discard, so it can't be marked `!` (drawn during riichi): "
-                          "other players' riichi wildcards can't be interpreted.",
-                          "For a ron, write the winning tile with `*`; for your own draw, set `tsumo: True`.")
+        raise IllegalMove(N_("A ron tile is someone else's discard, so it can't be marked `!` (drawn during riichi): "
+                             "other players' riichi wildcards can't be interpreted."),
+                          N_("For a ron, write the winning tile with `*`; for your own draw, set `tsumo: True`."))
     if s.ippatsu and not s.riichi:
-        raise IllegalMove("Ippatsu needs riichi.", "Set `riichi: True`, or leave out ippatsu.")
+        raise IllegalMove(N_("Ippatsu needs riichi."), N_("Set `riichi: True`, or leave out ippatsu."))
     if s.riichi:
         for meld in melds:
             if not all(r.closed for r in meld_readings_of(meld, rules)):
-                raise IllegalMove(f"Riichi needs a closed hand, and the meld `{meld}` is open.",
-                                  "Only closed kans and melds holding a closed-meld (blue) tile keep a hand closed.")
+                raise IllegalMove(N_("Riichi needs a closed hand, and the meld `{meld}` is open."),
+                                  N_("Only closed kans and melds holding a closed-meld (blue) tile keep a hand "
+                                     "closed."), meld=str(meld))
 
 
 class _Scorer:
@@ -205,8 +213,9 @@ class _Scorer:
         (for tests and the benchmark's baseline)."""
         before = self.before = sorted(self._complete_readings(()))
         if not before:
-            raise IllegalMove("That hand isn't complete under any reading of its tiles.",
-                              "Give all the tiles in hand, winning tile included; check with `/chroma waits`.")
+            raise IllegalMove(N_("That hand isn't complete under any reading of its tiles."),
+                              N_("Give all the tiles in hand, winning tile included; check with {command}."),
+                              command=command("chroma waits"))
         self.prune = prune
         self._pick([self._candidate(faces, (), melds, None) for faces in before for melds in self.meld_options])
         if self.golds:  # seed 002, gold: one tile per gold, complete with yaku before and after
@@ -215,8 +224,8 @@ class _Scorer:
             else:
                 gold.loose_gold(self)
         if self.found is None:
-            raise IllegalMove("That hand is complete but has no yaku under any reading.",
-                              "A win needs a yaku (the Rainbow counts; red tiles and dora don't).")
+            raise IllegalMove(N_("That hand is complete but has no yaku under any reading."),
+                              N_("A win needs a yaku (the Rainbow counts; red tiles and dora don't)."))
         _, report, faces, positions = self.found
         changes = tuple(Reading(t, f, i in positions) for i, (t, f) in enumerate(zip(self.tiles, faces, strict=True))
                         if f != t.face or i in positions)
@@ -419,9 +428,10 @@ class _Scorer:
             han = yaku.han_open if result.is_open_hand else yaku.han_closed
             if yaku.is_yakuman:
                 library_yakuman += han // 13
-                lines.append(YakuLine(yaku.name if han <= 13 else f"{yaku.name} (double)", None))
+                lines.append(YakuLine(yaku_named(yaku.name) if han <= 13 else
+                                      words(N_("{yaku} (double)"), yaku=yaku_named(yaku.name)), None))
             else:
-                lines.append(YakuLine(yaku.name, han))
+                lines.append(YakuLine(yaku_named(yaku.name), han))
         han = result.han - (1 if borrowed else 0)
         fu = result.fu
         extra, extra_lines, chip_change = self._chroma_han(faces, melds, han, fu, library_yakuman)
@@ -429,7 +439,7 @@ class _Scorer:
         rainbow_yakuman = self._rainbow_yakuman()
         yakuman = (library_yakuman + rainbow_yakuman) if (library_yakuman or rainbow_yakuman) else 0
         if rainbow_yakuman:
-            lines.append(YakuLine(f"Rainbow ({self.chroma_count} chroma tiles)", None))
+            lines.append(YakuLine(words(N_("Rainbow ({count} chroma tiles)"), count=self.chroma_count), None))
         if yakuman:
             lines = [line for line in lines if line.han is None]
             total_han = 13 * yakuman
@@ -455,27 +465,29 @@ class _Scorer:
         lines: list[YakuLine] = []
         extra = 0
         if self.red_han:
-            lines.append(YakuLine(f"Red tiles ×{self.red_han}", self.red_han))
+            lines.append(YakuLine(words(N_("Red tiles ×{count}"), count=self.red_han), self.red_han))
             extra += self.red_han
         rainbow = self._rainbow_han()
         if rainbow:
-            lines.append(YakuLine(f"Rainbow ({self.chroma_count} chroma tiles)", rainbow))
+            lines.append(YakuLine(words(N_("Rainbow ({count} chroma tiles)"), count=self.chroma_count), rainbow))
             extra += rainbow
         if self.zero_yaku:
-            lines.append(YakuLine("Chroma yaku", 0))
+            lines.append(YakuLine(words(N_("Chroma yaku")), 0))
         all_faces = list(faces) + [f for m in melds for f in m.faces]
         if self.sum_mod_3:
             x = sum(f % 9 + 1 for f in all_faces if f < 27) % 3
-            lines.append(YakuLine(f"Number sum mod 3 ×{self.sum_mod_3}", x * self.sum_mod_3))
+            lines.append(YakuLine(words(N_("Number sum mod 3 ×{count}"), count=self.sum_mod_3), x * self.sum_mod_3))
             extra += x * self.sum_mod_3
         if self.terminal_blocks:
             x = _terminal_blocks(faces, melds)
             gain = math.ceil(x / 2) * self.terminal_blocks
-            lines.append(YakuLine(f"Terminal blocks ({x}) ×{self.terminal_blocks}", gain))
+            lines.append(YakuLine(words(N_("Terminal blocks ({blocks}) ×{count}"), blocks=x,
+                                        count=self.terminal_blocks), gain))
             extra += gain
         chips = 0
         if self.trade_offs and (library_yakuman or self._rainbow_yakuman()):  # han can't change a yakuman
-            lines.append(YakuLine(f"Trade-off: {self.trade_offs}× −2 han +1 chip (a yakuman keeps its value)", 0))
+            lines.append(YakuLine(words(N_("Trade-off: {count}× −2 han +1 chip (a yakuman keeps its value)"),
+                                        count=self.trade_offs), 0))
             chips = self.trade_offs
         elif self.trade_offs:
             # each such tile: +2 han -1 chip, or -2 han +1 chip; take the most points, counting chips at the
@@ -483,7 +495,8 @@ class _Scorer:
             n, chip = self.trade_offs, self.rules.chip_value
             ups = max(range(n + 1), key=lambda u: (self._value(han + extra + 4 * u - 2 * n, fu) + chip * (n - 2 * u),
                                                    n - 2 * u))
-            lines.append(YakuLine(f"Trade-off: {ups}× +2 han −1 chip, {n - ups}× −2 han +1 chip", 4 * ups - 2 * n))
+            lines.append(YakuLine(words(N_("Trade-off: {ups}× +2 han −1 chip, {downs}× −2 han +1 chip"), ups=ups,
+                                        downs=n - ups), 4 * ups - 2 * n))
             extra += 4 * ups - 2 * n
             chips = n - 2 * ups
         return extra, lines, chips

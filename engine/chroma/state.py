@@ -78,7 +78,7 @@ def new_state(host: int, seed: int, rules: ChromaRules | None = None, salt: str 
 def apply(state: ChromaState, move: Move) -> tuple[ChromaState, list[Event]]:
     if isinstance(move, SetRules):
         if move.rules == state.rules:
-            raise IllegalMove("Those are already the channel's chroma rules.", "Change at least one option.")
+            raise IllegalMove(N_("Those are already the channel's chroma rules."), N_("Change at least one option."))
         return replace(state, rules=move.rules), [{"type": "rules", "rules": move.rules.to_dict()}]
     if isinstance(move, Shuffle):
         abilities = [ability for _, ability in state.rules.abilities]
@@ -94,7 +94,8 @@ def apply(state: ChromaState, move: Move) -> tuple[ChromaState, list[Event]]:
                               code="nothing_to_reveal", shuffle=command("chroma shuffle"))
         return (replace(state, seed=move.seed, salt=move.salt, sealed_at=state.shuffles),
                 [{"type": "reseeded", "commitment": commitment(move.seed, move.salt)}])
-    raise IllegalMove("That isn't a chroma settings change.", "Use /chroma rules or /chroma shuffle.")
+    raise IllegalMove(N_("That isn't a chroma settings change."), N_("Use {rules} or {shuffle}."),
+                      rules=command("chroma rules"), shuffle=command("chroma shuffle"))
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:

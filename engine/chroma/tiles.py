@@ -17,8 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.chroma.words import chroma as chroma_named
+from engine.chroma.words import part, words
 from engine.errors import IllegalMove
-from engine.text import caret
+from engine.text import N_, Ref, caret
 
 SUITS = "mpsz"
 HONOURS = 27
@@ -94,24 +96,26 @@ class NotationError(IllegalMove):
 
     code = "bad_tiles"
 
-    def __init__(self, text: str, position: int, problem: str, hint: str | None = None) -> None:
-        super().__init__(f"{problem} (character {position + 1}):\n{caret(text, position)}", hint or _HINT)
+    def __init__(self, text: str, position: int, problem: Ref, hint: str | None = None) -> None:
+        super().__init__(N_("{problem} (character {position}):\n{quote}"), hint or _HINT, problem=problem,
+                         position=position + 1, quote=caret(text, position))
         self.position = position
 
 
 DIGITS = "0123456789"
 LONGEST = 200  # characters of notation in one option
 
-_HINT = ("Write tiles like `123m456p789s1122z`: digits, then the suit letter; `0m` is the red five, `3*m` a chroma "
-         "tile, `5!z` one drawn during riichi.")
+_HINT = N_("Write tiles like `123m456p789s1122z`: digits, then the suit letter; `0m` is the red five, `3*m` a chroma "
+           "tile, `5!z` one drawn during riichi.")
 
 
 def parse_tiles(text: str, *, what: str = "hand", offset: int = 0, whole: str | None = None) -> list[Tile]:
     """Tiles from one-line notation. Spaces are ignored. Errors point at the offending character of `whole`."""
     whole = text if whole is None else whole
     if len(whole) > LONGEST:
-        raise NotationError(whole, LONGEST, f"the {what} is longer than {LONGEST} characters",
-                            "A hand is at most 14 tiles, and four melds at most 16.")
+        raise NotationError(whole, LONGEST, words(N_("the {part} is longer than {count} characters"), part=part(what),
+                                                  count=LONGEST),
+                            N_("A hand is at most 14 tiles, and four melds at most 16."))
     tiles: list[Tile] = []
     pending: list[tuple[int, str, int]] = []  # (digit, mark, position)
     for i, char in enumerate(text):
@@ -122,43 +126,47 @@ def parse_tiles(text: str, *, what: str = "hand", offset: int = 0, whole: str | 
             pending.append((int(char), "", at))
         elif char in "*!":
             if not pending or pending[-1][1]:
-                raise NotationError(whole, at, f"`{char}` must follow a tile's digit in the {what}",
-                                    "Put `*` (or `!`) right after the digit of a chroma tile, like `3*m`.")
+                raise NotationError(whole, at, words(N_("`{char}` must follow a tile's digit in the {part}"), char=char,
+                                                     part=part(what)),
+                                    N_("Put `*` (or `!`) right after the digit of a chroma tile, like `3*m`."))
             digit, _, position = pending[-1]
             pending[-1] = (digit, char, position)
         elif char.lower() in SUITS:
             if not pending:
-                raise NotationError(whole, at, f"`{char}` has no digits before it in the {what}",
-                                    "A suit letter closes a group of digits, like `123m`.")
+                raise NotationError(whole, at, words(N_("`{char}` has no digits before it in the {part}"), char=char,
+                                                     part=part(what)),
+                                    N_("A suit letter closes a group of digits, like `123m`."))
             tiles.extend(_tile(digit, mark, char.lower(), position, whole) for digit, mark, position in pending)
             pending = []
         else:
-            raise NotationError(whole, at, f"`{char}` is not tile notation; expected a digit, `*`, `!` or a suit "
-                                           "letter (m, p, s, z)")
+            raise NotationError(whole, at, words(N_("`{char}` is not tile notation; expected a digit, `*`, `!` or a "
+                                                    "suit letter (m, p, s, z)"), char=char))
     if pending:
         raise NotationError(whole, offset + len(text.rstrip()) - 1 if text.strip() else offset,
-                            f"the {what} ends without a suit letter", "End each group with m, p, s or z.")
+                            words(N_("the {part} ends without a suit letter"), part=part(what)),
+                            N_("End each group with m, p, s or z."))
     return tiles
 
 
 def _tile(digit: int, mark: str, suit: str, position: int, whole: str) -> Tile:
     if suit == "z" and not 1 <= digit <= 7:
-        raise NotationError(whole, position, f"honours run from 1z to 7z, not {digit}z",
-                            "1-4z are the winds East South West North, 5-7z the dragons white, green, red.")
+        raise NotationError(whole, position, words(N_("honours run from 1z to 7z, not {digit}z"), digit=digit),
+                            N_("1-4z are the winds East South West North, 5-7z the dragons white, green, red."))
     if digit == 0:
         if suit == "z":
-            raise NotationError(whole, position, "there is no red honour tile", "`0` is for red fives: 0m 0p 0s.")
+            raise NotationError(whole, position, words(N_("there is no red honour tile")),
+                                N_("`0` is for red fives: 0m 0p 0s."))
         if mark == "*":
-            raise NotationError(whole, position, "a red five is written `0m`, without `*`",
-                                "Write `0m` (or `0!m` if it was drawn during riichi).")
+            raise NotationError(whole, position, words(N_("a red five is written `0m`, without `*`")),
+                                N_("Write `0m` (or `0!m` if it was drawn during riichi)."))
         return Tile(face_of(5, suit), Chroma.RED, live=mark == "!")
     face = face_of(digit, suit)
     if not mark:
         return Tile(face)
     chroma = _STAR_CHROMA.get(face)
     if chroma is None:
-        raise NotationError(whole, position, f"{digit}{suit} has no chroma tile",
-                            "Chroma tiles are 3* 5* 7* in m, p and s; 5* 6* 7* in z; and the red fives 0m 0p 0s.")
+        raise NotationError(whole, position, words(N_("{tile} has no chroma tile"), tile=f"{digit}{suit}"),
+                            N_("Chroma tiles are 3* 5* 7* in m, p and s; 5* 6* 7* in z; and the red fives 0m 0p 0s."))
     return Tile(face, chroma, live=mark == "!")
 
 
@@ -194,21 +202,22 @@ def parse_melds(text: str | None) -> list[Meld]:
         chunk = text[i:end]
         concealed = chunk.startswith("[")
         if concealed and not chunk.endswith("]"):
-            raise NotationError(text, end - 1, "a closed kan opened with `[` must close with `]`",
-                                "Write a closed kan like `[5555p]`.")
+            raise NotationError(text, end - 1, words(N_("a closed kan opened with `[` must close with `]`")),
+                                N_("Write a closed kan like `[5555p]`."))
         inner_start = i + 1 if concealed else i
         inner = chunk[1:-1] if concealed else chunk
         tiles = parse_tiles(inner, what="melds", offset=inner_start, whole=text)
         if len(tiles) not in (3, 4) or (concealed and len(tiles) != 4):
-            raise NotationError(text, i, f"a meld has {'4' if concealed else '3 or 4'} tiles, this one has "
-                                         f"{len(tiles)}", "Separate melds with spaces: `123m 777p [5555z]`.")
+            raise NotationError(text, i, words(N_("a meld has 4 tiles, this one has {count}") if concealed else
+                                               N_("a meld has 3 or 4 tiles, this one has {count}"), count=len(tiles)),
+                                N_("Separate melds with spaces: `123m 777p [5555z]`."))
         if any(t.live for t in tiles):
-            raise NotationError(text, i, "a tile drawn during riichi can't be in a called meld",
-                                "Write melded chroma tiles with `*`.")
+            raise NotationError(text, i, words(N_("a tile drawn during riichi can't be in a called meld")),
+                                N_("Write melded chroma tiles with `*`."))
         melds.append(Meld(tuple(tiles), concealed))
         i = end
     if len(melds) > 4:
-        raise IllegalMove("A hand has at most four melds.", "Check the `melds` option.")
+        raise IllegalMove(N_("A hand has at most four melds."), N_("Check the `melds` option."))
     return melds
 
 
@@ -232,7 +241,9 @@ def check_counts(*groups: Sequence[Tile]) -> None:
     for (face, chroma), count in sorted(counts.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
         limit = Tile(face, chroma).copies
         if count > limit:
-            name = f"{chroma} {face_name(face)}" if chroma else f"plain {face_name(face)}"
-            raise IllegalMove(f"That's {count} × {name}, but the set has only {limit}.",
-                              "Check the tiles: with chroma tiles in the set, 3s, 5s and 7s have fewer plain "
-                              "copies (mark chroma tiles with `*`, red fives with `0`).")
+            tile = (words(N_("{chroma} {face}"), chroma=chroma_named(chroma), face=face_name(face)) if chroma else
+                    words(N_("plain {face}"), face=face_name(face)))
+            raise IllegalMove(N_("That's {count} × {tile}, but the set has only {limit}."),
+                              N_("Check the tiles: with chroma tiles in the set, 3s, 5s and 7s have fewer plain "
+                                 "copies (mark chroma tiles with `*`, red fives with `0`)."), count=count, tile=tile,
+                              limit=limit)

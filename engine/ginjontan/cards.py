@@ -16,9 +16,11 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import Any
 
 from engine.errors import IllegalMove
-from engine.text import ascii_number, caret, shorten
+from engine.ginjontan.words import CARD, colour, words
+from engine.text import N_, Ref, ascii_number, caret, shorten
 
 COPIES = 33
 
@@ -38,6 +40,11 @@ class Colour(Enum):
         self.letter = letter
         self.title = title
         self.multiplier = multiplier
+
+    @property
+    def named(self) -> Ref:
+        """The colour's name, for render/ to word."""
+        return colour(self.letter, self.title)
 
 
 COLOURS = tuple(Colour)
@@ -119,6 +126,11 @@ class Card:
         return self.symbol.special
 
 
+def named(cid: int) -> Ref:
+    """A card as a refusal or an explanation names it (render/ words it as a card; its English is `Card.name`)."""
+    return Ref(CARD, cid, card(cid).name)
+
+
 def card_id(symbol: Symbol, colour: Colour, copy: int) -> int:
     return (symbol.index * len(COLOURS) + COLOURS.index(colour)) * COPIES + copy - 1
 
@@ -154,6 +166,7 @@ def verb(a: Symbol, b: Symbol) -> str:
 
 
 def _saying(a: Symbol, b: Symbol) -> str:
+    """What the player says: the card's own words (its verb and the symbol's name, as printed on the card)."""
     return f"{verb(a, b)} {b.name}!"
 
 
@@ -164,8 +177,12 @@ class Clash:
     winner: int | None  # card id, None for a standoff
     loser: int | None
     reason: str  # "verb", "colour", "number", "standoff"
-    text: str
+    words: Ref  # what happened, for render/ to word (engine/ginjontan/words.py)
     acting_won: bool | None = None  # None for a standoff (decides the owner even when both cards have one id)
+
+    @property
+    def text(self) -> str:
+        return self.words.english
 
 
 def clash(acting: int, target: int) -> Clash:
@@ -174,17 +191,22 @@ def clash(acting: int, target: int) -> Clash:
     identical strength is a standoff."""
     a, b = card(acting), card(target)
     if overcomes(a.symbol, b.symbol):
-        return Clash(acting, target, "verb", f"{a.name} overcomes {b.name}: “{_saying(a.symbol, b.symbol)}”", True)
+        return Clash(acting, target, "verb", words(N_("{winner} overcomes {loser}: “{saying}”"), winner=named(acting),
+                                                   loser=named(target), saying=_saying(a.symbol, b.symbol)), True)
     if overcomes(b.symbol, a.symbol):
-        return Clash(target, acting, "verb", f"{b.name} overcomes {a.name}: “{_saying(b.symbol, a.symbol)}”", False)
+        return Clash(target, acting, "verb", words(N_("{winner} overcomes {loser}: “{saying}”"), winner=named(target),
+                                                   loser=named(acting), saying=_saying(b.symbol, a.symbol)), False)
     if a.colour.multiplier != b.colour.multiplier:
         win, lose = (a, b) if a.colour.multiplier > b.colour.multiplier else (b, a)
-        return Clash(win.id, lose.id, "colour", f"{win.name} beats {lose.name} by colour", win is a)
+        return Clash(win.id, lose.id, "colour", words(N_("{winner} beats {loser} by colour"), winner=named(win.id),
+                                                      loser=named(lose.id)), win is a)
     if a.value != b.value:
         win, lose = (a, b) if a.value > b.value else (b, a)
-        return Clash(win.id, lose.id, "number", f"{win.name} beats {lose.name} by value ({win.value} > {lose.value})",
-                     win is a)
-    return Clash(None, None, "standoff", f"{a.name} and {b.name} are equal: a standoff")
+        return Clash(win.id, lose.id, "number", words(N_("{winner} beats {loser} by value ({high} > {low})"),
+                                                      winner=named(win.id), loser=named(lose.id), high=win.value,
+                                                      low=lose.value), win is a)
+    return Clash(None, None, "standoff", words(N_("{first} and {second} are equal: a standoff"), first=named(acting),
+                                               second=named(target)))
 
 
 # -- notation ---------------------------------------------------------------------------------------------------
@@ -194,13 +216,14 @@ class CardNotationError(IllegalMove):
 
     code = "bad_cards"
 
-    def __init__(self, text: str, position: int, problem: str, hint: str | None = None) -> None:
-        super().__init__(f"{problem} (character {position + 1}):\n{caret(text, position)}", hint or NOTATION_HINT)
+    def __init__(self, text: str, position: int, problem: Ref, hint: str | None = None, **params: Any) -> None:
+        super().__init__(N_("{problem} (character {position}):\n{quote}"), hint or NOTATION_HINT, problem=problem,
+                         position=position + 1, quote=caret(text, position), **params)
         self.position = position
 
 
-NOTATION_HINT = ("Write a card as colour letter, copy number, symbol: `r12sun`, `v33blackhole`, `w1bonus`, `y5uni` "
-                 "(colours w r o y g b v; numbers 1-33). Separate cards with spaces or commas.")
+NOTATION_HINT = N_("Write a card as colour letter, copy number, symbol: `r12sun`, `v33blackhole`, `w1bonus`, `y5uni` "
+                   "(colours w r o y g b v; numbers 1-33). Separate cards with spaces or commas.")
 LONGEST = 1500  # characters of notation in one option
 _TOKEN = re.compile(r"[^\s,]+")
 _CARD = re.compile(r"(?P<colour>[a-z]?)(?P<copy>[0-9]*)(?P<symbol>.*)", re.IGNORECASE)
@@ -221,42 +244,47 @@ def parse_card(token: str, *, whole: str | None = None, offset: int = 0) -> int:
     assert m is not None, "every part of the pattern may be empty"
     colour_text, copy_text, symbol_text = m["colour"].lower(), m["copy"], m["symbol"].lower()
     if not colour_text:
-        raise CardNotationError(whole, offset, "A card starts with its colour letter (w r o y g b v)")
+        raise CardNotationError(whole, offset, words(N_("A card starts with its colour letter (w r o y g b v)")))
     if colour_text not in _COLOUR_BY_LETTER:
-        raise CardNotationError(whole, offset, f"`{colour_text}` is not a colour: use w r o y g b v")
+        raise CardNotationError(whole, offset, words(N_("`{written}` is not a colour: use w r o y g b v"),
+                                                      written=colour_text))
     at = offset + 1
     if not copy_text:
-        raise CardNotationError(whole, at, "The copy number (1-33) comes after the colour letter")
+        raise CardNotationError(whole, at, words(N_("The copy number (1-33) comes after the colour letter")))
     copy = ascii_number(copy_text)
     if copy is None or not 1 <= copy <= COPIES:
-        raise CardNotationError(whole, at, f"Copy numbers go from 1 to 33, not {shorten(copy_text, 8)}")
+        raise CardNotationError(whole, at, words(N_("Copy numbers go from 1 to 33, not {written}"),
+                                                  written=shorten(copy_text, 8)))
     at += len(copy_text)
     if not symbol_text:
-        raise CardNotationError(whole, at, "The symbol is missing after the copy number")
+        raise CardNotationError(whole, at, words(N_("The symbol is missing after the copy number")))
     found = symbol_matches(symbol_text)
     if len(found) != 1:
         written = shorten(symbol_text, 30)
-        problem = (f"`{written}` could be {', '.join(s.code for s in found)}" if found else
-                   f"`{written}` is not a symbol")
-        raise CardNotationError(whole, at, problem, "Symbols: " + ", ".join(s.code for s in SYMBOLS) + ".")
+        problem = (words(N_("`{written}` could be {symbols}"), written=written,
+                         symbols=", ".join(s.code for s in found)) if found else
+                   words(N_("`{written}` is not a symbol"), written=written))
+        raise CardNotationError(whole, at, problem, N_("Symbols: {symbols}."),
+                                symbols=", ".join(s.code for s in SYMBOLS))
     return card_id(found[0], _COLOUR_BY_LETTER[colour_text], copy)
 
 
 def parse_cards(text: str, *, limit: int | None = None) -> list[int]:
     """Cards from notation; the same card may not appear twice (each card of the set exists once)."""
     if len(text) > LONGEST:
-        raise CardNotationError(text, LONGEST, f"At most {LONGEST} characters of cards")
+        raise CardNotationError(text, LONGEST, words(N_("At most {count} characters of cards"), count=LONGEST))
     cards: list[int] = []
     for m in _TOKEN.finditer(text):
         cid = parse_card(m.group(), whole=text, offset=m.start())
         if cid in cards:
-            raise CardNotationError(text, m.start(), f"{card(cid).name} is written twice",
-                                    "Each card of the set exists once: two cards differ in colour or copy number.")
+            raise CardNotationError(text, m.start(), words(N_("{card} is written twice"), card=named(cid)),
+                                    N_("Each card of the set exists once: two cards differ in colour or copy "
+                                       "number."))
         cards.append(cid)
         if limit is not None and len(cards) > limit:
-            raise CardNotationError(text, m.start(), f"At most {limit} cards")
+            raise CardNotationError(text, m.start(), words(N_("At most {count} cards"), count=limit))
     if not cards:
-        raise CardNotationError(text, 0, "No cards given")
+        raise CardNotationError(text, 0, words(N_("No cards given")))
     return cards
 
 

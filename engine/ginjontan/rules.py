@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.base import Event, GameKind
 from engine.errors import IllegalMove, NotAllowed, NotSeated, NotYourTurn
-from engine.ginjontan.cards import BLACK_HOLE, FULL_SET_SIZE, card, clash
+from engine.ginjontan.cards import BLACK_HOLE, FULL_SET_SIZE, card, clash, named
 from engine.ginjontan.moves import (
     Act,
     AskCards,
@@ -57,22 +57,32 @@ from engine.ginjontan.state import (
     state_from_dict,
     state_to_dict,
 )
+from engine.ginjontan.words import joined, words, zone
 from engine.seeds import SEED_BITS
+from engine.text import N_, Ref, command
+from engine.text import player as someone
 from engine.timer import check_timer
 
 PERSONAL_DECK = 33  # step 1: "their own selection of 33 cards"
 TASK_TEXT = {
-    "swap": "decide whether to swap your whole hand with your reserve (step 2)",
-    "aside": "choose 3 cards to unfold (step 3)",
-    "act": "act with one of your unfolded cards (step 3.3)",
-    "exchange3": "exchange up to 3 cards between hand and reserve, or none (step 3.4)",
-    "trim": "choose the reserve cards over 33 that go back to the deck (step 3.3)",
-    "exchange9": "exchange up to 9 cards between hand and reserve, or none (step 4)",
-    "surplus": "choose the reserve cards over 9 that go back to the deck (step 5)",
-    "turn": "say Gin jon tan!, exchange 1-3 cards, or ask another player (step 6.1)",
-    "give": "choose the cards you hand over to the player who asked (step 6.1c)",
-    "reveal": "show your hand or say Kat oh! (step 7)",
+    "swap": N_("decide whether to swap your whole hand with your reserve (step 2)"),
+    "aside": N_("choose 3 cards to unfold (step 3)"),
+    "act": N_("act with one of your unfolded cards (step 3.3)"),
+    "exchange3": N_("exchange up to 3 cards between hand and reserve, or none (step 3.4)"),
+    "trim": N_("choose the reserve cards over 33 that go back to the deck (step 3.3)"),
+    "exchange9": N_("exchange up to 9 cards between hand and reserve, or none (step 4)"),
+    "surplus": N_("choose the reserve cards over 9 that go back to the deck (step 5)"),
+    "turn": N_("say Gin jon tan!, exchange 1-3 cards, or ask another player (step 6.1)"),
+    "give": N_("choose the cards you hand over to the player who asked (step 6.1c)"),
+    "reveal": N_("show your hand or say Kat oh! (step 7)"),
 }
+
+
+def task_named(name: str) -> Ref:
+    """A task the game waits for, for render/ to word (TASK_TEXT)."""
+    return words(TASK_TEXT[name])
+
+
 
 
 def _rng(state: GinjontanState, *parts: Any) -> random.Random:
@@ -383,13 +393,13 @@ def _evaluate(g: _Game) -> None:
     twice ... A revealed Defeat loses the round: that player's points go back to where the round began."""
     shown = [p for p in g.order if g.seats[p].result == "shown"]
     ranked = sorted(shown, key=lambda p: -g.seats[p].hand_points)
-    lines = []
+    rows: list[tuple[int, str, int, int]] = []
     for p in g.order:
         seat = g.seats[p]
         if seat.result == "defeat":
             lost = seat.points - seat.round_start
             seat.points = seat.round_start
-            lines.append(f"{seat.name}: Defeat, the round's {lost:+,} points are void")
+            rows.append((p, "defeat", 0, lost))
             g.emit("defeat", player=p, lost=lost)
     changes: list[list[int]] = []
     for p in ranked:
@@ -398,13 +408,13 @@ def _evaluate(g: _Game) -> None:
         change = seat.hand_points if rank == 1 else -(rank - 1) * seat.hand_points
         seat.points += change
         changes.append([p, change])
-        lines.append(f"{seat.name}: place {rank}, {change:+,}")
+        rows.append((p, "place", rank, change))
     for p in g.order:
         if g.seats[p].result == "kat oh":
-            lines.append(f"{g.seats[p].name}: Kat oh!, keeps {g.seats[p].points:,}")
+            rows.append((p, "kat oh", 0, g.seats[p].points))
     revealed = ranked + [p for p in g.order if g.seats[p].result == "defeat"]
     g.emit("evaluated", changes=changes, round=g.round, hands=[[p, list(g.seats[p].hand)] for p in revealed])
-    g.set(last_round=RoundResult(g.round, tuple(lines)))
+    g.set(last_round=RoundResult(g.round, tuple(rows)))
     if g.round >= g.options.rounds:
         g.set(phase=Phase.OVER)
         g.emit("over", standings=[[p, place, pts] for p, place, pts in standings(g.freeze())])
@@ -424,19 +434,20 @@ def standings(state: GinjontanState) -> list[tuple[int, int, int]]:
 
 def apply(state: GinjontanState, move: Any) -> tuple[GinjontanState, list[Event]]:
     if state.phase is Phase.OVER:
-        raise IllegalMove("This game is over.", "Start another with /ginjontan new.", code="game_over")
+        raise IllegalMove(N_("This game is over."), N_("Start another with {command}."), code="game_over",
+                          command=command("ginjontan new"))
     if isinstance(move, TimeOut):
         return _time_out(state)
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMove(f"Unknown move {type(move).__name__}.", code="unknown_move")
+        raise IllegalMove(N_("Unknown move {move}."), code="unknown_move", move=type(move).__name__)
     g = handler(state, move)
     return g.freeze(), g.events
 
 
 def _seated(state: GinjontanState, player: int) -> None:
     if not state.seated(player):
-        raise NotSeated("You are not playing in this game.", "Watch, or join the next one.")
+        raise NotSeated(N_("You are not playing in this game."), N_("Watch, or join the next one."))
 
 
 def _task(state: GinjontanState, player: int, *tasks: str) -> str:
@@ -447,28 +458,37 @@ def _task(state: GinjontanState, player: int, *tasks: str) -> str:
         if task in owed:
             return task
     if owed:
-        raise NotYourTurn(f"That's not what the game waits for from you: {TASK_TEXT[owed[0]]}.",
-                          "Open /ginjontan hand for the moves you can make now.", code="wrong_step")
-    who = ", ".join(f"{state.name(p)} ({TASK_TEXT[t].split(' (')[0]})" for p, t in state.waiting[:3])
-    raise NotYourTurn(f"Nothing is waiting for you right now; the game waits for {who or 'nobody'}.",
-                      "Wait for your turn; /ginjontan status shows the game.", code="not_your_turn")
+        raise NotYourTurn(N_("That's not what the game waits for from you: {task}."),
+                          N_("Open {command} for the moves you can make now."), code="wrong_step",
+                          task=task_named(owed[0]), command=command("ginjontan hand"))
+    if not state.waiting:
+        raise NotYourTurn(N_("Nothing is waiting for you right now; the game waits for nobody."),
+                          N_("Wait for your turn; {command} shows the game."), code="not_your_turn",
+                          command=command("ginjontan status"))
+    who = joined("; ", (words(N_("{player}: {task}"), player=someone(p), task=task_named(t))
+                        for p, t in state.waiting[:3]))
+    raise NotYourTurn(N_("Nothing is waiting for you right now; the game waits for {waiting}."),
+                      N_("Wait for your turn; {command} shows the game."), code="not_your_turn", waiting=who,
+                      command=command("ginjontan status"))
 
 
 def _cards_in(cards: tuple[int, ...], pool: list[int], where: str, code: str = "not_yours") -> None:
     left = Counter(pool)
     for c in cards:
         if left[c] <= 0:
-            raise IllegalMove(f"{card(c).name} is not in your {where}.", f"Pick cards from your {where}.", code=code)
+            raise IllegalMove(N_("{card} is not in your {zone}."), N_("Pick cards from your {zone}."), code=code,
+                              card=named(c), zone=zone(where))
         left[c] -= 1
 
 
 def _join(state: GinjontanState, move: Join) -> _Game:
     if state.phase is not Phase.LOBBY:
-        raise IllegalMove("The game has started.", "Join the next one.", code="started")
+        raise IllegalMove(N_("The game has started."), N_("Join the next one."), code="started")
     if state.seated(move.player):
-        raise IllegalMove("You are already in this game.", "Wait for the host to press Start.", code="joined")
+        raise IllegalMove(N_("You are already in this game."), N_("Wait for the host to press Start."), code="joined")
     if len(state.seats) >= MAX_PLAYERS:
-        raise IllegalMove(f"The game is full ({MAX_PLAYERS} players).", "Join the next one.", code="full")
+        raise IllegalMove(N_("The game is full ({count} players)."), N_("Join the next one."), code="full",
+                          count=MAX_PLAYERS)
     g = _Game(replace(state, seats=(*state.seats, Seat(move.player, move.name))))
     g.emit("joined", player=move.player)
     return g
@@ -479,7 +499,8 @@ def _leave(state: GinjontanState, move: Leave) -> _Game:
     if state.phase is not Phase.LOBBY:
         return _leave_game(state, move.player)
     if move.player == state.host:
-        raise NotAllowed("The host can't leave the lobby.", "End it with /ginjontan end instead.", code="host")
+        raise NotAllowed(N_("The host can't leave the lobby."), N_("End it with {command} instead."), code="host",
+                         command=command("ginjontan end"))
     g = _Game(replace(state, seats=tuple(s for s in state.seats if s.player != move.player)))
     g.emit("left", player=move.player)
     return g
@@ -563,15 +584,16 @@ def _leave_schedule(g: _Game, state: GinjontanState, player: int) -> None:
 
 def _start(state: GinjontanState, move: Start) -> _Game:
     if state.phase is not Phase.LOBBY:
-        raise IllegalMove("The game has already started.", code="started")
+        raise IllegalMove(N_("The game has already started."), code="started")
     if move.player not in state.players:
-        raise NotAllowed("You aren't in this game yet.", f"Press Join first; then {state.name(state.host)}, the host, "
-                         "presses Start.", code="not_joined")
+        raise NotAllowed(N_("You aren't in this game yet."), N_("Press Join first; then {host}, the host, presses "
+                                                                 "Start."), code="not_joined", host=someone(state.host))
     if move.player != state.host:
-        raise NotAllowed("Only the host starts the game.", f"Ask {state.name(state.host)}.", code="not_host")
+        raise NotAllowed(N_("Only the host starts the game."), N_("Ask {host}."), code="not_host",
+                         host=someone(state.host))
     if len(state.seats) < MIN_PLAYERS:
-        raise IllegalMove(f"Gin-jon-tan needs at least {MIN_PLAYERS} players.", "Wait for someone to press Join.",
-                          code="too_few")
+        raise IllegalMove(N_("Gin-jon-tan needs at least {count} players."), N_("Wait for someone to press Join."),
+                          code="too_few", count=MIN_PLAYERS)
     g = _Game(state)
     g.set(round=1, phase=Phase.SWAP)
     if state.options.deck == "personal":
@@ -601,7 +623,8 @@ def _set_aside(state: GinjontanState, move: SetAside) -> _Game:
     seat = state.seat(move.player)
     want = min(ACTIVE, len(seat.hand))
     if len(move.cards) != want:
-        raise IllegalMove(f"Choose exactly {want} cards to unfold.", "Pick them from your hand.", code="count")
+        raise IllegalMove(N_("Choose exactly {count} cards to unfold."), N_("Pick them from your hand."),
+                          code="count", count=want)
     _cards_in(move.cards, list(seat.hand), "hand")
     g = _Game(state)
     s = g.seats[move.player]
@@ -618,11 +641,13 @@ def _act(state: GinjontanState, move: Act) -> _Game:
     _task(state, move.player, "act")
     other = state.duel_opponent(move.player)
     if move.card not in state.seat(move.player).unfolded:
-        raise IllegalMove(f"{card(move.card).name} is not one of your unfolded cards.",
-                          "Act with a card you unfolded in this duel.", code="not_unfolded")
+        raise IllegalMove(N_("{card} is not one of your unfolded cards."),
+                          N_("Act with a card you unfolded in this duel."), code="not_unfolded",
+                          card=named(move.card))
     if move.target not in state.seat(other).unfolded:
-        raise IllegalMove(f"{card(move.target).name} is not one of {state.name(other)}'s unfolded cards.",
-                          "Choose a target among the cards your opponent unfolded.", code="bad_target")
+        raise IllegalMove(N_("{card} is not one of {player}'s unfolded cards."),
+                          N_("Choose a target among the cards your opponent unfolded."), code="bad_target",
+                          card=named(move.target), player=someone(other))
     g = _Game(state)
     result = clash(move.card, move.target)
     me, them = g.seats[move.player], g.seats[other]
@@ -653,7 +678,7 @@ def _act(state: GinjontanState, move: Act) -> _Game:
     g.set(duel=replace(g.duel, clashes=(*g.duel.clashes, record)))
     g.done(move.player, "act")
     g.emit("clash", player=move.player, acting=move.card, target=move.target, winner=result.winner,
-           owner=None if result.winner is None else winner, points=points, text=result.text)
+           owner=None if result.winner is None else winner, points=points)
     g.events += emptied
     if me.unfolded and them.unfolded:
         g.wait(other, "act")
@@ -668,13 +693,14 @@ def _exchange(state: GinjontanState, move: Exchange) -> _Game:
     seat = state.seat(move.player)
     limit = 9 if task == "exchange9" else 3
     if len(move.give) != len(move.take):
-        raise IllegalMove(f"An exchange swaps as many hand cards as reserve cards ({len(move.give)} and "
-                          f"{len(move.take)} given).", "Give one hand card for each reserve card you take.",
-                          code="uneven")
+        raise IllegalMove(N_("An exchange swaps as many hand cards as reserve cards ({given} and {taken} given)."),
+                          N_("Give one hand card for each reserve card you take."), code="uneven",
+                          given=len(move.give), taken=len(move.take))
     if len(move.give) > limit:
-        raise IllegalMove(f"At most {limit} cards can be exchanged now.", f"Pick {limit} or fewer.", code="too_many")
+        raise IllegalMove(N_("At most {count} cards can be exchanged now."), N_("Pick {count} or fewer."),
+                          code="too_many", count=limit)
     if task == "turn" and not move.give:
-        raise IllegalMove("Exchange 1 to 3 cards, or say Gin jon tan!.", code="empty_exchange")
+        raise IllegalMove(N_("Exchange 1 to 3 cards, or say Gin jon tan!."), code="empty_exchange")
     _cards_in(move.give, list(seat.hand), "hand")
     _cards_in(move.take, list(seat.reserve), "reserve")
     g = _Game(state)
@@ -700,8 +726,9 @@ def _trim(state: GinjontanState, move: Trim) -> _Game:
     seat = state.seat(move.player)
     need = surplus(state, move.player)
     if len(move.cards) != need:
-        raise IllegalMove(f"Choose exactly {need} reserve cards to go back to the deck (your reserve holds "
-                          f"{len(seat.reserve)}, at most {len(seat.reserve) - need} stay).", code="count")
+        raise IllegalMove(N_("Choose exactly {count} reserve cards to go back to the deck (your reserve holds "
+                             "{held}, at most {kept} stay)."), code="count", count=need, held=len(seat.reserve),
+                          kept=len(seat.reserve) - need)
     _cards_in(move.cards, list(seat.reserve), "reserve")
     g = _Game(state)
     s = g.seats[move.player]
@@ -730,15 +757,15 @@ def _call(state: GinjontanState, move: Call) -> _Game:
 def _ask(state: GinjontanState, move: AskCards) -> _Game:
     _task(state, move.player, "turn")
     if move.target == move.player or not state.seated(move.target):
-        raise IllegalMove("Ask another player of this game.", code="bad_target")
+        raise IllegalMove(N_("Ask another player of this game."), code="bad_target")
     if move.source not in ("hand", "reserve"):
-        raise IllegalMove("Ask for cards from their hand or their reserve (not both).", code="bad_source")
+        raise IllegalMove(N_("Ask for cards from their hand or their reserve (not both)."), code="bad_source")
     if not 1 <= len(move.give) <= 3:
-        raise IllegalMove("Give 1 to 3 cards from your hand.", code="count")
+        raise IllegalMove(N_("Give 1 to 3 cards from your hand."), code="count")
     pool = state.seat(move.target).hand if move.source == "hand" else state.seat(move.target).reserve
     if len(pool) < len(move.give):
-        raise IllegalMove(f"{state.name(move.target)}'s {move.source} has only {len(pool)} cards.",
-                          "Ask for fewer cards.", code="count")
+        raise IllegalMove(N_("{player}'s {zone} has only {count} cards."), N_("Ask for fewer cards."), code="count",
+                          player=someone(move.target), zone=zone(move.source), count=len(pool))
     _cards_in(move.give, list(state.seat(move.player).hand), "hand")
     g = _Game(state)
     for c in move.give:
@@ -756,7 +783,8 @@ def _give(state: GinjontanState, move: Give) -> _Game:
     seat = state.seat(move.player)
     pool = seat.hand if ask.source == "hand" else seat.reserve
     if len(move.cards) != len(ask.give):
-        raise IllegalMove(f"Hand over exactly {len(ask.give)} cards from your {ask.source}.", code="count")
+        raise IllegalMove(N_("Hand over exactly {count} cards from your {zone}."), code="count", count=len(ask.give),
+                          zone=zone(ask.source))
     _cards_in(move.cards, list(pool), ask.source)
     g = _Game(state)
     target = g.seats[move.player]
@@ -785,8 +813,7 @@ def _evaluate_move(state: GinjontanState, move: Evaluate) -> _Game:
         score = score_hand(seat.hand, state.options)
         seat.result = "defeat" if score.defeat else "shown"
         seat.hand_points = 0 if score.defeat else score.points
-        g.emit("shown", player=move.player, cards=list(seat.hand), points=score.points, defeat=score.defeat,
-               title=score.title)
+        g.emit("shown", player=move.player, cards=list(seat.hand), points=score.points, defeat=score.defeat)
     g.done(move.player, "reveal")
     g.set(turn=g.turn + 1)
     if g.turn < len(g.order):
@@ -825,7 +852,7 @@ def default_move(state: GinjontanState, player: int, task: str) -> Any:
 def _time_out(state: GinjontanState) -> tuple[GinjontanState, list[Event]]:
     """Everyone the game waits for gets their default move, in the order they were waited for."""
     if not state.waiting:
-        raise IllegalMove("Nobody is waited for.", "The timer runs once the game has started.",
+        raise IllegalMove(N_("Nobody is waited for."), N_("The timer runs once the game has started."),
                           code="nothing_waiting")
     absent = list(state.waiting)
     events: list[Event] = [{"type": "timeout", "players": list(dict.fromkeys(p for p, _ in absent))}]

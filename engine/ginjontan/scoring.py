@@ -20,13 +20,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 from engine.ginjontan.cards import COLOURS, COPIES, FULL_COLOURS, Colour, card
 from engine.ginjontan.options import GinjontanOptions
+from engine.ginjontan.words import joined, set_name, words
+from engine.text import N_, Ref
 
 SET_FACTORS = {2: 2, 3: 3, 4: 9, 5: 12, 6: 15, 7: 18, 8: 21, 9: 33}  # "Colorless": pair .. nine
 ORDER_FACTORS = {3: 3, 4: 6, 5: 9, 6: 12, 7: 21, 8: 33, 9: 99}  # "order 3" .. "order 9"
 SET_NAMES = {2: "pair", 3: "triple", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+NO_COMBINATION = N_("No combination")
 FULL_FACTOR = 9  # "Base value: sum of all cards values*9"
 MAX_CARDS = 9
 _MULT = tuple(c.multiplier for c in COLOURS)
@@ -39,14 +43,18 @@ class Combination:
     kind: str  # "set", "order", "full colours"
     cards: tuple[int, ...]  # the cards it is made of, Universals included
     points: int
-    lines: tuple[str, ...]  # how the points were reached
+    lines: tuple[Ref, ...]  # how the points were reached (engine/ginjontan/words.py: render/ words them)
+
+    @property
+    def heading(self) -> Ref:
+        n = len(self.cards)
+        if self.kind == "set":
+            return set_name(n, SET_NAMES[n], title=True)
+        return words(N_("Order {count}"), count=n) if self.kind == "order" else words(N_("Full colours"))
 
     @property
     def title(self) -> str:
-        n = len(self.cards)
-        if self.kind == "set":
-            return SET_NAMES[n].capitalize()
-        return f"Order {n}" if self.kind == "order" else "Full colours"
+        return self.heading.english
 
 
 @dataclass(frozen=True)
@@ -55,26 +63,31 @@ class HandScore:
     combinations: tuple[Combination, ...]  # empty: no combination
     bonuses: tuple[int, ...]
     defeat: bool
-    lines: tuple[str, ...]
+    lines: tuple[Ref, ...]  # how the points were reached (render/ words them)
+
+    @property
+    def heading(self) -> Ref:
+        if not self.combinations:
+            return words(NO_COMBINATION)
+        return joined(" + ", (c.heading for c in self.combinations))
 
     @property
     def title(self) -> str:
-        if not self.combinations:
-            return "No combination"
-        return " + ".join(c.title for c in self.combinations)
+        return self.heading.english
 
 
 # -- colour factors ------------------------------------------------------------------------------------------
 
 @cache
-def colour_factor(counts: tuple[int, ...], free: int) -> tuple[int, str, tuple[int, ...]]:
+def colour_factor(counts: tuple[int, ...], free: int) -> tuple[int, Ref, tuple[int, ...]]:
     """The best colour factor for a set or order whose fixed cards have `counts` per colour, with `free`
     Universals that may take any colour. Returns (factor, description, the Universals' colour indices)."""
     present = [i for i, n in enumerate(counts) if n]
-    best = (1, "colourless", (0,) * free)
+    best = (1, words(N_("colourless")), (0,) * free)
     if len(present) <= 1:
         c = present[0] if present else COLOURS.index(Colour.VIOLET)
-        best = (_MULT[c], f"one colour: {COLOURS[c].title} x{_MULT[c]}", (c,) * free)
+        best = (_MULT[c], words(N_("one colour: {colour} x{factor}"), colour=COLOURS[c].named, factor=_MULT[c]),
+                (c,) * free)
     pairs = [i for i, n in enumerate(counts) if n >= 2]
     others = [i for i, n in enumerate(counts) if n < 2]
     for mask in range(1 << len(others)):
@@ -88,16 +101,16 @@ def colour_factor(counts: tuple[int, ...], free: int) -> tuple[int, str, tuple[i
         if factor > best[0]:
             fill = [i for i in chosen for _ in range(2 - counts[i])]
             fill += [group[0]] * (free - len(fill))
-            names = ", ".join(COLOURS[i].title for i in sorted(group))
-            best = (factor, f"multicolour: {len(group)} colours with a pair ({names}), lowest x{low}, so "
-                            f"x{low} x {len(group)}", tuple(fill))
+            names = joined(", ", (COLOURS[i].named for i in sorted(group)))
+            best = (factor, words(N_("multicolour: {count} colours with a pair ({colours}), lowest x{low}, so "
+                                     "x{low} x {count}"), count=len(group), colours=names, low=low), tuple(fill))
     return best
 
 
 @cache
-def full_colour_factor(counts: tuple[int, ...], free: int) -> tuple[int, str, tuple[int, ...]] | None:
+def full_colour_factor(counts: tuple[int, ...], free: int) -> tuple[int, Ref, tuple[int, ...]] | None:
     """Full colours' multiplier, or None when the six non-white colours can't all be shown."""
-    best: tuple[int, str, tuple[int, ...]] | None = None
+    best: tuple[int, Ref, tuple[int, ...]] | None = None
     for extra in combinations_with_replacement(range(len(COLOURS)), free):
         total = list(counts)
         for i in extra:
@@ -109,10 +122,12 @@ def full_colour_factor(counts: tuple[int, ...], free: int) -> tuple[int, str, tu
         factor = top * sum(_MULT[i] for i in tied)
         if best is None or factor > best[0]:
             if len(tied) == 1:
-                text = f"most present colour {COLOURS[tied[0]].title} x{_MULT[tied[0]]} x {top} cards"
+                text = words(N_("most present colour {colour} x{factor} x {count} cards"),
+                             colour=COLOURS[tied[0]].named, factor=_MULT[tied[0]], count=top)
             else:
-                text = (f"most present colours {', '.join(COLOURS[i].title for i in tied)} tie at {top} cards: "
-                        f"({' + '.join(str(_MULT[i]) for i in tied)}) x {top}")
+                text = words(N_("most present colours {colours} tie at {count} cards: ({factors}) x {count}"),
+                             colours=joined(", ", (COLOURS[i].named for i in tied)), count=top,
+                             factors=" + ".join(str(_MULT[i]) for i in tied))
             best = (factor, text, extra)
     return best
 
@@ -126,7 +141,7 @@ class _Candidate:
     regular: tuple[int, ...]
     universals: tuple[int, ...]
     colours: tuple[int, ...]  # the Universals' colours
-    colour_text: str
+    colour_text: Ref
     colour: int  # the colour factor
     top: int  # order: the value of the highest card
     top_is_universal: bool
@@ -242,29 +257,34 @@ def _explain(c: _Candidate) -> Combination:
     members = c.regular + c.universals
     m = len(members)
     roles = _universal_roles(c)
-    listed = " ".join(card(x).notation + roles.get(x, "") for x in members)
+    listed = joined(" ", (roles.get(x, card(x).notation) for x in members))
     values = " + ".join(str(card(x).value) for x in members)
     total = sum(card(x).value for x in members)
     if c.kind == "set":
         factor = SET_FACTORS[m]
-        lines = [f"{SET_NAMES[m].capitalize()}: {listed}", f"sum of values {values} = {total}",
-                 f"x{factor} ({SET_NAMES[m]})"]
+        lines = [words(N_("{title}: {cards}"), title=set_name(m, SET_NAMES[m], title=True), cards=listed),
+                 words(N_("sum of values {values} = {total}"), values=values, total=total),
+                 words(N_("x{factor} ({name})"), factor=factor, name=set_name(m, SET_NAMES[m], title=False))]
     else:
         factor = ORDER_FACTORS[m]
-        lines = [f"Order {m}: {listed}", f"sum of values {values} = {total}", f"x{factor} (order {m})",
-                 f"x{c.top} (value of the highest card)"]
-    lines.append(f"x{c.colour} ({c.colour_text})")
-    lines.append(f"= {c.points:,}")
+        lines = [words(N_("Order {count}: {cards}"), count=m, cards=listed),
+                 words(N_("sum of values {values} = {total}"), values=values, total=total),
+                 words(N_("x{factor} (order {count})"), factor=factor, count=m),
+                 words(N_("x{factor} (value of the highest card)"), factor=c.top)]
+    lines.append(words(N_("x{factor} ({colours})"), factor=c.colour, colours=c.colour_text))
+    lines.append(words(N_("= {points}"), points=f"{c.points:,}"))
     return Combination(c.kind, members, c.points, tuple(lines))
 
 
-def _universal_roles(c: _Candidate) -> dict[int, str]:
+def _universal_roles(c: _Candidate) -> dict[int, Ref]:
+    """Each Universal of the combination, written with what it stands for."""
     if not c.universals:
         return {}
-    colours = [COLOURS[i].title for i in c.colours]
+    colours = [COLOURS[i].named for i in c.colours]
     if c.kind == "set":
-        what = card(c.regular[0]).symbol.name if c.regular else "any one symbol"
-        return {u: f" (as {colour} {what})" for u, colour in zip(c.universals, colours, strict=True)}
+        what: Any = card(c.regular[0]).symbol.name if c.regular else words(N_("any one symbol"))
+        return {u: words(N_("{card} (as {colour} {symbol})"), card=card(u).notation, colour=colour, symbol=what)
+                for u, colour in zip(c.universals, colours, strict=True)}
     have = sorted(card(x).copy for x in c.regular)
     m = len(c.regular) + len(c.universals)
     if have:
@@ -274,7 +294,8 @@ def _universal_roles(c: _Candidate) -> dict[int, str]:
     else:
         start = COPIES - m + 1
     numbers = [x for x in range(start, start + m) if x not in have]
-    return {u: f" (as {colour} {number})" for u, colour, number in zip(c.universals, colours, numbers, strict=True)}
+    return {u: words(N_("{card} (as {colour} {number})"), card=card(u).notation, colour=colour, number=number)
+            for u, colour, number in zip(c.universals, colours, numbers, strict=True)}
 
 
 def _full_colours(regular: list[int], universals: list[int]) -> Combination | None:
@@ -288,10 +309,14 @@ def _full_colours(regular: list[int], universals: list[int]) -> Combination | No
     factor, text, extra = found
     total = sum(card(x).value for x in members)
     points = FULL_FACTOR * total * factor
-    roles = {u: f" (as {COLOURS[i].title})" for u, i in zip(universals, extra, strict=True)}
-    lines = (f"Full colours: {' '.join(card(x).notation + roles.get(x, '') for x in members)}",
-             f"sum of values {' + '.join(str(card(x).value) for x in members)} = {total}", f"x{FULL_FACTOR}",
-             f"x{factor} ({text})", f"= {points:,}")
+    roles = {u: words(N_("{card} (as {colour})"), card=card(u).notation, colour=COLOURS[i].named)
+             for u, i in zip(universals, extra, strict=True)}
+    lines = (words(N_("Full colours: {cards}"), cards=joined(" ", (roles.get(x, card(x).notation) for x in members))),
+             words(N_("sum of values {values} = {total}"), values=" + ".join(str(card(x).value) for x in members),
+                   total=total),
+             words(N_("x{factor}"), factor=FULL_FACTOR),
+             words(N_("x{factor} ({colours})"), factor=factor, colours=text),
+             words(N_("= {points}"), points=f"{points:,}"))
     return Combination("full colours", tuple(members), points, lines)
 
 
@@ -340,17 +365,20 @@ def score_hand(cards: list[int] | tuple[int, ...], options: GinjontanOptions | N
     points = sum(c.points for c in chosen)
     lines = [line for c in chosen for line in c.lines]
     if len(chosen) > 1:
-        lines.append(f"Combinations together: {' + '.join(f'{c.points:,}' for c in chosen)} = {points:,}")
+        lines.append(words(N_("Combinations together: {parts} = {points}"),
+                           parts=" + ".join(f"{c.points:,}" for c in chosen), points=f"{points:,}"))
     if not chosen:
-        lines.append("No combination: no pair, no order of 3 and not all six colours.")
+        lines.append(words(N_("No combination: no pair, no order of 3 and not all six colours.")))
     elif bonuses:
         extra = sum(card(b).value for b in bonuses)
         tripled = (points + extra) * 3 ** len(bonuses)
-        lines.append(f"Bonus: {points:,} + {extra} (the Bonus card{'s' if len(bonuses) > 1 else ''} itself) "
-                     f"x{3 ** len(bonuses)} = {tripled:,}")
+        lines.append(words(N_("Bonus: {points} + {extra} (the Bonus card itself) x{factor} = {total}")
+                           if len(bonuses) == 1 else
+                           N_("Bonus: {points} + {extra} (the Bonus cards themselves) x{factor} = {total}"),
+                           points=f"{points:,}", extra=extra, factor=3 ** len(bonuses), total=f"{tripled:,}"))
         points = tripled
     if defeat:
-        lines.append("Defeat: revealed at evaluation, this hand loses the round (step 7).")
+        lines.append(words(N_("Defeat: revealed at evaluation, this hand loses the round (step 7).")))
     return HandScore(points, tuple(chosen), bonuses, defeat, tuple(lines))
 
 

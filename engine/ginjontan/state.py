@@ -119,8 +119,13 @@ class Ask:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
+    """The last round's outcome, for the status (render/ words it): (player, outcome, place, points) rows, the
+    outcome "place" (points: the change), "defeat" (points: the change made void) or "kat oh" (points: the total
+    kept). `lines` holds the English lines of a game stored before the rows were (shown as they are)."""
+
     round: int
-    lines: tuple[str, ...]
+    rows: tuple[tuple[int, str, int, int], ...] = ()
+    lines: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -248,6 +253,7 @@ def state_from_dict(data: dict[str, Any]) -> GinjontanState:
         order=_tuples(data["order"]), turned=_tuples(data["turned"]), schedule=_tuples(data["schedule"]),
         duel_index=data["duel_index"], duel=duel, waiting=_tuples(data["waiting"]), turn=data["turn"],
         calls_in_row=data["calls_in_row"], ask=None if ask is None else Ask(**{k: _tuples(v) for k, v in ask.items()}),
-        last_round=None if last is None else RoundResult(last["round"], tuple(last["lines"])), moves=data["moves"],
+        last_round=None if last is None else RoundResult(last["round"], _tuples(last.get("rows", [])),
+                                                         tuple(last.get("lines", ()))), moves=data["moves"],
         seed_chosen=data.get("seed_chosen", False), timer=data.get("timer", 0), salt=data.get("salt"),
     )

@@ -66,17 +66,14 @@ def check_summary(message, before, after) -> None:
     assert [a["filename"] for a in message["attachments"]] == [f"round-{before.round}.png"]
     text = message["content"]
     assert f"Round {before.round} of {before.options.rounds}" in text
-    places = {}
-    for line in after.last_round.lines:  # seed step 7, as the engine ranked: "name: place 2, -1,234"
-        name, _, rest = line.partition(": place ")
-        if rest:
-            places[name] = int(rest.split(",")[0])
+    places = {player: place for player, outcome, place, _ in after.last_round.rows  # seed step 7, as ranked
+              if outcome == "place"}
     for seat in before.seats:
         total = after.seat(seat.player).points
         assert f"<@{seat.player}>" in text and f"total **{total:,}**" in text
-        if seat.name in places:
+        if seat.player in places:
             score = score_hand(seat.hand, before.options)
-            assert f"{places[seat.name]}. <@{seat.player}> **{score.title}**, {score.points:,}" in text
+            assert f"{places[seat.player]}. <@{seat.player}> **{score.title}**, {score.points:,}" in text
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
     assert [int(line.split(".")[0]) for line in lines] == sorted(places.values()), "hands listed by place"
 
