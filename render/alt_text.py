@@ -138,7 +138,7 @@ def ginjontan_cards(cards: Sequence[int], marks: Mapping[int, str]) -> str:
 
 
 def ginjontan_rows(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[int, str] | None = None,
-                   per_line: int = 0) -> str:
+                   per_line: int = 0, empty: str = "") -> str:
     """`cards_picture`: each row's label (as drawn) and its cards."""
     marks = marks or {}
     parts = [p_("alt text", "Gin-jon-tan cards.")]
@@ -149,7 +149,7 @@ def ginjontan_rows(rows: Sequence[tuple[str, Sequence[int]]], *, marks: Mapping[
 
 
 def ginjontan_duel(left_name: str, left_cards: Sequence[int], right_name: str, right_cards: Sequence[int],
-                   marks: Mapping[int, str] | None = None) -> str:
+                   marks: Mapping[int, str] | None = None, *, empty: str = "", versus: str = "") -> str:
     marks = marks or {}
     return p_("alt text", "Gin-jon-tan duel, {left} against {right}. {left}: {left_cards}. {right}: {right_cards}.",
              left=left_name, right=right_name, left_cards=ginjontan_cards(left_cards, marks),
@@ -213,7 +213,8 @@ def chroma_hand(tiles: Sequence[Tile], *, melds: Sequence[Sequence[Tile]] = (),
     return " ".join(parts)
 
 
-def chroma_legend() -> str:
+def chroma_legend(names: tuple[str, ...] | None = None) -> str:
+    """`legend_png`: the tiles, worded here (the names drawn under them are the same chromas')."""
     return p_("alt text", "The seven chromas, one example tile each: {tiles}.",
              tiles=listed(tile_words(t) for t in chroma_pictures.LEGEND))
 
