@@ -21,6 +21,7 @@ from engine.errors import GameError
 from engine.fairness_file import FairnessFile, LoggedMove, encoded, seals_in
 from engine.seeds import new_seed
 from engine.spread import spread
+from engine.table import TABLE
 from engine.text import command
 from render import fairness as render
 from render.i18n import N_
@@ -28,7 +29,7 @@ from storage.fairness import GameLog, StoredGame, active_states, game_log, newes
 from storage.games import EventRecord
 from storage.sql import Connection
 from ui.errors import note_change
-from ui.permissions import require_channel
+from ui.permissions import require_channel, require_manager
 from ui.types import Interaction
 
 
@@ -197,6 +198,9 @@ async def _verify_chroma(interaction: Interaction, channel: int) -> None:
     record = await store.get(channel, CHROMA)
     if record is None:
         raise GameError(NO_CHROMA, NO_CHROMA_HINT, code="nothing_to_reveal", shuffle=command("chroma shuffle"))
+    table = await store.get(channel, TABLE)  # the channel's chroma rules are its table host's, as in /chroma rules
+    require_manager(interaction, table.state.host if table else record.state.host,
+                    N_("reveal this channel's chroma seed and start a new one"))
     result = await store.apply(channel, CHROMA, Reseed(new_seed(), new_salt()), actor_id=interaction.user.id,
                                expected_version=record.version)
     note_change(interaction)

@@ -227,7 +227,11 @@ async def test_chroma_reveals_its_seed_on_request_and_deals_on_from_a_new_one(ha
     assert posted == hashed(state.seed, state.salt)
     await harness.slash("chroma shuffle", user=host)
 
-    text, data = await verified(harness, guest, game="chroma")
+    before = await state_of(harness, CHROMA)
+    refused = await harness.slash("verify", user=guest, game="chroma")  # a reveal starts a new seed: managers only
+    assert refused.ephemeral and "Manage Channel" in refused.text
+    assert await state_of(harness, CHROMA) == before
+    text, data = await verified(harness, host, game="chroma")
     assert str(state.seed) in text and state.salt in text and posted in text
     fresh = await state_of(harness, CHROMA)
     assert fresh.seed != state.seed and NEXT_COMMITMENT.search(text)[1] == hashed(fresh.seed, fresh.salt)
@@ -235,7 +239,7 @@ async def test_chroma_reveals_its_seed_on_request_and_deals_on_from_a_new_one(ha
     run = await script(tmp_path, data, "--commitment", posted)
     assert run.returncode == 0 and run.stdout.count("shuffle ") >= 2, run.stdout + run.stderr
 
-    again = await harness.slash("verify", user=guest, game="chroma")
+    again = await harness.slash("verify", user=host, game="chroma")
     assert again.ephemeral and "nothing to reveal" in again.text
     later = await harness.slash("chroma shuffle", user=host)
     assert NEXT_COMMITMENT.search(later.text)[1] == hashed(fresh.seed, fresh.salt)
