@@ -124,6 +124,7 @@ class Harness:
         self.fake = fake
         self.database_url = database_url  # PostgreSQL instead of the SQLite file
         self.picture_workers = picture_workers  # as the bot runs by default: pictures drawn in worker processes
+        self.locale = "en-US"  # the Discord client's language every interaction comes from ("ja": Japanese)
         self.database_path = database_path
         self.extensions = extensions if extensions is not None else extension_names()
         self.bot: ChaosTable | None = None
@@ -202,7 +203,7 @@ class Harness:
             "data": data, "guild_id": str(self.fake.guild_id), "channel_id": str(channel_id),
             "channel": self.fake.channels[channel_id],
             "member": _member(user, permissions, self.roles.get(user.id, [])),
-            "app_permissions": str(MANAGER_PERMISSIONS.value), "locale": "en-US", "guild_locale": "en-US",
+            "app_permissions": str(MANAGER_PERMISSIONS.value), "locale": self.locale, "guild_locale": "en-US",
             "entitlements": [], "authorizing_integration_owners": {"0": str(self.fake.guild_id)}, "context": 0,
             **extra,
         }

@@ -4,43 +4,15 @@ gets waits, a score, a refusal, the odds and the abilities in Japanese, with no 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from babel.messages.extract import extract
 from mahjong.hand_calculating.yaku_config import YakuConfig
 
 from engine.chroma.tiles import parse_melds, parse_tiles
 from engine.errors import GameError
 from render import chroma as render
-from render.i18n import PLACEHOLDER, merged_catalogue, refusal, speaking
+from render.i18n import PLACEHOLDER, refusal, speaking
 from tests.discord_layer.test_chroma import answer
 from tests.fake_discord.harness import message_text
-from tools import messages
-
-ROOT = Path(__file__).resolve().parents[2]
-FILES = (*sorted(str(p.relative_to(ROOT)) for p in (ROOT / "engine" / "chroma").glob("*.py")), "render/chroma.py",
-         "render/chroma_pictures.py", "cogs/chroma.py")
-
-
-def placeholders(text: str) -> set[str]:
-    return {match.group(1) for match in PLACEHOLDER.finditer(text)}
-
-
-def test_every_text_of_chroma_has_its_japanese_with_the_same_parts():
-    japanese = merged_catalogue("ja")
-    texts = []
-    for name in FILES:
-        with (ROOT / name).open("rb") as file:
-            texts += [(context, message) for _, message, _, context in extract("python", file,
-                                                                              keywords=messages.KEYWORDS)]
-    assert len(texts) > 150, "the texts were not found"
-    for context, message in texts:
-        key = message[0] if isinstance(message, tuple) else message
-        known = japanese.get(key, context)
-        assert known is not None and known.string, f"no Japanese for {message!r}"
-        for string in known.string if isinstance(known.string, tuple) else (known.string,):
-            assert placeholders(string) == placeholders(key), f"{key!r}: {string!r}"
 
 
 def test_every_yaku_of_the_package_has_its_japanese_name():
@@ -75,20 +47,6 @@ def test_a_meld_mistake_names_the_option_in_japanese():
         message, hint = refusal(caught.value)
     assert "副露がスートの文字で終わっていません（8文字目）" in message
     assert hint == "各まとまりは m、p、s、z のどれかで終えてください。"
-
-
-@pytest.fixture
-def japanese(harness, monkeypatch):
-    """Every interaction the harness sends comes from a Discord client in Japanese."""
-    envelope = harness._envelope
-
-    def in_japanese(*args, **kwargs):
-        payload = envelope(*args, **kwargs)
-        payload["locale"] = "ja"
-        return payload
-
-    monkeypatch.setattr(harness, "_envelope", in_japanese)
-    return harness
 
 
 def no_placeholder(text: str) -> None:

@@ -3,65 +3,12 @@
 
 from __future__ import annotations
 
-import asyncio
-from pathlib import Path
-
 import pytest
-from babel.messages.extract import extract
 
 from engine.library import COSMIC
 from render import deck_library as render
-from render.i18n import PLACEHOLDER, merged_catalogue, speaking
+from render.i18n import speaking
 from storage.decks import SavedDeck
-from tools import messages
-
-ROOT = Path(__file__).resolve().parents[2]
-FILES = ("render/deck_library.py", "ui/deck_library.py", "engine/library.py", "storage/decks.py")
-COMMANDS = ("/cosmic decks", "/cosmic export", "/cosmic deletedeck", "/cosmic import save_as", "/cosmic start deck",
-            "/chaosjan catalogues", "/chaosjan export", "/chaosjan deletecatalogue", "/chaosjan import save_as",
-            "/chaosjan new catalogue")
-
-
-def marked() -> list[tuple[str | None, str | tuple[str, ...]]]:
-    found = []
-    for name in FILES:
-        with (ROOT / name).open("rb") as file:
-            found += [(context, message) for _, message, _, context in extract("python", file,
-                                                                              keywords=messages.KEYWORDS)]
-    return found
-
-
-def placeholders(text: str) -> set[str]:
-    return {match.group(1) for match in PLACEHOLDER.finditer(text)}
-
-
-def test_every_text_of_the_library_has_its_japanese_with_the_same_parts():
-    japanese = merged_catalogue("ja")
-    texts = marked()
-    assert len(texts) > 30, "the texts were not found"
-    for context, message in texts:
-        key = message[0] if isinstance(message, tuple) else message
-        known = japanese.get(key, context)
-        assert known is not None and known.string, f"no Japanese for {message!r}"
-        strings = known.string if isinstance(known.string, tuple) else (known.string,)
-        for string in strings:
-            assert placeholders(string) == placeholders(key), f"{key!r}: {string!r}"
-
-
-def test_the_new_commands_are_translated_as_discord_takes_them():
-    tree = asyncio.run(messages.bot_tree())
-    japanese = merged_catalogue("ja")
-    strings = [(context, text, where) for context, text, where in messages.command_messages(tree)
-               if where.startswith(COMMANDS)]
-    assert {where for _, _, where in strings} >= set(COMMANDS)
-    for context, text, where in strings:
-        known = japanese.get(text, context)
-        assert known is not None and known.string, f"{where}: no Japanese for {context} {text!r}"
-        if context in ("command name", "option name"):
-            assert 1 <= len(known.string) <= 32 and all(c.isalnum() or c in "-_" for c in known.string), known.string
-            assert known.string == known.string.lower()
-        else:
-            assert len(known.string) <= 100, known.string
 
 
 def test_the_answers_come_out_in_japanese():

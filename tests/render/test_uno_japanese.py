@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract
 
 from engine.errors import GameError
 from engine.uno import rules
@@ -18,14 +16,10 @@ from engine.uno.moves import Draw, Play
 from engine.uno.options import CHAOS
 from engine.uno.state import Pile, Seat
 from render import uno as render
-from render.i18n import PLACEHOLDER, merged_catalogue, refusal, speaking
+from render.i18n import PLACEHOLDER, refusal, speaking
 from render.uno_pictures import SYMBOLS, PileDrawing, board_png, card_image, hand_png, symbol_boxes
 from tests.fake_discord.harness import components, message_text
-from tools import messages
 
-ROOT = Path(__file__).resolve().parents[2]
-FILES = ("engine/uno/cards.py", "engine/uno/rules.py", "render/uno.py", "render/uno_pictures.py", "ui/uno.py",
-         "ui/turn_timer.py", "cogs/uno.py")
 LEFTOVER = PLACEHOLDER  # a `{named}` part nobody filled
 JAPANESE = re.compile(r"[ぁ-んァ-ヶ一-龯]")
 
@@ -34,33 +28,7 @@ def card_id(colour: Colour | None, rank: str) -> int:
     return next(c.id for c in CARDS if c.colour == colour and c.rank == rank)
 
 
-def marked() -> list[tuple[str | None, str | tuple[str, ...]]]:
-    found = []
-    for name in FILES:
-        with (ROOT / name).open("rb") as file:
-            found += [(context, message) for _, message, _, context in extract("python", file,
-                                                                              keywords=messages.KEYWORDS)]
-    return found
-
-
-def placeholders(text: str) -> set[str]:
-    return {match.group(1) for match in PLACEHOLDER.finditer(text)}
-
-
 # -- the catalogue ------------------------------------------------------------------------------------------------
-
-def test_every_text_of_uno_has_its_japanese_with_the_same_parts():
-    japanese = merged_catalogue("ja")
-    texts = marked()
-    assert len(texts) > 250, "the texts were not found"
-    for context, message in texts:
-        key = message[0] if isinstance(message, tuple) else message
-        known = japanese.get(key, context)
-        assert known is not None and known.string, f"no Japanese for {context} {message!r}"
-        strings = known.string if isinstance(known.string, tuple) else (known.string,)
-        for string in strings:
-            assert placeholders(string) == placeholders(key), f"{key!r}: {string!r}"
-            assert string.count("**") == key.count("**") and string.count("`") == key.count("`"), string
 
 
 # -- words of the engine's refusals and events --------------------------------------------------------------------
@@ -168,19 +136,6 @@ def test_the_pictures_words_follow_the_language_given():
 
 
 # -- a game in Japanese through the fake Discord -------------------------------------------------------------
-
-@pytest.fixture
-def japanese(harness, monkeypatch):
-    """Every interaction comes from a client set to Japanese."""
-    envelope = harness._envelope
-
-    def in_japanese(*args, **kwargs):
-        payload = envelope(*args, **kwargs)
-        payload["locale"] = "ja"
-        return payload
-
-    monkeypatch.setattr(harness, "_envelope", in_japanese)
-    return harness
 
 
 def no_leftovers(*texts: str) -> None:
