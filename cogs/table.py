@@ -26,6 +26,7 @@ from engine.table import (
     Take,
     Tsumo,
     Win,
+    check_return_points,
     new_game,
 )
 from engine.text import N_
@@ -444,9 +445,7 @@ class Table(commands.GroupCog, group_name="table",
                            return_points="Return points for every table (default: each table's own)")
     async def season_end(self, interaction: Interaction, uma: UmaName | None = None,
                          return_points: app_commands.Range[int, 100, MAX_RETURN] | None = None) -> None:
-        if return_points is not None and return_points % 100:
-            raise IllegalMove(N_("{points} can't be the return points."),
-                              N_("Give a multiple of 100 (often 30,000), or leave it out."), points=return_points)
+        check_return_points(return_points)
         settlement = None if uma is None and return_points is None else Settlement(uma or "none", return_points)
         await season_flows.end(interaction, TABLE.name, settlement)
 

@@ -167,6 +167,8 @@ async def test_a_season_of_two_tables_counts_every_hand(harness, people):
 async def test_a_season_settles_with_its_uma_and_oka(harness, people):
     expected = tally([(["east", "south", "west", "north"], TABLE_A), (["fifth", "south", "sixth", "east"], TABLE_B)])
     await season_of_two_tables(harness, people)
+    odd = await harness.slash("table season end", user=people["mod"], uma="10-20", return_points=30_050)
+    assert odd.ephemeral and "30,050 can't be the return points" in odd.text  # and the season is still open:
     ended = await harness.slash("table season end", user=people["mod"], uma="10-20", return_points=30_000)
     assert not ended.ephemeral and "final table" in ended.text
     scores = {name: sum(settled(points, place) for points, place in zip(row["points"], row["places"], strict=True))
